@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { authenticate } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ApiError, envelopeError, Refusal } from './envelope.ts';
+import { logger } from './logger.ts';
+import { siteRoutes } from './site.ts';
+
+/** Request id, one log line per request, and the envelope for every failure. */
+export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
+  app.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    logger.info({
+      reqId: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.onError((err, c) => {
+    if (err instanceof Refusal) return c.json({ code: 100, message: err.message });
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return envelopeError(c, err.status, err.message);
+    }
+    logger.error({ reqId: c.get('requestId'), err }, 'request failed');
+    return envelopeError(c, 500, '服务端错误');
+  });
+  app.notFound((c) => envelopeError(c, 404, '接口没有找到'));
+  return app;
+}
+
+/** The /api application: every domain router under one envelope. */
+export function createApiApp(): Hono<ApiEnv> {
+  const app = withEnvelope(new Hono<ApiEnv>().basePath('/api'));
+  app.use(authenticate);
+  app.route('/', siteRoutes);
+  return app;
+}

@@ -1,0 +1,23 @@
+import { createMiddleware } from 'hono/factory';
+import { isAdmin, userFromToken } from '../services/auth.ts';
+import type { ApiContext, ApiEnv } from './context.ts';
+import { forbidden, unauthorized } from './envelope.ts';
+
+/** Reads the token (Bearer or bare) and leaves the user, or null, in c.var.user. Never refuses. */
+export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
+  c.set('user', await userFromToken(c.req.header('authorization')));
+  await next();
+});
+
+/** The signed-in user, or a 401 with 登录过期 when a token was sent but is no longer good. */
+export function requireUser(c: ApiContext) {
+  const user = c.get('user');
+  if (!user) throw unauthorized(c.req.header('authorization') ? '登录过期，请重新登录' : '请先登录');
+  return user;
+}
+
+export function requireAdmin(c: ApiContext) {
+  const user = requireUser(c);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+}

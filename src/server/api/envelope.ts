@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A refusal with an HTTP status and a Chinese message the client shows as is. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = '请先登录') => new ApiError(401, message);
+export const forbidden = (message = '权限不足') => new ApiError(403, message);
+export const notFound = (message = '接口没有找到') => new ApiError(404, message);
+export const tooMany = (retryAfterSeconds: number, message = '请求过于频繁，请稍后再试') =>
+  new ApiError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** A business refusal the user can fix: HTTP 200 with code 100 (the client's 温馨提示). */
+export class Refusal extends Error {}
+export const refuse = (message: string) => new Refusal(message);
+
+export function ok<T>(c: Context, result: T, message = '成功') {
+  return c.json({ code: 0, message, result });
+}
+
+export function envelopeError(c: Context, status: ContentfulStatusCode, message: string) {
+  return c.json({ code: status, message }, status);
+}

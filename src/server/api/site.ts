@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as site from '../services/site.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok, refuse } from './envelope.ts';
+import { body, id } from './validate.ts';
+
+const text = (max: number) => z.string().trim().max(max);
+const link = z.string().trim().max(500);
+
+const ConfigPatch = z
+  .object({
+    blog_name: text(50),
+    blog_avatar: link,
+    avatar_bg: link,
+    personal_say: text(200),
+    blog_notice: text(2000),
+    qq_link: link,
+    we_chat_link: link,
+    github_link: link,
+    git_ee_link: link,
+    bilibili_link: link,
+    we_chat_group: link,
+    qq_group: link,
+    we_chat_pay: link,
+    ali_pay: link,
+    admin_url: link,
+  })
+  .partial()
+  .strip();
+
+const PageHeaderInput = z.object({
+  id: id().optional(),
+  route_name: z.enum(site.ROUTE_NAMES, { error: '未知的路由名' }),
+  bg_url: link.min(1, '请填写背景图地址'),
+});
+
+export const siteRoutes = new Hono<ApiEnv>()
+  .get('/config', async (c) => ok(c, await site.getConfig()))
+  .put('/config/addView', async (c) => {
+    await site.addView();
+    return ok(c, null);
+  })
+  .post('/config/update', async (c) => {
+    requireAdmin(c);
+    await site.updateConfig(await body(c, ConfigPatch));
+    return ok(c, null, '修改成功');
+  })
+  .get('/statistic', async (c) => ok(c, await site.getStatistic()))
+  .get('/pageHeader/getAll', async (c) => ok(c, await site.listPageHeaders()))
+  .post('/pageHeader/addOrUpdate', async (c) => {
+    requireAdmin(c);
+    const saved = await site.savePageHeader(await body(c, PageHeaderInput));
+    if (!saved) throw refuse('背景不存在');
+    return ok(c, null, '保存成功');
+  })
+  .post('/pageHeader/delete', async (c) => {
+    requireAdmin(c);
+    const { id: headerId } = await body(c, z.object({ id: id() }));
+    if (!(await site.deletePageHeader(headerId))) throw refuse('背景不存在');
+    return ok(c, null, '删除成功');
+  });

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables that accept "true"/"false"/"1"/"0"/"yes"/"no". */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const EnvSchema = z.object({
+  PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? '4321' : v))
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number from 0 to 65535'))
+    .transform(Number)
+    .pipe(z.number().int().min(0, 'must be from 0 to 65535').max(65535, 'must be from 0 to 65535')),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  MUSIC_DIR: z.string().trim().optional(),
+  MUSIC_API_URL: optionalUrl(['http:', 'https:']),
+  JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .min(5, 'must be 5 to 16 characters')
+    .max(16, 'must be 5 to 16 characters')
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  musicDir: string;
+  musicApiUrl?: string;
+  jwtSecret: string;
+  adminUsername: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws a ConfigError naming every bad variable. */
+export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 'jwtSecret'> & {
+  jwtSecret?: string;
+} {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    musicDir: e.MUSIC_DIR ? path.resolve(e.MUSIC_DIR) : path.join(dataDir, 'music'),
+    musicApiUrl: e.MUSIC_API_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The signing key: JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
+function resolveSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'secrets', 'jwt.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export let config: Config;
+
+export function initConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = parseEnv(env);
+  mkdirSync(parsed.dataDir, { recursive: true });
+  config = { ...parsed, jwtSecret: resolveSecret(parsed.dataDir, parsed.jwtSecret) };
+  return config;
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Adapts node:sqlite to the better-sqlite3 shape Kysely's SqliteDialect expects, with a small
+ * prepared-statement cache (the same few queries run on every page view).
+ */
+function sqliteAdapter(file: string) {
+  const raw = new DatabaseSync(file);
+  raw.exec('PRAGMA journal_mode = WAL');
+  raw.exec('PRAGMA synchronous = NORMAL');
+  raw.exec('PRAGMA foreign_keys = ON');
+  raw.exec('PRAGMA busy_timeout = 5000');
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  const prepare = (sql: string) => {
+    let hit = cache.get(sql);
+    if (!hit) {
+      const stmt = raw.prepare(sql);
+      hit = { stmt, reader: stmt.columns().length > 0 };
+      if (cache.size > 500) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, hit);
+    }
+    const { stmt, reader } = hit;
+    return {
+      reader,
+      all: (params: ReadonlyArray<unknown>) => stmt.all(...(params as never[])),
+      run: (params: ReadonlyArray<unknown>) => stmt.run(...(params as never[])),
+      iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(...(params as never[])),
+    };
+  };
+  return {
+    raw,
+    database: {
+      prepare,
+      close: () => {
+        cache.clear();
+        if (raw.isOpen) raw.close();
+      },
+    },
+  };
+}
+
+export let db: Kysely<DB>;
+export let dialect: Dialect = 'sqlite';
+/** The node:sqlite handle, for FTS and PRAGMA work Kysely does not model (undefined on PostgreSQL). */
+export let sqlite: DatabaseSync | undefined;
+
+export async function openDatabase(cfg: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Kysely<DB>> {
+  if (cfg.databaseUrl) {
+    const pg = await import('pg');
+    // node-postgres returns BIGINT (count(*)) as strings; our counts fit in a JS number.
+    pg.default.types.setTypeParser(20, (v: string) => Number(v));
+    dialect = 'postgres';
+    sqlite = undefined;
+    db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: cfg.databaseUrl, max: 10 }) }),
+    });
+    return db;
+  }
+  mkdirSync(cfg.dataDir, { recursive: true });
+  const { raw, database } = sqliteAdapter(path.join(cfg.dataDir, 'blog.db'));
+  dialect = 'sqlite';
+  sqlite = raw;
+  db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  if (!db) return;
+  if (sqlite?.isOpen) {
+    // Fold the WAL back into the main file so a copied data dir is complete.
+    try {
+      sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      /* a busy checkpoint is retried by SQLite on next open */
+    }
+  }
+  await db.destroy();
+}

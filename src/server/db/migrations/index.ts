@@ -1,0 +1,34 @@
+import type { ColumnDataType, ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely';
+import type { Dialect } from '../connection.ts';
+import * as m0001 from './0001_initial.ts';
+
+export type MigrationContext = {
+  dialect: Dialect;
+  /** An auto-numbered primary key, spelled for the dialect. */
+  id: { type: ColumnDataType; build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder };
+};
+
+type Step = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
+
+/** Ordered by name; add a file and a line here for every schema change. */
+const steps: Record<string, Step> = {
+  '0001_initial': m0001,
+};
+
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const ctx: MigrationContext = {
+    dialect,
+    id:
+      dialect === 'postgres'
+        ? { type: 'serial', build: (c) => c.primaryKey() }
+        : { type: 'integer', build: (c) => c.primaryKey().autoIncrement() },
+  };
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(steps).map(([name, step]) => [name, { up: (d: Kysely<unknown>) => step.up(d, ctx) }]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

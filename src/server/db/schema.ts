@@ -1,0 +1,242 @@
+import type { Generated } from 'kysely';
+
+/** Every table of the blog. Column names are the wire names of API.md (snake_case, createdAt/updatedAt). */
+
+type Stamps = { createdAt: string; updatedAt: string };
+
+export interface UserTable extends Stamps {
+  id: Generated<number>;
+  username: string;
+  password: string; // argon2id hash, never the plain text
+  nick_name: string;
+  email: string;
+  avatar: string;
+  qq: string;
+  role: number; // 1 admin, 2 user
+  token_version: Generated<number>;
+  ip: string;
+}
+
+export interface ConfigTable {
+  id: number; // always 1
+  blog_name: string;
+  blog_avatar: string;
+  avatar_bg: string;
+  personal_say: string;
+  blog_notice: string;
+  qq_link: string;
+  we_chat_link: string;
+  github_link: string;
+  git_ee_link: string;
+  bilibili_link: string;
+  view_time: number;
+  we_chat_group: string;
+  qq_group: string;
+  we_chat_pay: string;
+  ali_pay: string;
+  admin_url: string; // where type-4 notifications lead (friend-link approval)
+  updatedAt: string;
+}
+
+export interface PageHeaderTable {
+  id: Generated<number>;
+  route_name: string;
+  bg_url: string;
+}
+
+export interface CategoryTable extends Stamps {
+  id: Generated<number>;
+  category_name: string;
+}
+
+export interface TagTable extends Stamps {
+  id: Generated<number>;
+  tag_name: string;
+}
+
+export interface ArticleTable extends Stamps {
+  id: Generated<number>;
+  slug: string;
+  article_title: string;
+  author_id: number;
+  category_id: number | null;
+  article_content: string;
+  article_cover: string;
+  article_description: string;
+  is_top: number; // 1 pinned, 2 not
+  order: number;
+  status: number; // 1 public, 2 private, 3 draft
+  type: number; // 1 original, 2 reprint, 3 translation
+  origin_url: string;
+  view_times: number;
+  thumbs_up_times: number;
+  reading_duration: number;
+}
+
+export interface ArticleTagTable {
+  article_id: number;
+  tag_id: number;
+}
+
+export interface TalkTable extends Stamps {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  status: number; // 1 public, 2 private
+  is_top: number; // 1 pinned, 2 not
+  like_times: number;
+}
+
+export interface TalkPhotoTable {
+  id: Generated<number>;
+  talk_id: number;
+  url: string;
+}
+
+export interface PhotoAlbumTable extends Stamps {
+  id: Generated<number>;
+  album_name: string;
+  description: string;
+  album_cover: string;
+}
+
+export interface PhotoTable extends Stamps {
+  id: Generated<number>;
+  album_id: number;
+  url: string;
+}
+
+export interface LinkTable extends Stamps {
+  id: Generated<number>;
+  site_name: string;
+  site_desc: string;
+  site_avatar: string;
+  url: string;
+  status: number; // 1 pending, 2 approved
+  user_id: number | null;
+}
+
+export interface MessageTable extends Stamps {
+  id: Generated<number>;
+  message: string;
+  tag: string;
+  color: string;
+  font_size: number;
+  font_weight: number;
+  bg_color: string;
+  bg_url: string;
+  like_times: number;
+  nick_name: string;
+  user_id: number | null;
+}
+
+export interface CommentTable extends Stamps {
+  id: Generated<number>;
+  type: number; // 1 article, 2 talk, 3 message
+  for_id: number;
+  parent_id: number | null;
+  from_id: number;
+  to_id: number | null;
+  content: string;
+  thumbs_up: number;
+  ip: string;
+  ip_address: string;
+}
+
+export interface LikeTable {
+  id: Generated<number>;
+  type: number; // 1 article, 2 talk, 3 message, 4 comment
+  for_id: number;
+  user_id: number | null;
+  ip: string;
+  createdAt: string;
+}
+
+export interface NotifyTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number; // 1 article, 2 talk, 3 guestbook, 4 friend link
+  to_id: number;
+  message: string;
+  isView: number; // 1 unread, 2 read
+  createdAt: string;
+}
+
+export interface ChatTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  content_type: string; // text | image
+  createdAt: string;
+}
+
+export interface BangumiTable extends Stamps {
+  id: Generated<number>;
+  title: string;
+  title_cn: string;
+  cover: string;
+  status: number; // 1 want, 2 watching, 3 watched
+  progress: number;
+  total_episodes: number;
+  score: number;
+  summary: string;
+  url: string;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  kind: string; // front | back
+  category: string;
+  name: string;
+  desc: string;
+  url: string;
+  icon: string;
+  order: number;
+}
+
+export interface SiteTable {
+  id: Generated<number>;
+  category: string;
+  name: string;
+  desc: string;
+  url: string;
+  icon: string;
+  order: number;
+}
+
+export interface TodoTable extends Stamps {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  done: number; // 0 open, 1 done
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  meta: MetaTable;
+  user: UserTable;
+  config: ConfigTable;
+  page_header: PageHeaderTable;
+  category: CategoryTable;
+  tag: TagTable;
+  article: ArticleTable;
+  article_tag: ArticleTagTable;
+  talk: TalkTable;
+  talk_photo: TalkPhotoTable;
+  photo_album: PhotoAlbumTable;
+  photo: PhotoTable;
+  link: LinkTable;
+  message: MessageTable;
+  comment: CommentTable;
+  like: LikeTable;
+  notify: NotifyTable;
+  chat: ChatTable;
+  bangumi: BangumiTable;
+  resource: ResourceTable;
+  site: SiteTable;
+  todo: TodoTable;
+}

@@ -1,0 +1,83 @@
+import { argon2, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { config } from '../config.ts';
+import { db } from '../db/connection.ts';
+
+const argon2Async = promisify(argon2);
+
+/** OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane. */
+const ARGON = { memory: 19 * 1024, passes: 2, parallelism: 1, tagLength: 32 } as const;
+
+export async function hashPassword(password: string): Promise<string> {
+  const nonce = randomBytes(16);
+  const hash = await argon2Async('argon2id', { message: password, nonce, ...ARGON });
+  return `$argon2id$v=19$m=${ARGON.memory},t=${ARGON.passes},p=${ARGON.parallelism}$${nonce.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(stored);
+  if (!m) return false;
+  const expected = Buffer.from(m[5], 'base64url');
+  const actual = await argon2Async('argon2id', {
+    message: password,
+    nonce: Buffer.from(m[4], 'base64url'),
+    memory: Number(m[1]),
+    passes: Number(m[2]),
+    parallelism: Number(m[3]),
+    tagLength: expected.length,
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+export type TokenClaims = { sub: number; role: number; tv: number; iat: number; exp: number };
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const sign = (data: string) => createHmac('sha256', config.jwtSecret).update(data).digest('base64url');
+
+/** An HS256 JWT carrying the user id, role and token version. */
+export function signToken(user: { id: number; role: number; token_version: number }, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  const claims: TokenClaims = { sub: user.id, role: user.role, tv: user.token_version, iat, exp: iat + TOKEN_TTL_SECONDS };
+  const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${data}.${sign(data)}`;
+}
+
+/** The claims of a well-signed, unexpired token, or null. Does not look at the database. */
+export function decodeToken(token: string, now = Date.now()): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [h, p, s] = parts;
+  const expected = Buffer.from(sign(`${h}.${p}`));
+  const given = Buffer.from(s);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const header = JSON.parse(Buffer.from(h, 'base64url').toString());
+    if (header.alg !== 'HS256') return null;
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as TokenClaims;
+    if (!Number.isInteger(claims.sub) || typeof claims.exp !== 'number') return null;
+    if (claims.exp * 1000 <= now) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+export type AuthUser = { id: number; role: number; nick_name: string; avatar: string };
+
+/** The user a token speaks for, if it is valid and not ended by logout or a password change. */
+export async function userFromToken(token: string | null | undefined): Promise<AuthUser | null> {
+  if (!token) return null;
+  const claims = decodeToken(token.replace(/^Bearer\s+/i, '').trim());
+  if (!claims) return null;
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'role', 'nick_name', 'avatar', 'token_version'])
+    .where('id', '=', claims.sub)
+    .executeTakeFirst();
+  if (!user || user.token_version !== claims.tv) return null;
+  return { id: user.id, role: user.role, nick_name: user.nick_name, avatar: user.avatar };
+}
+
+export const isAdmin = (u: { role: number } | null | undefined) => u?.role === 1;

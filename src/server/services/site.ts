@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { db } from '../db/connection.ts';
+import type { ConfigTable } from '../db/schema.ts';
+
+export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt'>;
+
+export const CONFIG_FIELDS = [
+  'blog_name',
+  'blog_avatar',
+  'avatar_bg',
+  'personal_say',
+  'blog_notice',
+  'qq_link',
+  'we_chat_link',
+  'github_link',
+  'git_ee_link',
+  'bilibili_link',
+  'view_time',
+  'we_chat_group',
+  'qq_group',
+  'we_chat_pay',
+  'ali_pay',
+  'admin_url',
+] as const;
+
+export async function getConfig(): Promise<SiteConfig> {
+  const row = await db.selectFrom('config').select(CONFIG_FIELDS).where('id', '=', 1).executeTakeFirst();
+  if (!row) throw new Error('site config row missing (migrations not applied?)');
+  return row;
+}
+
+export async function updateConfig(patch: Partial<Omit<SiteConfig, 'view_time'>>): Promise<void> {
+  await db
+    .updateTable('config')
+    .set({ ...patch, updatedAt: new Date().toISOString() })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function addView(): Promise<void> {
+  await db
+    .updateTable('config')
+    .set({ view_time: sql`view_time + 1` })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export type Statistic = { articleCount: number; tagCount: number; categoryCount: number; userCount: number };
+
+export async function getStatistic(): Promise<Statistic> {
+  const count = (table: 'tag' | 'category' | 'user') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+  const [articles, tags, categories, users] = await Promise.all([
+    db
+      .selectFrom('article')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow(),
+    count('tag'),
+    count('category'),
+    count('user'),
+  ]);
+  return {
+    articleCount: Number(articles.n),
+    tagCount: Number(tags.n),
+    categoryCount: Number(categories.n),
+    userCount: Number(users.n),
+  };
+}
+
+/** The route names of API.md's page-header list, one banner each. */
+export const ROUTE_NAMES = [
+  'Home',
+  'Archives',
+  'ArticleList',
+  'Front',
+  'Back',
+  'SiteList',
+  'LinkList',
+  'Category',
+  'Tag',
+  'PhotoAlbum',
+  'Talk',
+  'MessageList',
+  'PublishMessage',
+  'MessageDetail',
+  'UserCenter',
+  'Bangumi',
+] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
+
+export type PageHeader = { id: number; route_name: string; bg_url: string };
+
+export async function listPageHeaders(): Promise<PageHeader[]> {
+  return db.selectFrom('page_header').select(['id', 'route_name', 'bg_url']).orderBy('id').execute();
+}
+
+export async function pageHeaderFor(routeName: RouteName): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('page_header')
+    .select('bg_url')
+    .where('route_name', '=', routeName)
+    .executeTakeFirst();
+  return row?.bg_url;
+}
+
+export async function savePageHeader(input: { id?: number; route_name: string; bg_url: string }) {
+  if (input.id) {
+    const res = await db
+      .updateTable('page_header')
+      .set({ route_name: input.route_name, bg_url: input.bg_url })
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+  await db
+    .insertInto('page_header')
+    .values({ route_name: input.route_name, bg_url: input.bg_url })
+    .onConflict((oc) => oc.column('route_name').doUpdateSet({ bg_url: input.bg_url }))
+    .execute();
+  return true;
+}
+
+export async function deletePageHeader(id: number): Promise<boolean> {
+  const res = await db.deleteFrom('page_header').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
