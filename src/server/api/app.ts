@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { authenticate } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ApiError, envelopeError, Refusal } from './envelope.ts';
+import { type ApiEnv, clientIp } from './context.ts';
+import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
 
 /** Request id, one log line per request, and the envelope for every failure. */
@@ -35,9 +36,20 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
   return app;
 }
 
+export type ApiOptions = { writesPerMinute?: number };
+
 /** The /api application: every domain router under one envelope. */
-export function createApiApp(): Hono<ApiEnv> {
+export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   const app = withEnvelope(new Hono<ApiEnv>().basePath('/api'));
+  // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.
+  const writes = new RateLimiter(opts.writesPerMinute ?? 600, 60_000);
+  app.use(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const wait = writes.hit(clientIp(c));
+      if (wait) throw tooMany(wait);
+    }
+    await next();
+  });
   app.use(authenticate);
   app.route('/', siteRoutes);
   return app;

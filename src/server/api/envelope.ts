@@ -3,12 +3,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** A refusal with an HTTP status and a Chinese message the client shows as is. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: ContentfulStatusCode;
+  readonly headers: Record<string, string>;
+  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
     super(message);
+    this.status = status;
+    this.headers = headers;
   }
 }
 

@@ -5,10 +5,13 @@
 export class RateLimiter {
   private hits = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-  ) {}
+  readonly max: number;
+  readonly windowMs: number;
+
+  constructor(max: number, windowMs: number) {
+    this.max = max;
+    this.windowMs = windowMs;
+  }
 
   /** Seconds to wait when the key is over its budget, else 0. Does not count. */
   blockedFor(key: string, now = Date.now()): number {

@@ -40,9 +40,11 @@ export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<
   return check(schema, data ?? {});
 }
 
-export const query = <T extends z.ZodType>(c: Context, schema: T): z.output<T> => check(schema, c.req.query());
+export const query = <T extends z.ZodType>(c: Context, schema: T): z.output<T> =>
+  check(schema, c.req.query());
 
-export const params = <T extends z.ZodType>(c: Context, schema: T): z.output<T> => check(schema, c.req.param());
+export const params = <T extends z.ZodType>(c: Context, schema: T): z.output<T> =>
+  check(schema, c.req.param());
 
 /** A positive database id from a path segment, query string or body field. */
 export const id = () =>

@@ -59,7 +59,9 @@ export async function openDatabase(cfg: Pick<Config, 'dataDir' | 'databaseUrl'>)
     dialect = 'postgres';
     sqlite = undefined;
     db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: cfg.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: new pg.default.Pool({ connectionString: cfg.databaseUrl, max: 10 }),
+      }),
     });
     return db;
   }

@@ -37,9 +37,18 @@ const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const sign = (data: string) => createHmac('sha256', config.jwtSecret).update(data).digest('base64url');
 
 /** An HS256 JWT carrying the user id, role and token version. */
-export function signToken(user: { id: number; role: number; token_version: number }, now = Date.now()): string {
+export function signToken(
+  user: { id: number; role: number; token_version: number },
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000);
-  const claims: TokenClaims = { sub: user.id, role: user.role, tv: user.token_version, iat, exp: iat + TOKEN_TTL_SECONDS };
+  const claims: TokenClaims = {
+    sub: user.id,
+    role: user.role,
+    tv: user.token_version,
+    iat,
+    exp: iat + TOKEN_TTL_SECONDS,
+  };
   const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
   return `${data}.${sign(data)}`;
 }

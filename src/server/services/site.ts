@@ -38,11 +38,7 @@ export async function updateConfig(patch: Partial<Omit<SiteConfig, 'view_time'>>
 }
 
 export async function addView(): Promise<void> {
-  await db
-    .updateTable('config')
-    .set({ view_time: sql`view_time + 1` })
-    .where('id', '=', 1)
-    .execute();
+  await db.updateTable('config').set({ view_time: sql`view_time + 1` }).where('id', '=', 1).execute();
 }
 
 export type Statistic = { articleCount: number; tagCount: number; categoryCount: number; userCount: number };

@@ -193,7 +193,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('comment_target').on('comment').columns(['type', 'for_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('comment_target')
+    .on('comment')
+    .columns(['type', 'for_id', 'parent_id'])
+    .execute();
   await db.schema.createIndex('comment_parent').on('comment').column('parent_id').execute();
 
   await db.schema

@@ -1,5 +1,5 @@
 import type { ColumnDataType, ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import type { Dialect } from '../connection.ts';
 import * as m0001 from './0001_initial.ts';
 

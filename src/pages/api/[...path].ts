@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { createApiApp } from '#server/api/app.ts';
+
+// `astro dev` only: production hands /api to the same Hono app before Astro (src/server/main.ts).
+const app = createApiApp();
+
+export const ALL: APIRoute = ({ request, clientAddress }) => app.fetch(request, { ip: clientAddress });

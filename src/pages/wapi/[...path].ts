@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { createMusicApp } from '#server/music/app.ts';
+
+// `astro dev` only: production hands /wapi to the same Hono app before Astro (src/server/main.ts).
+const app = createMusicApp();
+
+export const ALL: APIRoute = ({ request, clientAddress }) => app.fetch(request, { ip: clientAddress });

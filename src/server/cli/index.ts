@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { ConfigError, initConfig } from '../config.ts';
+import { db, sqlite } from '../db/connection.ts';
+import { closeDatabase, prepareDatabase } from '../db/index.ts';
+import { hashPassword } from '../services/auth.ts';
+import { createUser, randomPassword } from '../services/users.ts';
+
+const HELP = `Usage: npm run blog -- <command>
+
+  create-admin <username> [password]   make (or promote) an admin; prints a generated password
+  backup <file>                         write a consistent copy of the SQLite database
+  help                                  this text`;
+
+type Command = (args: string[]) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  async 'create-admin'([username, given]) {
+    if (!username || username.length < 5 || username.length > 16)
+      throw new Error('用户账号长度应该在5-16之间');
+    const password = given ?? randomPassword();
+    const existing = await db
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (existing) {
+      await db
+        .updateTable('user')
+        .set({
+          role: 1,
+          password: await hashPassword(password),
+          token_version: (eb) => eb('token_version', '+', 1),
+        })
+        .where('id', '=', existing.id)
+        .execute();
+    } else {
+      await createUser({ username, password, role: 1, nick_name: username });
+    }
+    console.log(`admin ${username} ready${given ? '' : `, password: ${password}`}`);
+  },
+  async backup([file]) {
+    if (!file) throw new Error('backup needs a file name');
+    if (!sqlite) throw new Error('backup works on the SQLite database; use pg_dump for PostgreSQL');
+    const target = path.resolve(file);
+    sqlite.prepare('VACUUM INTO ?').run(target);
+    console.log(`backup written to ${target}`);
+  },
+};
+
+async function run(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.log(HELP);
+    return name && name !== 'help' ? 1 : 0;
+  }
+  try {
+    const cfg = initConfig();
+    await prepareDatabase(cfg);
+    await command(args);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
+    return 1;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { ensureAdmin } from '../services/users.ts';
+import { closeDatabase, db, dialect, openDatabase } from './connection.ts';
+import { migrate } from './migrations/index.ts';
+import { seedDemo } from './seed/index.ts';
+
+export type Prepared = { adminId: number; generatedPassword?: string; seeded: boolean; migrated: string[] };
+
+/**
+ * Opens the database and makes it ready: migrations, the config row, the first admin, and the demo
+ * content once (a `meta` row remembers it, so a restart or an emptied blog is never seeded again).
+ */
+export async function prepareDatabase(cfg: Config): Promise<Prepared> {
+  await openDatabase(cfg);
+  const migrated = await migrate(db as never, dialect);
+  const stamp = new Date().toISOString();
+  await db
+    .insertInto('config')
+    .values({ id: 1, updatedAt: stamp } as never)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const admin = await ensureAdmin(cfg.adminUsername, cfg.adminPassword);
+  let seeded = false;
+  const mark = await db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst();
+  if (cfg.seedDemo && !mark) {
+    await seedDemo(db, { adminId: admin.id, uploadsDir: path.join(cfg.dataDir, 'uploads') });
+    seeded = true;
+  }
+  if (!mark)
+    await db
+      .insertInto('meta')
+      .values({ key: 'seeded_at', value: seeded ? stamp : 'skipped' })
+      .execute();
+  return { adminId: admin.id, generatedPassword: admin.generatedPassword, seeded, migrated };
+}
+
+export { closeDatabase };

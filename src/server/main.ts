@@ -1,0 +1,136 @@
+import { readdirSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from './api/app.ts';
+import { logger } from './api/logger.ts';
+import { createUpgradeHandler } from './chat/upgrade.ts';
+import { ConfigError, initConfig } from './config.ts';
+import { closeDatabase, prepareDatabase } from './db/index.ts';
+import { createMusicApp } from './music/app.ts';
+import { resolveInside, sendFile } from './static.ts';
+import { serveUpload } from './uploads/serve.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const DIST = path.join(ROOT, 'dist');
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** Every file of the client build, by URL path, read once at start (no stat per request). */
+function clientFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(`/${path.relative(dir, full).split(path.sep).join('/')}`, full);
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    /* no client build: pages still render, assets 404 */
+  }
+  return files;
+}
+
+async function loadAstro(): Promise<NodeHandler> {
+  const entry = path.join(DIST, 'server', 'entry.mjs');
+  const mod = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
+  return mod.handler;
+}
+
+export type RunningServer = { server: http.Server; url: string; close: () => Promise<void> };
+
+/** Starts the whole site on one HTTP server: /api, /wapi, /ws, /uploads, assets, pages. */
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningServer> {
+  const cfg = initConfig(env);
+  const prepared = await prepareDatabase(cfg);
+  if (prepared.generatedPassword) {
+    // Printed once: the password is not stored anywhere in plain text.
+    console.log(
+      `\n  管理员账号已创建 / admin account created\n  username: ${cfg.adminUsername}\n  password: ${prepared.generatedPassword}\n`,
+    );
+  }
+  const api = getRequestListener(createApiApp().fetch);
+  const wapi = getRequestListener(createMusicApp().fetch);
+  const astro = await loadAstro();
+  const assets = clientFiles(path.join(DIST, 'client'));
+  const upgrade = createUpgradeHandler();
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return api(req, res);
+    if (pathname === '/wapi' || pathname.startsWith('/wapi/')) return wapi(req, res);
+    if (pathname.startsWith('/uploads/')) return serveUpload(req, res, pathname);
+    const asset = (req.method === 'GET' || req.method === 'HEAD') && assets.get(pathname);
+    if (asset) {
+      const found = resolveInside(path.join(DIST, 'client'), pathname);
+      if (found) {
+        return sendFile(req, res, found, {
+          cacheControl: pathname.startsWith('/_astro/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        });
+      }
+    }
+    return astro(req, res);
+  });
+  server.on('upgrade', upgrade.handle);
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.port, cfg.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting; in-flight requests finish, idle keep-alive sockets are closed now.
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await upgrade.close();
+      const force = setTimeout(() => server.closeAllConnections(), 4000);
+      await done;
+      clearTimeout(force);
+      await closeDatabase();
+    })();
+    return closing;
+  };
+  return { server, url, close };
+}
+
+export async function main(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  console.log(`Blog listening on ${running.url}`);
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.main) await main();

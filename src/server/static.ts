@@ -1,0 +1,84 @@
+import { createReadStream, type Stats, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export const contentType = (file: string) =>
+  TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * The file under `root` that a URL path names, or null when it does not exist or would leave root
+ * (`..`, encoded slashes, NUL bytes, symlink tricks are all refused by the final prefix check).
+ */
+export function resolveInside(root: string, urlPath: string): { file: string; stat: Stats } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (!file.startsWith(base + path.sep)) return null;
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? { file, stat } : null;
+  } catch {
+    return null;
+  }
+}
+
+type ServeOptions = { cacheControl: string; headers?: Record<string, string> };
+
+/** Streams a file with type, length, ETag/304 and HEAD support. */
+export function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  found: { file: string; stat: Stats },
+  opts: ServeOptions,
+): void {
+  const { file, stat } = found;
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  res.setHeader('Content-Type', contentType(file));
+  res.setHeader('Cache-Control', opts.cacheControl);
+  res.setHeader('ETag', etag);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  for (const [k, v] of Object.entries(opts.headers ?? {})) res.setHeader(k, v);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', stat.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}

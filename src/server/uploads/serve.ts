@@ -1,0 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { config } from '../config.ts';
+import { resolveInside, sendFile } from '../static.ts';
+
+export const uploadsDir = () => path.join(config.dataDir, 'uploads');
+
+/**
+ * GET /uploads/<path>: files users uploaded (and the demo images), never outside the uploads
+ * folder. A sandboxing CSP keeps an uploaded file from running anything if opened directly.
+ */
+export function serveUpload(req: IncomingMessage, res: ServerResponse, urlPath: string): void {
+  const found = resolveInside(uploadsDir(), urlPath.slice('/uploads/'.length));
+  if (!found || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  sendFile(req, res, found, {
+    cacheControl: 'public, max-age=86400',
+    headers: { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" },
+  });
+}

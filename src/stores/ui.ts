@@ -1,0 +1,45 @@
+import { atom, map } from 'nanostores';
+import { readJson, writeJson } from '../lib/storage.ts';
+import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
+
+/** SPEC §3 static-data state, kept in local storage (encoded) under `staticData`. */
+export type StaticData = {
+  previewTheme: PreviewTheme;
+  codeTheme: CodeTheme;
+  theme?: Theme;
+  messageTypeIsCard: boolean;
+};
+
+export const STATIC_KEY = 'staticData';
+
+const defaults: StaticData = { previewTheme: 'default', codeTheme: 'atom', messageTypeIsCard: false };
+
+export const $staticData = map<StaticData>({ ...defaults, ...readJson<Partial<StaticData>>(STATIC_KEY) });
+$staticData.listen((value) => writeJson(STATIC_KEY, value));
+
+export function setTheme(theme: Theme): void {
+  $staticData.setKey('theme', theme);
+  document.documentElement.dataset.theme = theme;
+}
+
+export function setPreviewTheme(previewTheme: PreviewTheme): void {
+  $staticData.setKey('previewTheme', previewTheme);
+}
+
+export function setCodeTheme(codeTheme: CodeTheme): void {
+  $staticData.setKey('codeTheme', codeTheme);
+}
+
+export function setMessageTypeIsCard(messageTypeIsCard: boolean): void {
+  $staticData.setKey('messageTypeIsCard', messageTypeIsCard);
+}
+
+/** The shared show-login flag (SPEC §2): anything may open the login dialog by setting it. */
+export const $showLogin = atom(readJson<boolean>('showLogin', 'session') ?? false);
+$showLogin.listen((v) => writeJson('showLogin', v, 'session'));
+
+export const openLogin = () => $showLogin.set(true);
+export const closeLogin = () => $showLogin.set(false);
+
+/** Whether the mobile drawer is open. */
+export const $drawerOpen = atom(false);

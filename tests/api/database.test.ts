@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { initConfig } from '../../src/server/config.ts';
+import { db, sqlite } from '../../src/server/db/connection.ts';
+import { closeDatabase, prepareDatabase } from '../../src/server/db/index.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const count = async (table: 'article' | 'talk' | 'user' | 'page_header') =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('migrations and the demo seed', () => {
+  it('migrates an empty database, creates the admin and seeds once', async () => {
+    const cfg = initConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin12345', LOG_LEVEL: 'silent' });
+    const first = await prepareDatabase(cfg);
+    expect(first.migrated).toEqual(['0001_initial']);
+    expect(first.seeded).toBe(true);
+    expect(first.generatedPassword).toBeUndefined();
+    expect(sqlite?.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(sqlite?.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+    expect(await count('article')).toBeGreaterThanOrEqual(12);
+    expect(await count('page_header')).toBe(16);
+    const admin = await db.selectFrom('user').selectAll().where('role', '=', 1).executeTakeFirstOrThrow();
+    expect(admin.username).toBe('admin');
+    expect(admin.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await closeDatabase();
+  });
+
+  it('a second start keeps the data, applies nothing and does not seed again', async () => {
+    const cfg = initConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await prepareDatabase(cfg);
+    const articles = await count('article');
+    await db.deleteFrom('talk').execute();
+    await closeDatabase();
+    const again = await prepareDatabase(cfg);
+    expect(again.migrated).toEqual([]);
+    expect(again.seeded).toBe(false);
+    expect(again.generatedPassword).toBeUndefined();
+    expect(await count('article')).toBe(articles);
+    // An emptied section stays empty: the seed is remembered, not inferred from empty tables.
+    expect(await count('talk')).toBe(0);
+    expect(await count('user')).toBe(5);
+    await closeDatabase();
+  });
+
+  it('prints a generated admin password when none is configured, and SEED_DEMO=false seeds nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
+    try {
+      const prepared = await prepareDatabase(
+        initConfig({ DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+      );
+      expect(prepared.seeded).toBe(false);
+      expect(prepared.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(await count('article')).toBe(0);
+      expect(await count('user')).toBe(1);
+      await closeDatabase();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

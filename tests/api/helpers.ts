@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createApiApp } from '../../src/server/api/app.ts';
+import { initConfig } from '../../src/server/config.ts';
+import { db } from '../../src/server/db/connection.ts';
+import { closeDatabase, prepareDatabase } from '../../src/server/db/index.ts';
+import { signToken } from '../../src/server/services/auth.ts';
+import { createUser } from '../../src/server/services/users.ts';
+
+export const ADMIN = { username: 'admin', password: 'Admin12345' };
+
+export type Json = { code: number; message: string; result?: any };
+
+/**
+ * A fresh temporary data dir and database for one test file, the /api app on it, and helpers that
+ * call it the way a browser would (JSON in, envelope out).
+ */
+export function setupTestApi(opts: { seed?: boolean } = {}) {
+  const ctx = {
+    dataDir: '',
+    app: undefined as unknown as ReturnType<typeof createApiApp>,
+    adminId: 0,
+    adminToken: '',
+    async call(
+      method: string,
+      url: string,
+      body?: unknown,
+      token?: string,
+      headers: Record<string, string> = {},
+    ): Promise<{ status: number; json: Json; headers: Headers }> {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+      if (body !== undefined) {
+        if (typeof body === 'string' || body instanceof FormData) init.body = body as BodyInit;
+        else {
+          init.body = JSON.stringify(body);
+          (init.headers as Record<string, string>)['content-type'] = 'application/json';
+        }
+      }
+      const res = await ctx.app.request(url, init, { ip: '127.0.0.1' });
+      const text = await res.text();
+      let json: Json;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new Error(`not JSON (${res.status}): ${text.slice(0, 200)}`);
+      }
+      return { status: res.status, json, headers: res.headers };
+    },
+    /** A new ordinary user and a token for them. */
+    async user(name = `user${Math.random().toString(36).slice(2, 8)}`) {
+      const id = await createUser({ username: name, password: 'Passw0rd!', nick_name: `昵称${name}` });
+      const row = await db
+        .selectFrom('user')
+        .select(['id', 'role', 'token_version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { id, username: name, token: signToken(row) };
+    },
+  };
+  beforeAll(async () => {
+    ctx.dataDir = mkdtempSync(path.join(tmpdir(), 'blog-test-'));
+    const cfg = initConfig({
+      DATA_DIR: ctx.dataDir,
+      SEED_DEMO: opts.seed ? 'true' : 'false',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'silent',
+    });
+    const prepared = await prepareDatabase(cfg);
+    ctx.adminId = prepared.adminId;
+    const admin = await db
+      .selectFrom('user')
+      .select(['id', 'role', 'token_version'])
+      .where('id', '=', prepared.adminId)
+      .executeTakeFirstOrThrow();
+    ctx.adminToken = signToken(admin);
+    ctx.app = createApiApp();
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}

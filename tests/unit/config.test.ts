@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from '../../src/server/config.ts';
+
+describe('configuration from the environment', () => {
+  it('has the defaults of DESIGN.md', () => {
+    const c = parseEnv({});
+    expect(c.port).toBe(4321);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.musicDir).toBe(`${c.dataDir}/music`);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.musicApiUrl).toBeUndefined();
+    expect(c.adminUsername).toBe('admin');
+    expect(c.seedDemo).toBe(true);
+    expect(c.trustProxy).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const c = parseEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/blogdata',
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/blog',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      MUSIC_DIR: '/tmp/music',
+      MUSIC_API_URL: 'http://127.0.0.1:3000',
+      JWT_SECRET: 'a-very-long-secret-value',
+      ADMIN_USERNAME: 'owner1',
+      ADMIN_PASSWORD: 'pw123456',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/tmp/blogdata',
+      databaseUrl: 'postgres://u:p@127.0.0.1:5432/blog',
+      redisUrl: 'redis://127.0.0.1:6379',
+      musicDir: '/tmp/music',
+      musicApiUrl: 'http://127.0.0.1:3000',
+      jwtSecret: 'a-very-long-secret-value',
+      adminUsername: 'owner1',
+      adminPassword: 'pw123456',
+      seedDemo: false,
+      trustProxy: true,
+    });
+  });
+
+  it.each(['abc', '-1', '70000', '80.5', ' '])('refuses PORT=%j with a clear error', (port) => {
+    expect(() => parseEnv({ PORT: port })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: port })).toThrow(/PORT: must be/);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseEnv({ PORT: 'x', DATABASE_URL: 'mysql://h/db', SEED_DEMO: 'maybe', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (err) {
+      const text = (err as Error).message;
+      expect(text).toMatch(/PORT/);
+      expect(text).toMatch(/DATABASE_URL: must be a URL starting with postgres:\/\//);
+      expect(text).toMatch(/SEED_DEMO/);
+      expect(text).toMatch(/JWT_SECRET: must be at least 16/);
+    }
+  });
+});
