@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock, formatCount, formatDate, timeAgo } from '../../src/lib/format.ts';
+import { fitSize, qualitySteps } from '../../src/lib/image-compress.ts';
+
+describe('formatCount (SPEC §9)', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1.0k'],
+    [1550, '1.5k'],
+    [9999, '9.9k'],
+    [10_000, '1.0w'],
+    [123_456, '12.3w'],
+  ])('%d → %s', (n, text) => expect(formatCount(n)).toBe(text));
+});
+
+describe('timeAgo (SPEC §9)', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  it.each([
+    ['2026-11-21T11:59:30Z', '30秒前'],
+    ['2026-11-21T11:15:00Z', '45分钟前'],
+    ['2026-11-21T02:00:00Z', '10小时前'],
+    ['2026-11-18T12:00:00Z', '3天前'],
+    ['2026-11-22T12:00:00Z', '0秒前'],
+  ])('%s → %s', (date, text) => expect(timeAgo(date, now)).toBe(text));
+});
+
+describe('dates and clocks', () => {
+  it('formats dates in the blog time zone', () => {
+    expect(formatDate('2026-11-20T18:30:00Z')).toBe('2026-11-21');
+  });
+  it('formats player times as mm:ss', () => {
+    expect(formatClock(0)).toBe('00:00');
+    expect(formatClock(75.9)).toBe('01:15');
+    expect(formatClock(Number.NaN)).toBe('00:00');
+  });
+});
+
+describe('image compression rules (SPEC §5)', () => {
+  it('scales the longest side to 800 px, never up', () => {
+    expect(fitSize(1600, 1200)).toEqual({ width: 800, height: 600 });
+    expect(fitSize(900, 3000)).toEqual({ width: 240, height: 800 });
+    expect(fitSize(640, 480)).toEqual({ width: 640, height: 480 });
+  });
+  it('tries 0.9 then lowers by 0.1 for up to 3 passes above 0.2', () => {
+    expect(qualitySteps()).toEqual([0.9, 0.8, 0.7, 0.6]);
+    expect(qualitySteps(0.4)).toEqual([0.4, 0.3]);
+  });
+});
