@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
@@ -52,5 +53,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   });
   app.use(authenticate);
   app.route('/', siteRoutes);
+  app.route('/', articleRoutes);
   return app;
 }
