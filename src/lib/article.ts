@@ -53,6 +53,7 @@ export function excerptAround(text: string, query: string, radius = 40): string 
 export function slugify(title: string): string {
   return title
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
@@ -72,4 +73,17 @@ export function isSafeUrl(url: string): boolean {
 /** The /articleList link of a category or tag. */
 export function listHref(type: 'category' | 'tag', id: number, name: string): string {
   return `/articleList?${new URLSearchParams({ id: String(id), type, name })}`;
+}
+
+/** The ?page= of a list page: a whole number from 1, anything else is page 1. */
+export function pageParam(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** A positive id from a query string, or null. */
+export function idParam(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && Number.isSafeInteger(n) ? n : null;
 }

@@ -126,6 +126,15 @@ export const articleRoutes = new Hono<ApiEnv>()
     );
     return ok(c, await articles.listAllArticles(current, size, status));
   })
+  // The admin's view of any article (private and draft too) with its rendered body: the article page
+  // shows these to the admin only, from the browser, so the page HTML stays the same for everyone.
+  .get('/article/adminPreview/:id', async (c) => {
+    requireAdmin(c);
+    const article = await articles.getArticle(check(idPath, c.req.param()).id, { admin: true });
+    if (!article) throw refuse('文章不存在');
+    const { html, toc } = await articles.renderedArticle(article);
+    return ok(c, { article, html, toc });
+  })
   .post('/article/add', async (c) => {
     const admin = requireAdmin(c);
     const input = await body(c, ArticleCreate);

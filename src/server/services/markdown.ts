@@ -103,8 +103,11 @@ async function highlightCode(tree: Root): Promise<void> {
       cssVariablePrefix: '--sh-',
     });
     const pre = highlighted.children[0] as Element;
+    // The theme variables move to the wrapper so the header (language, copy button) shares the colours.
+    const style = pre.properties.style;
+    delete pre.properties.style;
     const label = block.lang || 'text';
-    const wrapper = el('div', { className: ['code-block'] }, [
+    const wrapper = el('div', { className: ['code-block'], style }, [
       el('div', { className: ['code-head'] }, [
         el('span', { className: ['code-lang'] }, [{ type: 'text', value: label }]),
         el('button', { type: 'button', className: ['code-copy'], ariaLabel: '复制代码' }, [
