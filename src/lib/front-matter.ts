@@ -89,6 +89,7 @@ export function articleFromFile(text: string, fileStem: string): ArticleFile {
   const origin = str(data.origin_url);
   if (!isSafeUrl(cover)) throw new Error('cover 必须是 http(s) 地址或站内路径');
   if (!isSafeUrl(origin)) throw new Error('origin_url 必须是 http(s) 地址或站内路径');
+  if (type !== 1 && !origin) throw new Error('转载或翻译的文章请填写 origin_url');
   const rawTags = Array.isArray(data.tags) ? data.tags : str(data.tags) ? str(data.tags).split(/[,，]/) : [];
   const tags = [...new Set(rawTags.map(str).filter(Boolean))];
   if (tags.some((t) => t.length > 20) || str(data.category).length > 20)

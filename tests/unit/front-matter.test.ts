@@ -33,6 +33,7 @@ describe('front matter', () => {
     });
     expect(() => articleFromFile('---\nstatus: constructor\n---\nx', 'a')).toThrow('status');
     expect(() => articleFromFile('---\ntype: 9\n---\nx', 'a')).toThrow('type');
+    expect(() => articleFromFile('---\ntype: reprint\n---\nx', 'a')).toThrow('origin_url');
     expect(() => articleFromFile('---\norigin_url: "javascript:x"\n---\nx', 'a')).toThrow('origin_url');
     expect(() => articleFromFile('---\ntitle: t\n---\n   \n', 'a')).toThrow('正文为空');
     expect(() => articleFromFile('x', '中文文件名')).toThrow('链接别名');
