@@ -109,6 +109,13 @@ describe('blog import / export', () => {
     );
     writeFileSync(path.join(dir, 'broken.md'), '---\ntitle: x\nstatus: secret\n---\nbody');
     writeFileSync(path.join(dir, 'evil.md'), '---\ntitle: x\ncover: "javascript:alert(1)"\n---\nbody');
+    const stampBefore = (
+      await db
+        .selectFrom('article')
+        .select('updatedAt')
+        .where('slug', '=', 'hello-import')
+        .executeTakeFirstOrThrow()
+    ).updatedAt;
     const report = await importArticles(dir);
     expect(report.updated).toEqual(['hello-import.md']);
     expect(report.failed.map((f) => f.file).sort()).toEqual(['broken.md', 'evil.md']);
@@ -119,6 +126,8 @@ describe('blog import / export', () => {
       .where('slug', '=', 'hello-import')
       .executeTakeFirstOrThrow();
     expect(hello.status).toBe(2);
+    // The exported `updated` stamp is older than the edit: the article's updatedAt moves on.
+    expect(hello.updatedAt > stampBefore).toBe(true);
     expect(hello.article_content).toContain('改过的正文');
   });
 

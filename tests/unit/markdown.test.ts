@@ -96,5 +96,9 @@ describe('Markdown sanitizing', () => {
     const b = renderArticle(987, '2024-01-02T00:00:00.000Z', '# B');
     expect(b).not.toBe(a);
     expect((await b).html).toContain('B');
+    // The same stamp with other text (an edit made outside the services) is not served stale.
+    const c = renderArticle(987, '2024-01-02T00:00:00.000Z', '# C');
+    expect(c).not.toBe(b);
+    expect((await c).html).toContain('C');
   });
 });

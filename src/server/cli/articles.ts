@@ -83,7 +83,10 @@ export async function importArticles(dir: string): Promise<ImportReport> {
       if (!stored) throw new Error('文章读取失败');
       const patch = differences(stored, parsed);
       if (Object.keys(patch).length) {
-        await articles.updateArticle(existing.id, { ...patch, updatedAt: parsed.updatedAt });
+        // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
+        const updatedAt =
+          parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
+        await articles.updateArticle(existing.id, { ...patch, updatedAt });
         report.updated.push(name);
       } else report.unchanged.push(name);
     } catch (err) {

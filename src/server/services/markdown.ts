@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import GithubSlugger from 'github-slugger';
@@ -205,7 +206,8 @@ const CACHE_MAX = 300;
  * once per edit rather than once per request. Concurrent first views share one render.
  */
 export function renderArticle(id: number, updatedAt: string, markdown: string): Promise<Rendered> {
-  const key = `${updatedAt}:${markdown.length}`;
+  // updatedAt marks every edit made through the services; the digest also catches edits made elsewhere.
+  const key = `${updatedAt}:${createHash('sha1').update(markdown).digest('base64')}`;
   const hit = cache.get(id);
   if (hit && hit.key === key) {
     // Refresh recency: Map order is insertion order.
