@@ -6,6 +6,9 @@ import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
+import { todoRoutes } from './todos.ts';
+import { uploadRoutes } from './uploads.ts';
+import { userRoutes } from './users.ts';
 
 /** Request id, one log line per request, and the envelope for every failure. */
 export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
@@ -52,5 +55,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   });
   app.use(authenticate);
   app.route('/', siteRoutes);
+  app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
   return app;
 }
