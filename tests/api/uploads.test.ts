@@ -13,7 +13,7 @@ const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00');
 const WEBP = new TextEncoder().encode('RIFF\x24\x00\x00\x00WEBPVP8 ');
 
-function form(bytes: Uint8Array, name: string, type: string): FormData {
+function form(bytes: Uint8Array<ArrayBuffer>, name: string, type: string): FormData {
   const fd = new FormData();
   fd.append('file', new File([bytes], name, { type }));
   return fd;

@@ -20,7 +20,7 @@ const tooLarge = () => new ApiError(413, TOO_BIG);
  * The request body, read at most `limit` bytes: a larger (or lying) body is refused as soon as it
  * passes the limit, so nothing unbounded is ever held in memory.
  */
-async function readBounded(req: Request, limit: number): Promise<Uint8Array> {
+async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!req.body) return new Uint8Array();
