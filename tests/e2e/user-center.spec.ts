@@ -36,13 +36,11 @@ test('/userCenter: figures, nick name, qq, avatar upload and password change', a
   expect(Buffer.compare(await served.body(), PNG)).toBe(0);
 
   // A renamed text file is refused with the server's message.
-  await center
-    .locator('[data-avatar-input]')
-    .setInputFiles({
-      name: 'fake.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('<script>alert(1)</script>'),
-    });
+  await center.locator('[data-avatar-input]').setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<script>alert(1)</script>'),
+  });
   await expect(
     page.getByRole('alert').filter({ hasText: '只能上传 JPG、PNG、WEBP、GIF 格式的图片' }),
   ).toBeVisible();
