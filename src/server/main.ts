@@ -11,6 +11,7 @@ import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
 import { pickEncoding, withPageCache } from './page-cache.ts';
+import { applySecurityHeaders } from './security.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
 
@@ -65,6 +66,7 @@ export async function startServer(
   const upgrade = createUpgradeHandler();
 
   const server = http.createServer((req, res) => {
+    applySecurityHeaders(req, res, cfg.trustProxy);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
