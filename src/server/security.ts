@@ -23,8 +23,9 @@ export const CONTENT_SECURITY_POLICY = [
   `script-src 'self' ${INLINE_SCRIPT_HASHES.join(' ')}`,
   // Astro inlines small stylesheets and islands set style attributes.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
+  // Friend-link avatars and, with MUSIC_API_URL, covers and songs come from other https hosts.
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
   "font-src 'self' data:",
   "connect-src 'self' ws: wss:",
   "object-src 'none'",
