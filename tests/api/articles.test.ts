@@ -133,6 +133,23 @@ describe('reading articles', () => {
     expect(after).toBe(before);
   });
 
+  it('the page view beacon counts once per visitor and refuses hidden articles', async () => {
+    const id = (await api.call('GET', '/api/article/blogHomeGetArticleList/1/50')).json.result.list.at(-1).id;
+    const views = async () =>
+      (await db.selectFrom('article').select('view_times').where('id', '=', id).executeTakeFirstOrThrow())
+        .view_times;
+    const before = await views();
+    const first = await api.call('PUT', `/api/article/addView/${id}`, undefined);
+    expect(first.json).toEqual({ code: 0, message: '成功', result: { view_times: before + 1 } });
+    expect(await views()).toBe(before + 1);
+    const again = await api.call('PUT', `/api/article/addView/${id}`);
+    expect(again.json.result.view_times).toBe(before + 1);
+    expect(await views()).toBe(before + 1);
+    for (const { id: hidden } of await hiddenIds())
+      expect((await api.call('PUT', `/api/article/addView/${hidden}`)).json.code).toBe(100);
+    expect((await api.call('PUT', '/api/article/addView/0')).status).toBe(400);
+  });
+
   it('a missing id is a clear refusal; a malformed one a 400', async () => {
     expect((await api.call('GET', '/api/article/getArticleById/99999')).json).toEqual({
       code: 100,

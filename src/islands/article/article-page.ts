@@ -5,6 +5,7 @@
  * `astro:page-load` that shows an article and undoes itself before the next swap.
  */
 import { copyText } from '../../lib/copy.ts';
+import { formatCount } from '../../lib/format.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import { CODE_THEMES, type CodeTheme, PREVIEW_THEMES, type PreviewTheme } from '../../lib/theme.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
@@ -114,6 +115,17 @@ function setupImages(root: HTMLElement, signal: AbortSignal): void {
   }
 }
 
+/** One view per page view; the answer refreshes the count the cached HTML shows. */
+function countView(articleId: string): void {
+  fetch(`/api/article/addView/${articleId}`, { method: 'PUT' })
+    .then((res) => res.json())
+    .then((body: { code: number; result?: { view_times: number } }) => {
+      const el = document.querySelector('[data-view-count]');
+      if (el && body.code === 0 && body.result) el.textContent = formatCount(body.result.view_times);
+    })
+    .catch(() => {});
+}
+
 /** Reports reading time when the reader leaves or hides the tab (bounded again by the server). */
 function setupReading(articleId: string, signal: AbortSignal): () => void {
   const clock = new ReadingClock(performance.now(), document.visibilityState === 'visible');
@@ -181,6 +193,7 @@ function init(): void {
   setupCopy(root, signal);
   setupThemeSwitch(signal);
   setupImages(root, signal);
+  countView(root.dataset.articleBody ?? '');
   const report = setupReading(root.dataset.articleBody ?? '', signal);
   cleanup = () => {
     report();

@@ -102,6 +102,15 @@ export const articleRoutes = new Hono<ApiEnv>()
     const { text } = check(z.object({ text: z.string().max(200, '搜索内容过长') }), c.req.param());
     return ok(c, await articles.searchArticles(text));
   })
+  // The article page's view beacon: its HTML is cached and the same for everyone, so the browser
+  // reports the view once per page view (deduplicated per address, like getArticleById).
+  .put('/article/addView/:id', async (c) => {
+    const { id: articleId } = check(idPath, c.req.param());
+    const article = await articles.getArticle(articleId);
+    if (!article) throw refuse('文章不存在');
+    const counted = await articles.countView(articleId, clientIp(c));
+    return ok(c, { view_times: article.view_times + (counted ? 1 : 0) });
+  })
   .put('/article/addReadingDuration/:id/:duration', async (c) => {
     const { id: articleId, duration } = check(
       z.object({
