@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseHex } from '../../src/lib/contrast.ts';
 import { CODE_THEMES } from '../../src/lib/theme.ts';
 import { CODE_THEME_MAP, renderArticle, renderMarkdown } from '../../src/server/services/markdown.ts';
 
@@ -69,7 +70,7 @@ describe('Markdown sanitizing', () => {
 
   it('highlights code once with every code theme as CSS variables, and adds the copy button', async () => {
     const { html } = await renderMarkdown(
-      '```ts\nconst a: number = 1;\n```\n\n```nosuchlang\nplain <b>text</b>\n```',
+      '```ts\n// a comment\nconst a: number = 1;\n```\n\n```nosuchlang\nplain <b>text</b>\n```',
     );
     for (const theme of CODE_THEMES) {
       expect(html).toContain(`--sh-${theme}:`);
@@ -79,6 +80,19 @@ describe('Markdown sanitizing', () => {
     expect(html).not.toMatch(/[^-]color:/); // no default colour: the theme is picked by CSS
     expect(html.match(/class="code-copy"/g)).toHaveLength(2);
     expect(html).toContain('<span class="code-lang">ts</span>');
+    // Every token colour of every theme reaches 4.5:1 against that theme's background.
+    const backgrounds = Object.fromEntries(
+      [...html.matchAll(/--sh-([a-z0-9]+)-bg:(#[0-9a-fA-F]+)/g)].map((m) => [m[1], m[2]]),
+    );
+    const colours = [...html.matchAll(/--sh-([a-z0-9]+):(#[0-9a-fA-F]+)/g)];
+    expect(colours.length).toBeGreaterThan(50);
+    for (const [, theme, colour] of colours) {
+      const bg = parseHex(backgrounds[theme]) as [number, number, number];
+      expect(
+        contrastRatio(parseHex(colour, bg) as [number, number, number], bg),
+        `${theme} ${colour}`,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
     // Unknown languages fall back to plain text, still escaped.
     expect(html).toContain('&#x3C;b>text&#x3C;/b>');
   });

@@ -12,6 +12,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguages, createHighlighter, createOnigurumaEngine, type Highlighter } from 'shiki';
 import { unified } from 'unified';
+import { readableOn } from '../../lib/contrast.ts';
 
 /**
  * The Markdown pipeline (DESIGN.md): GFM → HTML tree → sanitize → heading ids → Shiki, once per
@@ -81,6 +82,27 @@ const el = (
   children,
 });
 
+const THEME_COLOR = /--sh-([a-z0-9]+):(#[0-9a-fA-F]{3,8})/g;
+
+/**
+ * Some bundled themes have token colours under WCAG's 4.5:1 against their own background (comments,
+ * mostly): each is nudged just enough to pass, theme by theme, so every code theme stays readable.
+ */
+function makeReadable(pre: Element, rootStyle: string): void {
+  const backgrounds = new Map<string, string>();
+  for (const m of rootStyle.matchAll(/--sh-([a-z0-9]+)-bg:(#[0-9a-fA-F]{3,8})/g)) backgrounds.set(m[1], m[2]);
+  const fix = (style: string) =>
+    style.replace(THEME_COLOR, (all, theme: string, color: string) => {
+      const bg = backgrounds.get(theme);
+      return bg ? `--sh-${theme}:${readableOn(color, bg)}` : all;
+    });
+  const walk = (node: Element) => {
+    if (typeof node.properties.style === 'string') node.properties.style = fix(node.properties.style);
+    for (const child of node.children) if (child.type === 'element') walk(child);
+  };
+  walk(pre);
+}
+
 /** Highlights every `<pre><code>` in place and wraps it with a header holding the copy button. */
 async function highlightCode(tree: Root): Promise<void> {
   const blocks: { parent: Root | Element; index: number; code: string; lang: string }[] = [];
@@ -113,8 +135,9 @@ async function highlightCode(tree: Root): Promise<void> {
     });
     const pre = highlighted.children[0] as Element;
     // The theme variables move to the wrapper so the header (language, copy button) shares the colours.
-    const style = pre.properties.style;
+    const style = String(pre.properties.style ?? '');
     delete pre.properties.style;
+    makeReadable(pre, style);
     const label = block.lang || 'text';
     const wrapper = el('div', { className: ['code-block'], style }, [
       el('div', { className: ['code-head'] }, [
