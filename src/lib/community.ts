@@ -80,14 +80,29 @@ export function messageStyle(m: MessageLook): Record<string, string> {
     fontSize: `${clampFontSize(m.font_size)}px`,
     fontWeight: String((FONT_WEIGHTS as readonly number[]).includes(m.font_weight) ? m.font_weight : 400),
   };
+  const bg = isBgColor(m.bg_color) ? m.bg_color : '';
+  if (bg) style.backgroundColor = bg;
   if (isHexColor(m.color)) style.color = m.color;
-  if (isBgColor(m.bg_color) && m.bg_color) style.backgroundColor = m.bg_color;
+  // No color chosen: a readable one for the chosen background (the theme's text color otherwise).
+  else if (isHexColor(bg)) style.color = textOn(bg);
+  else if (m.bg_url) style.color = '#1f2937';
   if (m.bg_url && isUploadPath(m.bg_url)) {
     style.backgroundImage = `url("${m.bg_url}")`;
     style.backgroundSize = 'cover';
     style.backgroundPosition = 'center';
   }
   return style;
+}
+
+/** Dark text on a light background, light text on a dark one (relative luminance of a hex color). */
+export function textOn(hex: string): string {
+  let h = hex.slice(1);
+  if (h.length === 3) h = [...h].map((c) => c + c).join('');
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const v = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#1f2937' : '#f8fafc';
 }
 
 /** The same style as a CSS declaration string (for server-rendered Astro markup). */
@@ -132,4 +147,11 @@ export function linkApplyError(f: {
 export function excerpt(text: string, max = 30): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** Merges two pages of a list by id: a later copy replaces an earlier one, first positions are kept. */
+export function mergeById<T extends { id: number }>(a: readonly T[], b: readonly T[]): T[] {
+  const seen = new Map(a.map((x) => [x.id, x]));
+  for (const x of b) seen.set(x.id, x);
+  return [...seen.values()];
 }

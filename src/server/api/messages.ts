@@ -59,8 +59,8 @@ const AddBody = Look.extend({
 const UpdateBody = Look.extend({ id: id() });
 const DeleteBody = z.object({ idList: z.array(id()).min(1, '请选择留言').max(50, '一次最多删除50条') });
 
-/** Five messages a minute per address. */
-const perAddress = new RateLimiter(5, 60_000);
+/** Five messages a minute per member, or per address for guests. */
+const perWriter = new RateLimiter(5, 60_000);
 
 const look = (input: z.output<typeof Look>): messages.MessageInput => ({
   message: input.message,
@@ -80,9 +80,9 @@ export const messageRoutes = new Hono<ApiEnv>()
   .get('/message/getHotTagList', async (c) => ok(c, await messages.hotTags()))
   .post('/message/add', async (c) => {
     const input = await body(c, AddBody);
-    const wait = perAddress.hit(clientIp(c));
-    if (wait) throw tooMany(wait, '留言太频繁了，请稍后再试');
     const user = c.get('user');
+    const wait = perWriter.hit(user ? `u${user.id}` : `ip${clientIp(c)}`);
+    if (wait) throw tooMany(wait, '留言太频繁了，请稍后再试');
     let nickName = user?.nick_name ?? '';
     if (!user) {
       nickName = input.nick_name || '游客';

@@ -16,7 +16,8 @@ const fields = {
     .max(TALK_MAX, `说说不能超过${TALK_MAX}个字`),
   talkImgList: z
     .array(z.string().trim().max(500).refine(isImageUrl, '图片地址格式错误'))
-    .max(TALK_IMAGES_MAX, `最多${TALK_IMAGES_MAX}张图片`),
+    .max(TALK_IMAGES_MAX, `最多${TALK_IMAGES_MAX}张图片`)
+    .transform((list) => [...new Set(list)]),
   is_top: z.coerce.number().pipe(z.literal([1, 2], 'is_top 只能是 1 或 2')),
   status: z.coerce.number().pipe(z.literal([1, 2], 'status 只能是 1 或 2')),
 };
