@@ -1,15 +1,15 @@
 import { MessageCircle, Pin } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { mergeById } from '../../lib/community.ts';
 import { formatCount, timeAgo } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+// Imported statically: Astro inlines small stylesheets, and a lazily imported island's inlined CSS
+// is then missing for Vite's preload helper (withastro/astro#8329). Comments only render when opened.
+import Comments from '../comments/Comments.tsx';
 import { openLightbox } from '../lightbox/lightbox.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { Avatar } from '../shared/Avatar.tsx';
 import styles from './talk.module.css';
-
-// Comments load on first open only: most visitors read talks without opening them.
-const Comments = lazy(() => import('../comments/Comments.tsx'));
 
 export type Talk = {
   id: number;
@@ -126,7 +126,10 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
           </header>
           <p className={styles.content}>{t.content}</p>
           {t.talkImgList.length > 0 && (
-            <div className={styles.grid} data-count={Math.min(t.talkImgList.length, 3)}>
+            <div
+              className={styles.grid}
+              data-count={t.talkImgList.length === 4 ? 2 : Math.min(t.talkImgList.length, 3)}
+            >
               {t.talkImgList.map((url, i) => (
                 <button
                   key={url}
@@ -158,9 +161,7 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
             </button>
           </footer>
           {open.has(t.id) && (
-            <Suspense fallback={<p className="muted">加载中…</p>}>
-              <Comments type={2} forId={t.id} onTotal={(n) => patch(t.id, { comment_total: n })} />
-            </Suspense>
+            <Comments type={2} forId={t.id} onTotal={(n) => patch(t.id, { comment_total: n })} />
           )}
         </article>
       ))}
