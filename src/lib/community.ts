@@ -85,7 +85,7 @@ export function messageStyle(m: MessageLook): Record<string, string> {
   if (isHexColor(m.color)) style.color = m.color;
   // No color chosen: a readable one for the chosen background (the theme's text color otherwise).
   else if (isHexColor(bg)) style.color = textOn(bg);
-  else if (m.bg_url) style.color = '#1f2937';
+  else if (isUploadPath(m.bg_url)) style.color = '#1f2937';
   if (m.bg_url && isUploadPath(m.bg_url)) {
     style.backgroundImage = `url("${m.bg_url}")`;
     style.backgroundSize = 'cover';

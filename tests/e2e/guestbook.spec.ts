@@ -95,7 +95,9 @@ test('markup in a guestbook message and in a comment is shown as text, never run
 
   // The server's HTML carries it escaped, as the text of the message.
   const html = await (await request.get(`/message/detail?id=${id}`)).text();
-  expect(html).toContain('<p>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;&lt;script&gt;window.__pwned=2');
+  expect(html).toContain(
+    '<p>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;&lt;script&gt;window.__pwned=2',
+  );
 
   let dialogs = 0;
   page.on('dialog', (d) => {
