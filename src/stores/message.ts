@@ -28,7 +28,11 @@ export type MessageListState = {
   size: number;
   total: number;
   scrollY: number;
+  savedAt: number;
 };
+
+/** A kept list older than this is dropped: after a long while, fresh data matters more than the place. */
+export const KEEP_MS = 30 * 60_000;
 
 const KEY = 'messageList';
 
@@ -46,8 +50,14 @@ function initial(): MessageListState | null {
 export const $messageList = atom<MessageListState | null>(initial());
 $messageList.listen((v) => (v ? writeJson(KEY, v, 'session') : remove(KEY, 'session')));
 
-export function keepMessageList(state: MessageListState): void {
-  $messageList.set(state);
+export function keepMessageList(state: Omit<MessageListState, 'savedAt'>): void {
+  $messageList.set({ ...state, savedAt: Date.now() });
+}
+
+/** The kept list, if there is one young enough to restore. */
+export function keptMessageList(now = Date.now()): MessageListState | null {
+  const kept = $messageList.get();
+  return kept && now - kept.savedAt < KEEP_MS && kept.list.length > 0 ? kept : null;
 }
 
 /** Publishing, editing or deleting changes the list: the next visit loads it afresh. */

@@ -3,7 +3,7 @@ import { LayoutGrid, List, PenLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { mergeById } from '../../lib/community.ts';
 import { http } from '../../lib/http.ts';
-import { $messageList, keepMessageList, type Message } from '../../stores/message.ts';
+import { keepMessageList, keptMessageList, type Message } from '../../stores/message.ts';
 import { $staticData, setMessageTypeIsCard } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import board from './board.module.css';
@@ -33,9 +33,9 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
   // Coming back: the kept pages replace the server's first page, then the scroll place is restored.
   useEffect(() => {
     setHydrated(true);
-    const kept = $messageList.get();
+    const kept = keptMessageList();
     const asked = new URLSearchParams(location.search).has('tag');
-    if (kept && kept.list.length > 0 && (kept.tag === initialTag || !asked)) {
+    if (kept && (kept.tag === initialTag || !asked)) {
       if (kept.tag !== initialTag) {
         setTag(kept.tag);
         history.replaceState(history.state, '', `${PATH}?tag=${encodeURIComponent(kept.tag)}`);
