@@ -5,6 +5,7 @@ import { headerState } from '../../lib/header-scroll.ts';
 import { DRAWER_NAV, isActive, MAIN_NAV, MORE_NAV } from '../../lib/nav.ts';
 import { throttle } from '../../lib/throttle.ts';
 import { $staticData, setTheme } from '../../stores/ui.ts';
+import { TodoButton } from '../todo/TodoButton.tsx';
 import styles from './header.module.css';
 import { UserArea } from './UserArea.tsx';
 
@@ -64,7 +65,10 @@ export default function Header({ blogName, path: initialPath }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
 
-  const dark = staticData.theme === 'dark';
+  // With no saved choice the bootstrap picked the theme by the hour: read what the page shows.
+  const [applied, setApplied] = useState<string | undefined>(undefined);
+  useEffect(() => setApplied(document.documentElement.dataset.theme), []);
+  const dark = (staticData.theme ?? applied) === 'dark';
   const className = [styles.header, atTop ? styles.atTop : '', hidden ? styles.hidden : ''].join(' ');
 
   return (
@@ -134,6 +138,7 @@ export default function Header({ blogName, path: initialPath }: Props) {
             >
               {dark ? <Sun size={20} /> : <Moon size={20} />}
             </button>
+            <TodoButton />
             <UserArea path={path} variant="header" />
           </div>
         </div>

@@ -16,7 +16,7 @@ import {
   TEXT_COLORS,
 } from '../../lib/community.ts';
 import { http } from '../../lib/http.ts';
-import { compressImage, needsCompression } from '../../lib/image-compress.ts';
+import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
 import { dropMessageList, type Message } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
@@ -93,14 +93,11 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
     }
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('file', needsCompression(file) ? await compressImage(file) : file);
-      const res = await http.post<{ url: string }>('/api/upload/img', body);
-      const path = uploadedPath(res.url);
-      if (!path) throw new Error('unexpected upload address');
-      setForm((f) => ({ ...f, bg_url: path, bg_color: 'transparent' }));
+      const path = uploadedPath(await uploadImage(file));
+      if (path) setForm((f) => ({ ...f, bg_url: path, bg_color: 'transparent' }));
+      else toast('图片上传失败', 'error', '错误提示');
     } catch {
-      toast('图片上传失败', 'error', '错误提示');
+      // uploadImage has shown why.
     } finally {
       setUploading(false);
     }
@@ -307,7 +304,7 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
                 <span>{uploading ? '上传中…' : '上传'}</span>
                 <input
                   type="file"
-                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  accept={IMAGE_ACCEPT}
                   className="sr-only"
                   disabled={uploading}
                   onChange={(e) => {

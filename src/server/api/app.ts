@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { invalidatePages } from '../page-cache.ts';
 import { authenticate } from './auth.ts';
 import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
@@ -7,6 +8,9 @@ import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
+import { todoRoutes } from './todos.ts';
+import { uploadRoutes } from './uploads.ts';
+import { userRoutes } from './users.ts';
 
 /** Request id, one log line per request, and the envelope for every failure. */
 export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
@@ -37,6 +41,13 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
   return app;
 }
 
+/**
+ * Writes that never change a public page. The community's POST reads (lists, comments, like states) are
+ * reads; likes only move counters the islands refresh after hydration, so they don't empty it either.
+ */
+const QUIET_WRITES =
+  /^\/api\/(config\/addView|article\/addReadingDuration\/|user\/(login|logout)$|todo\/|upload\/|notify\/|talk\/blogGetTalkList$|links\/getLinksList$|message\/getMessageList$|comment\/(frontGetParentComment|frontGetChildrenComment|getCommentTotal)$|like\/)/;
+
 export type ApiOptions = { writesPerMinute?: number };
 
 /** The /api application: every domain router under one envelope. */
@@ -51,8 +62,22 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     }
     await next();
   });
+  // Any successful write may change what a public page shows, so the HTML cache starts over; calls
+  // that only count or touch private state are left out so they don't empty it on every visit.
+  app.use(async (c, next) => {
+    await next();
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      c.res.status < 400 &&
+      !QUIET_WRITES.test(c.req.path)
+    ) {
+      invalidatePages();
+    }
+  });
   app.use(authenticate);
   app.route('/', siteRoutes);
+  app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
   app.route('/', communityRoutes);
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkPassword, checkUsername } from '../../lib/validation.ts';
 import { ConfigError, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { closeDatabase, prepareDatabase } from '../db/index.ts';
@@ -15,8 +16,11 @@ type Command = (args: string[]) => Promise<void>;
 
 const commands: Record<string, Command> = {
   async 'create-admin'([username, given]) {
-    if (!username || username.length < 5 || username.length > 16)
-      throw new Error('用户账号长度应该在5-16之间');
+    // The same rules as the register form (SPEC §5), so the admin can also log in through it.
+    const badName = checkUsername(username ?? '');
+    if (badName) throw new Error(badName);
+    const badPassword = given === undefined ? '' : checkPassword(given);
+    if (badPassword) throw new Error(badPassword);
     const password = given ?? randomPassword();
     const existing = await db
       .selectFrom('user')
