@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
+import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
@@ -41,9 +42,12 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
   return app;
 }
 
-/** Writes that never change a public page. */
+/**
+ * Writes that never change a public page. The community's POST reads (lists, comments, like states) are
+ * reads; likes only move counters the islands refresh after hydration, so they don't empty it either.
+ */
 const QUIET_WRITES =
-  /^\/api\/(config\/addView|article\/(addReadingDuration|addView)\/|user\/(login|logout)$|todo\/|upload\/|notify\/)/;
+  /^\/api\/(config\/addView|article\/(addReadingDuration|addView)\/|user\/(login|logout)$|todo\/|upload\/|notify\/|talk\/blogGetTalkList$|links\/getLinksList$|message\/getMessageList$|comment\/(frontGetParentComment|frontGetChildrenComment|getCommentTotal)$|like\/)/;
 
 export type ApiOptions = { writesPerMinute?: number };
 
@@ -75,6 +79,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.use(authenticate);
   app.route('/', siteRoutes);
   app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
+  app.route('/', communityRoutes);
   app.route('/', articleRoutes);
   return app;
 }
