@@ -1,4 +1,4 @@
-import { admin, signIn } from './accounts.ts';
+import { admin, createUser, signIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The seeded article with the most code: TypeScript type narrowing (pinned first on /home). */
@@ -185,4 +185,23 @@ test('feeds and head tags: rss, sitemap, robots, per-page title and Open Graph',
   expect(html).toMatch(new RegExp(`<meta property="og:title" content="${first.article_title} - `));
   expect(html).toContain('property="article:published_time"');
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+});
+
+test('like an article from its page: the count moves and the like is kept', async ({ page }) => {
+  const user = await createUser({ nick_name: '点赞读者' });
+  await signIn(page, user);
+  await page.goto('/article?id=2');
+  const like = page.locator('[data-article-like]');
+  await like.scrollIntoViewIfNeeded();
+  await expect(like).toBeEnabled();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  const before = ((await like.textContent()) ?? '').trim();
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).not.toHaveText(before);
+  await page.reload();
+  await page.locator('[data-article-like]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-article-like]')).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('[data-article-like]').click();
+  await expect(page.locator('[data-article-like]')).toHaveAttribute('aria-pressed', 'false');
 });

@@ -126,6 +126,53 @@ function countView(articleId: string): void {
     .catch(() => {});
 }
 
+/**
+ * The article's like button: its state is fetched when it scrolls into view, with issue 5's like
+ * calls loaded only then, so the first load does not pay for them.
+ */
+function setupLike(signal: AbortSignal): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-article-like]');
+  if (!button) return;
+  const forId = Number(button.dataset.articleLike);
+  const count = button.querySelector('[data-like-count]');
+  let liked = false;
+  const show = (state: { is_like: boolean; count: number }) => {
+    liked = state.is_like;
+    button.setAttribute('aria-pressed', String(liked));
+    button.setAttribute('aria-label', liked ? '取消点赞' : '点赞');
+    if (count) count.textContent = formatCount(state.count);
+    button.disabled = false;
+  };
+  const calls = () => import('../like/like.ts');
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    calls()
+      .then(({ likeInfo }) => likeInfo(1, forId))
+      .then((state) => !signal.aborted && show(state))
+      .catch(() => {
+        if (!signal.aborted) button.disabled = false;
+      });
+  });
+  observer.observe(button);
+  signal.addEventListener('abort', () => observer.disconnect());
+  button.addEventListener(
+    'click',
+    async () => {
+      if (button.disabled) return;
+      button.disabled = true;
+      try {
+        const { toggleLike } = await calls();
+        show(await toggleLike(1, forId, liked));
+      } catch {
+        // The HTTP client has shown why.
+        button.disabled = false;
+      }
+    },
+    { signal },
+  );
+}
+
 /** Reports reading time when the reader leaves or hides the tab (bounded again by the server). */
 function setupReading(articleId: string, signal: AbortSignal): () => void {
   const clock = new ReadingClock(performance.now(), document.visibilityState === 'visible');
@@ -193,6 +240,7 @@ function init(): void {
   setupCopy(root, signal);
   setupThemeSwitch(signal);
   setupImages(root, signal);
+  setupLike(signal);
   countView(root.dataset.articleBody ?? '');
   const report = setupReading(root.dataset.articleBody ?? '', signal);
   cleanup = () => {
