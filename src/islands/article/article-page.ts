@@ -7,7 +7,7 @@
 import { copyText } from '../../lib/copy.ts';
 import { formatCount } from '../../lib/format.ts';
 import { ReadingClock } from '../../lib/reading.ts';
-import { CODE_THEMES, type CodeTheme, PREVIEW_THEMES, type PreviewTheme } from '../../lib/theme.ts';
+import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
 
 let cleanup: (() => void) | null = null;
@@ -80,10 +80,11 @@ function setupThemeSwitch(signal: AbortSignal): void {
     'click',
     (e) => {
       const button = (e.target as HTMLElement).closest<HTMLButtonElement>('button');
+      // The buttons are rendered from the theme lists, so their names are valid.
       const preview = button?.dataset.preview as PreviewTheme | undefined;
       const code = button?.dataset.code as CodeTheme | undefined;
-      if (preview && PREVIEW_THEMES.includes(preview)) setPreviewTheme(preview);
-      if (code && CODE_THEMES.includes(code)) setCodeTheme(code);
+      if (preview) setPreviewTheme(preview);
+      if (code) setCodeTheme(code);
     },
     { signal },
   );
@@ -199,39 +200,22 @@ function setupReading(articleId: string, signal: AbortSignal): () => void {
   return report;
 }
 
-/** A private or draft article reads as 404 to everyone; a signed-in admin gets its preview here. */
-async function adminPreview(shell: HTMLElement): Promise<void> {
-  const [{ $userInfo }, { http }] = await Promise.all([
-    import('../../stores/session.ts'),
-    import('../../lib/http.ts'),
-  ]);
-  if ($userInfo.get()?.role !== 1) return;
-  const preview = await http
-    .get<{ article: { article_title: string; status: number }; html: string }>(
-      `/api/article/adminPreview/${shell.dataset.adminPreview}`,
-      { quiet: true },
-    )
-    .catch(() => null);
-  if (!preview) return;
-  const title = shell.querySelector<HTMLElement>('[data-preview-title]');
-  const body = shell.querySelector<HTMLElement>('[data-preview-body]');
-  if (!title || !body) return;
-  title.textContent = `${preview.article.article_title}（${preview.article.status === 2 ? '私密' : '草稿'}，仅管理员可见）`;
-  // The HTML is the server's sanitized rendering.
-  body.innerHTML = preview.html;
-  shell.hidden = false;
-  shell.previousElementSibling?.setAttribute('hidden', '');
-  const controller = new AbortController();
-  setupCopy(body, controller.signal);
-  setupImages(body, controller.signal);
-  cleanup = () => controller.abort();
-}
-
 function init(): void {
   cleanup?.();
   cleanup = null;
   const shell = document.querySelector<HTMLElement>('[data-admin-preview]');
-  if (shell) void adminPreview(shell);
+  if (shell) {
+    // Only on the 404 of a hidden article: its code loads then, never on a public article.
+    void import('./admin-preview.ts')
+      .then(({ showAdminPreview }) => showAdminPreview(shell))
+      .then((body) => {
+        if (!body) return;
+        const controller = new AbortController();
+        setupCopy(body, controller.signal);
+        setupImages(body, controller.signal);
+        cleanup = () => controller.abort();
+      });
+  }
   const root = document.querySelector<HTMLElement>('[data-article-body]');
   if (!root) return;
   const controller = new AbortController();
