@@ -10,6 +10,7 @@ import { createUpgradeHandler } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
+import { startMusic, stopMusic } from './music/service.ts';
 import { resolveInside, sendFile } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
 
@@ -94,6 +95,9 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  // The local music library (the demo songs on a first start) is prepared after listening, so it
+  // never delays the first page; /wapi calls wait for it.
+  if (!cfg.musicApiUrl) startMusic(cfg).catch((err) => logger.error({ err }, 'music library failed'));
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -105,6 +109,7 @@ export async function startServer(
       const force = setTimeout(() => server.closeAllConnections(), 4000);
       await done;
       clearTimeout(force);
+      await stopMusic();
       await closeDatabase();
     })();
     return closing;

@@ -4,6 +4,7 @@ import { authenticate } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
+import { musicRoutes } from './music.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
 
@@ -52,5 +53,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   });
   app.use(authenticate);
   app.route('/', siteRoutes);
+  app.route('/', musicRoutes);
   return app;
 }

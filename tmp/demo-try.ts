@@ -1,0 +1,10 @@
+import { writeDemoLibrary } from '/work/wt-6/src/server/music/local/demo.ts';
+import { parseFile } from 'music-metadata';
+import { rmSync } from 'node:fs';
+const dir = '/tmp/demo-music';
+rmSync(dir, { recursive: true, force: true });
+const t0 = performance.now();
+const n = writeDemoLibrary(dir);
+console.log('wrote', n, 'in', Math.round(performance.now() - t0), 'ms');
+const m = await parseFile(dir + '/晨光小调/02 纸飞机.wav');
+console.log(m.common.title, m.common.artists, m.common.artist, m.common.album, m.format.duration, m.format.container, m.format.codec, m.common.picture?.[0]?.format, m.common.picture?.[0]?.data.length, m.common.lyrics?.[0]?.text?.slice(0, 40) ?? m.common.lyrics);
