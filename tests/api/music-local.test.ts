@@ -43,7 +43,11 @@ describe('library calls', () => {
       const cover = await wapi(list.coverImgUrl);
       expect(cover.status).toBe(200);
       expect(cover.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await cover.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        Buffer.from(await cover.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     }
   });
 
@@ -255,7 +259,11 @@ describe('QR login, account and playlists', () => {
     // The user's own list starts empty, then holds what they save; the library folders follow.
     const lists = await json(`/wapi/user/playlist?uid=${user.id}`);
     expect(lists.body.code).toBe(200);
-    expect(lists.body.playlist[0]).toMatchObject({ id: user.id, name: '昵称musicfan1喜欢的音乐', trackCount: 0 });
+    expect(lists.body.playlist[0]).toMatchObject({
+      id: user.id,
+      name: '昵称musicfan1喜欢的音乐',
+      trackCount: 0,
+    });
     expect(lists.body.playlist.map((p: any) => p.name).slice(1)).toEqual(['晨光小调', '夜色低吟']);
     const { body: found } = await json('/wapi/search?keywords=纸飞机');
     const songId = found.result.songs[0].id;

@@ -15,35 +15,119 @@ const seen: Seen[] = [];
 let upstream: http.Server;
 let base = '';
 
-const SONG = { id: 347230, name: '海阔天空', ar: [{ id: 11127, name: 'Beyond' }], al: { id: 34209, name: '乐与怒', picUrl: 'http://p1/x.jpg' }, alia: [], dt: 326000 };
+const SONG = {
+  id: 347230,
+  name: '海阔天空',
+  ar: [{ id: 11127, name: 'Beyond' }],
+  al: { id: 34209, name: '乐与怒', picUrl: 'http://p1/x.jpg' },
+  alia: [],
+  dt: 326000,
+};
 
-function answer(path: string, q: Record<string, string>, cookie: string | undefined): [number, unknown, Record<string, string>?] {
+function answer(
+  path: string,
+  q: Record<string, string>,
+  cookie: string | undefined,
+): [number, unknown, Record<string, string>?] {
   const loggedIn = cookie?.includes('MUSIC_U=upstream-secret');
   switch (path) {
     case '/toplist/detail':
-      return [200, { code: 200, list: [{ id: 19723756, name: '飙升榜', coverImgUrl: 'http://p1/a.jpg', updateFrequency: '每天更新', trackCount: 100 }] }];
+      return [
+        200,
+        {
+          code: 200,
+          list: [
+            {
+              id: 19723756,
+              name: '飙升榜',
+              coverImgUrl: 'http://p1/a.jpg',
+              updateFrequency: '每天更新',
+              trackCount: 100,
+            },
+          ],
+        },
+      ];
     case '/playlist/track/all':
       if (q.id === '0') return [404, { code: 404, msg: '歌单不存在' }];
       return [200, { code: 200, songs: Number(q.offset) >= 30 ? [] : [SONG] }];
     case '/song/detail':
       return [200, { code: 200, songs: [SONG], privileges: [] }];
     case '/song/url/v1':
-      return [200, { code: 200, data: [{ id: Number(q.id), url: 'http://m701/x.mp3', br: 320000, size: 1, type: 'mp3', level: q.level, time: 326000 }] }];
+      return [
+        200,
+        {
+          code: 200,
+          data: [
+            {
+              id: Number(q.id),
+              url: 'http://m701/x.mp3',
+              br: 320000,
+              size: 1,
+              type: 'mp3',
+              level: q.level,
+              time: 326000,
+            },
+          ],
+        },
+      ];
     case '/search':
-      return [200, { code: 200, result: { songs: [{ id: 1, name: q.keywords, artists: [{ id: 2, name: 'A' }], album: { id: 3, name: 'B', artist: { img1v1Url: 'http://p1/c.jpg' } }, duration: 1 }], hasMore: false, songCount: 1 } }];
+      return [
+        200,
+        {
+          code: 200,
+          result: {
+            songs: [
+              {
+                id: 1,
+                name: q.keywords,
+                artists: [{ id: 2, name: 'A' }],
+                album: { id: 3, name: 'B', artist: { img1v1Url: 'http://p1/c.jpg' } },
+                duration: 1,
+              },
+            ],
+            hasMore: false,
+            songCount: 1,
+          },
+        },
+      ];
     case '/lyric':
       return [200, { code: 200, lrc: { lyric: '[00:01.00]今天我\n' }, tlyric: { lyric: '' } }];
     case '/login/qr/key':
       return [200, { code: 200, data: { code: 200, unikey: 'netease-key' } }];
     case '/login/qr/create':
-      return [200, { code: 200, data: { qrurl: `https://music.example/login?codekey=${q.key}`, qrimg: q.qrimg ? 'data:image/png;base64,AAAA' : '' } }];
+      return [
+        200,
+        {
+          code: 200,
+          data: {
+            qrurl: `https://music.example/login?codekey=${q.key}`,
+            qrimg: q.qrimg ? 'data:image/png;base64,AAAA' : '',
+          },
+        },
+      ];
     case '/login/qr/check':
-      if (q.key === 'done') return [200, { code: 803, message: '授权登陆成功', cookie: 'MUSIC_U=upstream-secret; __csrf=abc' }];
+      if (q.key === 'done')
+        return [200, { code: 803, message: '授权登陆成功', cookie: 'MUSIC_U=upstream-secret; __csrf=abc' }];
       return [200, { code: 801, message: '等待扫码' }];
     case '/login/status':
-      return [200, { data: { code: 200, account: loggedIn ? { id: 77, anonimousUser: false } : { id: 5, anonimousUser: true }, profile: loggedIn ? { userId: 77, nickname: '网易用户' } : null } }];
+      return [
+        200,
+        {
+          data: {
+            code: 200,
+            account: loggedIn ? { id: 77, anonimousUser: false } : { id: 5, anonimousUser: true },
+            profile: loggedIn ? { userId: 77, nickname: '网易用户' } : null,
+          },
+        },
+      ];
     case '/user/playlist':
-      return [200, { code: 200, playlist: [{ id: 9, name: '我喜欢的音乐', coverImgUrl: 'http://p1/d.jpg', trackCount: 3 }] }];
+      return [
+        200,
+        {
+          code: 200,
+          playlist: [{ id: 9, name: '我喜欢的音乐', coverImgUrl: 'http://p1/d.jpg', trackCount: 3 }],
+        },
+      ];
     case '/logout':
       return [200, { code: 200 }];
     default:
@@ -85,10 +169,22 @@ describe('proxy to NeteaseCloudMusicApi', () => {
   test('every call of API.md is forwarded with only its own parameters, and answered as is', async () => {
     const calls: [string, string, Record<string, string>][] = [
       ['/wapi/toplist/detail?evil=1', '/toplist/detail', {}],
-      ['/wapi/playlist/track/all?id=19723756&limit=30&offset=0&cookie=x', '/playlist/track/all', { id: '19723756', limit: '30', offset: '0' }],
-      ['/wapi/song/url/v1?id=347230&level=exhigh&realIP=1.2.3.4', '/song/url/v1', { id: '347230', level: 'exhigh' }],
+      [
+        '/wapi/playlist/track/all?id=19723756&limit=30&offset=0&cookie=x',
+        '/playlist/track/all',
+        { id: '19723756', limit: '30', offset: '0' },
+      ],
+      [
+        '/wapi/song/url/v1?id=347230&level=exhigh&realIP=1.2.3.4',
+        '/song/url/v1',
+        { id: '347230', level: 'exhigh' },
+      ],
       ['/wapi/song/detail?ids=347230,1&proxy=http://evil', '/song/detail', { ids: '347230,1' }],
-      ['/wapi/search?keywords=海阔&offset=20&limit=20&x=y', '/search', { keywords: '海阔', offset: '20', limit: '20' }],
+      [
+        '/wapi/search?keywords=海阔&offset=20&limit=20&x=y',
+        '/search',
+        { keywords: '海阔', offset: '20', limit: '20' },
+      ],
       ['/wapi/lyric?id=347230&uid=1', '/lyric', { id: '347230' }],
       ['/wapi/login/qr/key?timestamp=5', '/login/qr/key', { timestamp: '5' }],
       ['/wapi/login/qr/create?key=k1&qrimg=true&evil=2', '/login/qr/create', { key: 'k1', qrimg: 'true' }],
@@ -109,7 +205,13 @@ describe('proxy to NeteaseCloudMusicApi', () => {
 
   test('calls outside the list never reach the server', async () => {
     const before = seen.length;
-    for (const url of ['/wapi/user/detail?uid=1', '/wapi/stream/1', '/wapi/like?id=1', '/wapi/../admin', '/wapi/register/cellphone']) {
+    for (const url of [
+      '/wapi/user/detail?uid=1',
+      '/wapi/stream/1',
+      '/wapi/like?id=1',
+      '/wapi/../admin',
+      '/wapi/register/cellphone',
+    ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(404);
       expect(body.code).toBe(404);
