@@ -4,6 +4,13 @@ import { expect, test } from './fixtures.ts';
 
 /** The music player against the demo library the test server generated on its first start. */
 
+/** Opens the panel once the launcher island has hydrated (client:idle). */
+async function openPlayer(page: import('@playwright/test').Page) {
+  await expect(page.locator('astro-island:has([data-music-player])')).not.toHaveAttribute('ssr', '');
+  await page.getByRole('button', { name: '音乐播放器' }).click();
+  await expect(page.locator('[data-music-panel]')).toBeVisible();
+}
+
 const currentTime = (page: import('@playwright/test').Page) =>
   page.locator('audio[data-music-audio]').evaluate((a: HTMLAudioElement) => a.currentTime);
 
@@ -13,9 +20,8 @@ test('search a demo song, add it, play it with the lyric line highlighted, keep 
   test.setTimeout(60_000); // real playback through several lyric lines
   await page.goto('/home');
   await expect(page.getByText('点击左边按钮听听歌吧～')).toBeVisible();
-  await page.getByRole('button', { name: '音乐播放器' }).click();
+  await openPlayer(page);
   const panel = page.locator('[data-music-panel]');
-  await expect(panel).toBeVisible();
   // The first category (a demo folder) is listed by default.
   await expect(panel.locator('[data-song-row="清晨的风"]')).toBeVisible();
 
@@ -79,7 +85,7 @@ test('the player state is saved on unload (encoded) and restored; ?showSpecial o
   page,
 }) => {
   await page.goto('/home');
-  await page.getByRole('button', { name: '音乐播放器' }).click();
+  await openPlayer(page);
   const panel = page.locator('[data-music-panel]');
   await panel.getByRole('button', { name: '搜索歌曲' }).click();
   await panel.getByPlaceholder('请输入歌名或歌手').fill('林夕雨');
@@ -99,7 +105,7 @@ test('the player state is saved on unload (encoded) and restored; ?showSpecial o
   expect(saved.customerMusicList.map((s: { name: string }) => s.name)).toEqual(['星河入梦']);
   expect(saved.player.volume).toBe(0.3);
 
-  await page.getByRole('button', { name: '音乐播放器' }).click();
+  await openPlayer(page);
   await panel.getByRole('button', { name: '我的歌单', exact: true }).click();
   await expect(panel.locator('[data-playlist="我的歌单"] [data-song-row="星河入梦"]')).toBeVisible();
   await expect(panel.locator('[data-play-model]')).toHaveAttribute('data-play-model', model as string);
@@ -122,7 +128,7 @@ test('QR login end to end: a signed-in site user confirms on the confirm page an
 }) => {
   const user = await createUser({ nick_name: '扫码听歌的人' });
   await page.goto('/home');
-  await page.getByRole('button', { name: '音乐播放器' }).click();
+  await openPlayer(page);
   const panel = page.locator('[data-music-panel]');
   await expect(panel.locator('[data-music-account]')).toHaveAttribute('data-music-account', 'anonymous');
   await panel.getByRole('button', { name: '扫码登录' }).click();

@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { logger } from '../api/logger.ts';
 import { type Config, config } from '../config.ts';
 import { db } from '../db/connection.ts';
-import { hasNoAudio, writeDemoLibrary } from './local/demo.ts';
+import { hasNoAudio } from './local/demo.ts';
 import { Library } from './local/library.ts';
 
 /**
@@ -21,7 +22,7 @@ export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir'>): Promise<
   const mark = await db.selectFrom('meta').select('value').where('key', '=', 'music_demo').executeTakeFirst();
   if (mark) return 0;
   const t0 = performance.now();
-  const written = hasNoAudio(cfg.musicDir) ? writeDemoLibrary(cfg.musicDir) : 0;
+  const written = hasNoAudio(cfg.musicDir) ? await writeDemoInWorker(cfg.musicDir) : 0;
   await db
     .insertInto('meta')
     .values({ key: 'music_demo', value: written ? new Date().toISOString() : 'skipped' })
@@ -31,17 +32,26 @@ export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir'>): Promise<
   return written;
 }
 
+function writeDemoInWorker(dir: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./local/demo-worker.ts', import.meta.url), { workerData: dir });
+    worker.once('message', (count: number) => resolve(count));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`demo music worker exited with ${code}`)));
+  });
+}
+
 export function startMusic(cfg: Config = config): Promise<Library> {
   ready ??= (async () => {
     await ensureDemoLibrary(cfg);
     const lib = new Library({ musicDir: cfg.musicDir, indexFile: indexFileFor(cfg) });
-    library = lib;
     const hadIndex = lib.loadIndex();
     const scan = lib.scan();
     // With an index the old list answers at once while the rescan runs; without one, wait for it.
     if (!hadIndex) await scan;
     else scan.catch((err) => logger.warn({ err }, 'music rescan failed'));
     lib.watch();
+    library = lib;
     return lib;
   })();
   return ready;
