@@ -6,12 +6,13 @@ import { toast } from '../../stores/toast.ts';
 import styles from './panel.module.css';
 
 type Props = { onClose: () => void; onSuccess: () => void | Promise<void> };
-type Phase = 'loading' | 'waiting' | 'scanned' | 'expired' | 'error';
+type Phase = 'loading' | 'waiting' | 'waitingApp' | 'scanned' | 'expired' | 'error';
 
 const HINT: Record<Phase, string> = {
   loading: '正在生成二维码…',
   waiting: '请用已登录本站的手机扫码，或在已登录的浏览器中打开下方链接',
-  scanned: '已扫码，请在确认页上点击“确认登录”',
+  waitingApp: '请使用音乐 App 扫码登录',
+  scanned: '已扫码，请在手机上确认登录',
   expired: '二维码已过期,请重新获取',
   error: '二维码获取失败，请稍后再试',
 };
@@ -20,6 +21,7 @@ const HINT: Record<Phase, string> = {
 export default function LoginPanel({ onClose, onSuccess }: Props) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [qr, setQr] = useState<{ img: string; url: string } | null>(null);
+  const [ownSite, setOwnSite] = useState(true);
   const timer = useRef<number | undefined>(undefined);
   const done = useRef(false);
 
@@ -37,7 +39,10 @@ export default function LoginPanel({ onClose, onSuccess }: Props) {
         timestamp: Date.now(),
       });
       setQr({ img: created.data.qrimg, url: created.data.qrurl });
-      setPhase('waiting');
+      // The local service's code opens this site's confirm page; a proxied one, the music app.
+      const own = new URL(created.data.qrurl, location.href).origin === location.origin;
+      setOwnSite(own);
+      setPhase(own ? 'waiting' : 'waitingApp');
       timer.current = window.setInterval(async () => {
         try {
           const check = await wapi<{ code: number }>('login/qr/check', {
@@ -94,7 +99,7 @@ export default function LoginPanel({ onClose, onSuccess }: Props) {
         <p className={styles.loginHint} data-qr-phase={phase}>
           {HINT[phase]}
         </p>
-        {qr && phase !== 'expired' && (
+        {qr && ownSite && phase !== 'expired' && (
           <a href={qr.url} target="_blank" rel="noopener" className={styles.loginLink} data-qr-link>
             在本站确认登录
           </a>

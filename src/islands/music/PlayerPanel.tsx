@@ -328,6 +328,8 @@ function ControlBar() {
             setDragging(null);
           }}
           onKeyUp={(e) => {
+            // Only a key that moved the slider seeks (Tab landing on it does not).
+            if (dragging === null) return;
             seekPercent(Number(e.currentTarget.value));
             setDragging(null);
           }}
