@@ -63,8 +63,10 @@ test('search a demo song, add it, play it with the lyric line highlighted, keep 
   await expect(board).toHaveAttribute('data-controls', 'hidden', { timeout: 5000 });
   await page.mouse.move(300, 300);
   await expect(board).toHaveAttribute('data-controls', 'shown');
-  await board.getByRole('button', { name: '关闭歌词' }).click();
+  // Escape closes the board (the controls may have hidden again by now).
+  await page.keyboard.press('Escape');
   await expect(board).toBeHidden();
+  await expect(panel).toBeVisible();
 
   // Navigate with the client router: the same <audio> element keeps playing.
   await page.locator('audio[data-music-audio]').evaluate((a: HTMLAudioElement) => {

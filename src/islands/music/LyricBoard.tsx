@@ -37,14 +37,16 @@ export default function LyricBoard({ open }: { open: boolean }) {
   useEffect(() => {
     if (!open) return;
     let timer = window.setTimeout(() => setControls(false), CONTROLS_HIDE_MS);
-    const wake = () => {
+    const wake = (e?: Event) => {
       setControls(true);
       window.clearTimeout(timer);
+      // A pointer resting on the controls keeps them shown.
+      if ((e?.target as Element | null)?.closest?.('[data-board-controls]')) return;
       timer = window.setTimeout(() => setControls(false), CONTROLS_HIDE_MS);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') showLyricBoard(false);
-      else wake();
+      else wake(e);
     };
     window.addEventListener('pointermove', wake);
     window.addEventListener('pointerdown', wake);
@@ -98,7 +100,7 @@ export default function LyricBoard({ open }: { open: boolean }) {
       }
     >
       <div className={styles.backdrop} />
-      <div className={styles.controls}>
+      <div className={styles.controls} data-board-controls>
         <div className={styles.group}>
           {(['COMMON', 'SPECIAL'] as const).map((type) => (
             <button
