@@ -10,7 +10,7 @@ import { createUpgradeHandler } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
-import { startMusic, stopMusic } from './music/service.ts';
+import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { resolveInside, sendFile } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
 
@@ -97,7 +97,10 @@ export async function startServer(
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   // The local music library (the demo songs on a first start) is prepared after listening, so it
   // never delays the first page; /wapi calls wait for it.
-  if (!cfg.musicApiUrl) startMusic(cfg).catch((err) => logger.error({ err }, 'music library failed'));
+  if (!cfg.musicApiUrl)
+    startMusic(cfg).catch((err) => {
+      if (!(err instanceof MusicStopped)) logger.error({ err }, 'music library failed');
+    });
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -32,19 +32,35 @@ export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir'>): Promise<
   return written;
 }
 
+let demoWorker: Worker | undefined;
+
+/** Raised when the server stops while the library is being prepared. */
+export class MusicStopped extends Error {}
+
 function writeDemoInWorker(dir: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./local/demo-worker.ts', import.meta.url), { workerData: dir });
+    demoWorker = worker;
     worker.once('message', (count: number) => resolve(count));
     worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`demo music worker exited with ${code}`)));
+    worker.once('exit', (code) => {
+      demoWorker = undefined;
+      if (code !== 0)
+        reject(stopping ? new MusicStopped('stopped') : new Error(`demo music worker exited with ${code}`));
+    });
   });
 }
 
+let stopping = false;
+/** The library being prepared (closed at once by a stop, so its scan ends early). */
+let pending: Library | undefined;
+
 export function startMusic(cfg: Config = config): Promise<Library> {
+  stopping = false;
   ready ??= (async () => {
     await ensureDemoLibrary(cfg);
     const lib = new Library({ musicDir: cfg.musicDir, indexFile: indexFileFor(cfg) });
+    pending = lib;
     const hadIndex = lib.loadIndex();
     const scan = lib.scan();
     // With an index the old list answers at once while the rescan runs; without one, wait for it.
@@ -57,17 +73,23 @@ export function startMusic(cfg: Config = config): Promise<Library> {
   return ready;
 }
 
+/** Stops watching; a demo library still being synthesized is abandoned (it is redone next start). */
 export async function stopMusic(): Promise<void> {
   if (!ready) return;
+  stopping = true;
+  await demoWorker?.terminate();
+  pending?.close();
+  const starting = ready;
+  ready = undefined;
   try {
-    const lib = await ready;
+    const lib = await starting;
     lib.close();
     await lib.settled();
   } catch {
-    /* a start that failed has nothing to stop */
+    /* a start that failed or was stopped has nothing to close */
   }
   library = undefined;
-  ready = undefined;
+  pending = undefined;
 }
 
 export const currentLibrary = () => library;

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { encodePng } from '../png.ts';
 import { id3v24, wav } from './tags.ts';
@@ -333,18 +333,24 @@ const AUDIO = /\.(mp3|flac|ogg|oga|opus|m4a|mp4|aac|wav)$/i;
 /** True when the folder (recursively) holds no audio file the scanner would list. */
 export function hasNoAudio(dir: string): boolean {
   try {
-    const entries = readdirSync(dir, { withFileTypes: true, recursive: true });
-    return !entries.some((e) => e.isFile() && AUDIO.test(e.name));
+    const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    // Hidden folders (the demo's half-written .demo-tmp among them) are not part of the library.
+    return !entries.some((e) => AUDIO.test(e) && !e.split(path.sep).some((part) => part.startsWith('.')));
   } catch {
     return true;
   }
 }
 
-/** Writes the demo library into `dir`; returns the number of songs written. */
+/**
+ * Writes the demo library into `dir`; returns the number of songs written. Everything is written to
+ * a hidden folder first and moved in at the end, so a stop half-way leaves no half library.
+ */
 export function writeDemoLibrary(dir: string): number {
+  const staging = path.join(dir, '.demo-tmp');
+  rmSync(staging, { recursive: true, force: true });
   let count = 0;
   for (const folder of DEMO_FOLDERS) {
-    const target = path.join(dir, folder.name);
+    const target = path.join(staging, folder.name);
     mkdirSync(target, { recursive: true });
     writeFileSync(path.join(target, 'cover.png'), coverPng(folder.hue, folder.hue));
     folder.tunes.forEach((t, i) => {
@@ -363,5 +369,7 @@ export function writeDemoLibrary(dir: string): number {
       count++;
     });
   }
+  for (const folder of DEMO_FOLDERS) renameSync(path.join(staging, folder.name), path.join(dir, folder.name));
+  rmSync(staging, { recursive: true, force: true });
   return count;
 }

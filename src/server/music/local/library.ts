@@ -123,6 +123,7 @@ export class Library {
   private again = false;
   private watchers: FSWatcher[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(opts: LibraryOptions) {
     this.musicDir = path.resolve(opts.musicDir);
@@ -174,6 +175,7 @@ export class Library {
       logger.warn({ err, dir: this.musicDir }, 'music dir unreadable');
     }
     for (const entry of entries.sort()) {
+      if (this.closed) return; // the server is stopping: keep the last complete scan
       const ext = path.extname(entry).toLowerCase();
       if (!AUDIO_TYPES[ext] || entry.split(path.sep).some((part) => part.startsWith('.'))) continue;
       const file = path.join(this.musicDir, entry);
@@ -255,7 +257,7 @@ export class Library {
 
   /** Rescans (debounced) when files under MUSIC_DIR change, and reloads the index a CLI scan wrote. */
   watch(): void {
-    if (this.watchers.length) return;
+    if (this.watchers.length || this.closed) return;
     const later = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => void this.scan().catch(() => {}), 700);
@@ -287,6 +289,7 @@ export class Library {
   }
 
   close(): void {
+    this.closed = true;
     clearTimeout(this.timer);
     for (const w of this.watchers) w.close();
     this.watchers = [];
