@@ -7,6 +7,7 @@ import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
+import { musicRoutes } from './music.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
@@ -80,6 +81,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', siteRoutes);
   app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
   app.route('/', communityRoutes);
+  app.route('/', musicRoutes);
   app.route('/', articleRoutes);
   return app;
 }

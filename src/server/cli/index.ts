@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
-import { ConfigError, initConfig } from '../config.ts';
+import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { closeDatabase, prepareDatabase } from '../db/index.ts';
+import { Library } from '../music/local/library.ts';
+import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
 import { hashPassword } from '../services/auth.ts';
 import { createUser, randomPassword } from '../services/users.ts';
 import { exportArticles, importArticles } from './articles.ts';
@@ -13,6 +15,7 @@ const HELP = `Usage: npm run blog -- <command>
   backup <file>                         write a consistent copy of the SQLite database
   import <folder>                       Markdown files with front matter become articles (by slug)
   export <folder>                       write every article as <slug>.md with front matter
+  music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   help                                  this text`;
 
 type Command = (args: string[]) => Promise<void>;
@@ -65,6 +68,17 @@ const commands: Record<string, Command> = {
     if (!folder) throw new Error('export needs a folder');
     const n = await exportArticles(path.resolve(folder));
     console.log(`exported ${n} articles to ${path.resolve(folder)}`);
+  },
+  async 'music-scan'() {
+    const cfg = config;
+    const demo = await ensureDemoLibrary(cfg);
+    if (demo) console.log(`demo library written: ${demo} songs`);
+    const lib = new Library({ musicDir: cfg.musicDir, indexFile: indexFileFor(cfg) });
+    const t0 = performance.now();
+    await lib.scan(true);
+    const ms = Math.round(performance.now() - t0);
+    console.log(`${cfg.musicDir}: ${lib.songs.size} songs in ${lib.playlists.length} playlists (${ms} ms)`);
+    for (const p of lib.playlists) console.log(`  ${p.name}: ${p.songIds.length}`);
   },
 };
 
