@@ -8,6 +8,7 @@ import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
 import { musicRoutes } from './music.ts';
+import { notifyRoutes } from './notify.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
@@ -83,5 +84,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', communityRoutes);
   app.route('/', musicRoutes);
   app.route('/', articleRoutes);
+  app.route('/', notifyRoutes);
   return app;
 }

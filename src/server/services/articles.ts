@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { excerptAround, plainText, SLUG_PATTERN, slugify } from '../../lib/article.ts';
+import { SLUG_PATTERN, slugify } from '../../lib/article.ts';
 import { refuse } from '../api/envelope.ts';
-import { db, dialect } from '../db/connection.ts';
+import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { forgetRendered, type Rendered, renderArticle } from './markdown.ts';
 
@@ -346,32 +346,8 @@ export function getHotArticles(): Promise<{ id: number; article_title: string; v
     .execute();
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Up to 8 public articles whose title or text contains `text`, with an excerpt around the match. */
-export async function searchArticles(
-  text: string,
-): Promise<{ id: number; article_title: string; article_content: string }[]> {
-  const needle = text.trim().slice(0, 50);
-  if (!needle) return [];
-  const pattern = `%${likeEscape(needle)}%`;
-  const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  const rows = await db
-    .selectFrom('article')
-    .select(['id', 'article_title', 'article_content'])
-    .where('status', '=', 1)
-    .where(
-      sql<boolean>`(article_title ${like} ${pattern} escape '\\' or article_content ${like} ${pattern} escape '\\')`,
-    )
-    .orderBy('view_times', 'desc')
-    .limit(8)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    article_title: r.article_title,
-    article_content: excerptAround(plainText(r.article_content), needle),
-  }));
-}
+// Site search lives in its own service (FTS index, ranking, excerpts).
+export { searchArticles } from './search.ts';
 
 /** Every public article, for the sitemap and the feed (newest first). */
 export function listPublicArticles(limit?: number) {

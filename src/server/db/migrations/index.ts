@@ -4,6 +4,7 @@ import type { Dialect } from '../connection.ts';
 import * as m0001 from './0001_initial.ts';
 import * as m0003 from './0003_account_indexes.ts';
 import * as m0006 from './0006_music.ts';
+import * as m0008 from './0008_search.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -18,6 +19,7 @@ const steps: Record<string, Step> = {
   '0001_initial': m0001,
   '0003_account_indexes': m0003,
   '0006_music': m0006,
+  '0008_search': m0008,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -1,0 +1,105 @@
+/** Notification rules shared by the server (sanitizing) and the drawer (SPEC §3, §4, §5, §9). */
+
+/** SPEC §9: notification page size. */
+export const NOTIFY_PAGE_SIZE = 10;
+
+/** The only tags a notification may carry, always without attributes. */
+const ALLOWED = new Set(['b', 'strong', 'i', 'em', 'u', 'br']);
+const VOID = new Set(['br']);
+const ENTITY = /^&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});/;
+
+/**
+ * Notification markup reduced to a tiny safe set: <b>, <strong>, <i>, <em>, <u> and <br>, with no
+ * attributes. Any other `<` or `>` (another tag, an attribute, a comment, a stray bracket) becomes
+ * text; a bare `&` becomes &amp;; tags are balanced (stray closers dropped, open ones closed), so the
+ * result can go into innerHTML as it is.
+ */
+export function sanitizeMarkup(input: string): string {
+  let out = '';
+  const open: string[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const ch = input[i];
+    if (ch === '<') {
+      const m = /^<(\/?)([a-zA-Z]+)\s*(\/?)>/.exec(input.slice(i, i + 16));
+      const name = m?.[2].toLowerCase();
+      if (m && name && ALLOWED.has(name)) {
+        if (VOID.has(name)) {
+          if (!m[1]) out += '<br>';
+        } else if (m[1]) {
+          const at = open.lastIndexOf(name);
+          if (at >= 0) {
+            // Close what was opened inside it too, innermost first.
+            while (open.length > at) out += `</${open.pop()}>`;
+          }
+        } else if (!m[3]) {
+          open.push(name);
+          out += `<${name}>`;
+        }
+        i += m[0].length;
+        continue;
+      }
+      out += '&lt;';
+    } else if (ch === '>') out += '&gt;';
+    else if (ch === '&') out += ENTITY.test(input.slice(i, i + 40)) ? '&' : '&amp;';
+    else if (ch === '"') out += '&quot;';
+    else out += ch;
+    i++;
+  }
+  while (open.length) out += `</${open.pop()}>`;
+  return out;
+}
+
+/** Words that make text unfit for HTML display (SPEC §5). */
+const UNSAFE_WORDS = /script|alert|window|prompt|location|href|iframe|onload|onerror/i;
+
+/**
+ * SPEC §5 HTML-content check: true when the text has tag-like markup and contains none of the words
+ * script, alert, window, prompt, location, href, iframe, onload, onerror. The drawer shows a message
+ * as markup only when this holds; otherwise as plain text.
+ */
+export function isHtmlContent(text: string): boolean {
+  return /<\/?[a-zA-Z][^<>]*>/.test(text) && !UNSAFE_WORDS.test(text);
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Markup as the text a reader sees: tags removed, entities decoded (for showing a message as text). */
+export function markupToText(markup: string): string {
+  return markup.replace(/<[^<>]*>/g, '').replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (all, ref) => {
+    if (ref[0] !== '#') return NAMED[ref] ?? all;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
+}
+
+/** SPEC §9: the unread badge counts up to 9+; nothing when there is nothing unread. */
+export function badgeText(unread: number): string {
+  if (!Number.isFinite(unread) || unread <= 0) return '';
+  return unread > 9 ? '9+' : String(Math.floor(unread));
+}
+
+/** Where opening a notification leads (SPEC §4): a site path, or the admin link in a new window. */
+export type NotifyTarget = { href: string; external: boolean } | null;
+
+/**
+ * 1 → /article?id={to_id}, 2 → /talk?id={to_id}, 3 → /message/list, 4 → the site config's admin
+ * link (opened in a new window; none when it is not set or not an http(s)/site address).
+ */
+export function notifyTarget(type: number, toId: number, adminUrl = ''): NotifyTarget {
+  switch (type) {
+    case 1:
+      return { href: `/article?id=${toId}`, external: false };
+    case 2:
+      return { href: `/talk?id=${toId}`, external: false };
+    case 3:
+      return { href: '/message/list', external: false };
+    case 4: {
+      const url = adminUrl.trim();
+      const ok = /^https?:\/\/\S+$/i.test(url) || (url.startsWith('/') && !url.startsWith('//'));
+      return ok ? { href: url, external: true } : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,96 @@
+import { excerptAround, plainText } from './article.ts';
+
+/** Site search rules shared by the server (query handling, excerpts) and the search dialog. */
+
+/** Local-storage key of the search history (SPEC §3), stored encoded by src/lib/storage.ts. */
+export const SEARCH_HISTORY_KEY = 'blog-search-history';
+/** SPEC §9: up to about 10 history entries. */
+export const HISTORY_LIMIT = 10;
+/** Longest query the server looks for; longer input is cut (nobody types a paragraph into search). */
+export const MAX_QUERY = 50;
+/** API.md: up to 8 results. */
+export const MAX_RESULTS = 8;
+/** The trigram index only helps for queries of at least this many characters. */
+export const MIN_INDEXED = 3;
+
+/** The query as searched: trimmed, inner runs of white space as one space, at most MAX_QUERY characters. */
+export function normalizeQuery(text: string): string {
+  return [...text.trim().replace(/\s+/g, ' ')].slice(0, MAX_QUERY).join('').trim();
+}
+
+/** Length in characters (code points), as the trigram tokenizer counts them. */
+export const charLength = (text: string): number => [...text].length;
+
+/**
+ * An FTS5 query that matches `text` literally: one quoted phrase (quotes doubled), so operators,
+ * parentheses, `*`, `:` or NEAR in the input are plain characters.
+ */
+export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+/** `text` for a LIKE … ESCAPE '\' pattern: `%`, `_` and the escape character itself match literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The excerpt shown under a result: readable text around the first match. Code blocks are left out
+ * of plain text, so when the match is only in code, the code's text is used instead.
+ */
+export function searchExcerpt(markdown: string, query: string): string {
+  const plain = plainText(markdown);
+  const q = query.toLowerCase();
+  if (!q || plain.toLowerCase().includes(q)) return excerptAround(plain, query);
+  const withCode = plainText(markdown.replace(/^\s*(```|~~~).*$/gm, ' '));
+  return excerptAround(withCode.toLowerCase().includes(q) ? withCode : plain, query);
+}
+
+/** History with `query` moved (or added) to the front, without duplicates, at most HISTORY_LIMIT. */
+export function addToHistory(list: readonly string[], query: string): string[] {
+  const q = normalizeQuery(query);
+  if (!q) return [...list];
+  return [q, ...list.filter((item) => item !== q)].slice(0, HISTORY_LIMIT);
+}
+
+export const removeFromHistory = (list: readonly string[], query: string): string[] =>
+  list.filter((item) => item !== query);
+
+/** A stored history value made safe to use: strings only, trimmed, no duplicates, at most the limit. */
+export function cleanHistory(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const item of value) {
+    if (typeof item !== 'string') continue;
+    const q = normalizeQuery(item);
+    if (q && !out.includes(q)) out.push(q);
+    if (out.length === HISTORY_LIMIT) break;
+  }
+  return out;
+}
+
+export type Segment = { text: string; hit: boolean };
+
+/**
+ * `text` cut into plain and matching parts (every case-insensitive occurrence of `query`), for
+ * rendering the hits as <mark> elements with the text escaped by the renderer: never as HTML.
+ */
+export function highlight(text: string, query: string): Segment[] {
+  const q = query.trim().toLowerCase();
+  if (!q || !text) return text ? [{ text, hit: false }] : [];
+  const lower = text.toLowerCase();
+  // Lower-casing may change the length of some characters; then only mark nothing rather than wrong parts.
+  if (lower.length !== text.length) return [{ text, hit: false }];
+  const out: Segment[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(q); at >= 0; at = lower.indexOf(q, at + q.length)) {
+    if (at > from) out.push({ text: text.slice(from, at), hit: false });
+    out.push({ text: text.slice(at, at + q.length), hit: true });
+    from = at + q.length;
+  }
+  if (from < text.length) out.push({ text: text.slice(from), hit: false });
+  return out;
+}
+
+/** The index after `current` when moving by `step` through `count` options, wrapping around; -1 for none. */
+export function moveActive(current: number, step: 1 | -1, count: number): number {
+  if (count <= 0) return -1;
+  if (current < 0) return step === 1 ? 0 : count - 1;
+  return (current + step + count) % count;
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as notify from '../services/notify.ts';
+import { requireUser } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok, refuse } from './envelope.ts';
+import { body, id, pageFields, params } from './validate.ts';
+
+const IdParam = z.object({ id: id() });
+
+/**
+ * The notification drawer (API.md "Notifications"). The receiver is always the token's user: a
+ * `userId` in the body is ignored, and someone else's notification reads as missing.
+ */
+export const notifyRoutes = new Hono<ApiEnv>()
+  .post('/notify/getNotifyList', async (c) => {
+    const me = requireUser(c);
+    const { current, size } = await body(c, z.object(pageFields).strip());
+    return ok(c, await notify.listNotify(me.id, current, size));
+  })
+  .put('/notify/update/:id', async (c) => {
+    const me = requireUser(c);
+    const { id: notifyId } = params(c, IdParam);
+    if (!(await notify.markNotifyRead(me.id, notifyId))) throw refuse('消息不存在');
+    return ok(c, null);
+  })
+  .put('/notify/delete/:id', async (c) => {
+    const me = requireUser(c);
+    const { id: notifyId } = params(c, IdParam);
+    if (!(await notify.deleteNotify(me.id, notifyId))) throw refuse('消息不存在或已删除');
+    return ok(c, null, '删除成功');
+  });

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { db, sqlite } from '../../src/server/db/connection.ts';
+import { setupTestApi } from './helpers.ts';
+
+const api = setupTestApi();
+
+type Hit = { id: number; article_title: string; article_content: string };
+
+async function search(text: string): Promise<Hit[]> {
+  const { status, json } = await api.call(
+    'GET',
+    `/api/article/getArticleListByContent/${encodeURIComponent(text)}`,
+  );
+  expect(status).toBe(200);
+  expect(json.code).toBe(0);
+  return json.result;
+}
+
+const ids = (hits: Hit[]) => hits.map((h) => h.id);
+
+async function add(article_title: string, article_content: string, extra: Record<string, unknown> = {}) {
+  const { json } = await api.call(
+    'POST',
+    '/api/article/add',
+    { article_title, article_content, ...extra },
+    api.adminToken,
+  );
+  expect(json.code).toBe(0);
+  const row = await db
+    .selectFrom('article')
+    .select('id')
+    .where('article_title', '=', article_title)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const filler = (n: number) => '这是一段用来占位的普通文字，没有什么特别的内容。'.repeat(n);
+
+describe('site search', () => {
+  it('finds Chinese substrings through the index and short ones by scanning', async () => {
+    const id = await add('搜索实验一号', `${filler(3)}今天我们讨论全文检索的实现细节。${filler(3)}`);
+    // Substrings of three or more characters (trigram index), starting mid-word.
+    expect(ids(await search('全文检索'))).toEqual([id]);
+    expect(ids(await search('文检索的实'))).toEqual([id]);
+    // Two characters and one character: below the trigram length, found by the scan.
+    expect(ids(await search('检索'))).toContain(id);
+    expect(ids(await search('讨'))).toContain(id);
+    // Surrounding white space and case do not matter; an absent word finds nothing.
+    expect(ids(await search('  全文检索  '))).toEqual([id]);
+    await add('Case Study', 'Writing TypeScript every day.');
+    expect((await search('typescript'))[0].article_title).toBe('Case Study');
+    expect(await search('不存在的词语组合')).toEqual([]);
+  });
+
+  it('gives an excerpt around the hit, from readable text', async () => {
+    const id = await add(
+      '摘录测试',
+      `# 标题\n\n${filler(10)}**关键线索**就藏在这里。${filler(10)}\n\n\`\`\`js\nconst 代码专用词 = 1;\n\`\`\``,
+    );
+    const [hit] = await search('关键线索');
+    expect(hit.id).toBe(id);
+    expect(hit.article_content).toContain('关键线索就藏在这里');
+    expect(hit.article_content.startsWith('…')).toBe(true);
+    expect(hit.article_content.endsWith('…')).toBe(true);
+    expect(hit.article_content.length).toBeLessThan(100);
+    // No Markdown syntax in excerpts.
+    expect(hit.article_content).not.toContain('**');
+    // A hit inside a code block still shows the code around it.
+    const [code] = await search('代码专用词');
+    expect(code.id).toBe(id);
+    expect(code.article_content).toContain('const 代码专用词 = 1');
+    // A title-only hit shows the opening of the text.
+    const [title] = await search('摘录测试');
+    expect(title.article_content.startsWith('标题')).toBe(true);
+  });
+
+  it('ranks title hits first, returns at most 8', async () => {
+    const bodyOnly = await add('没有关键字的标题', `排序关键词出现了很多次：${'排序关键词 '.repeat(20)}`);
+    await db.updateTable('article').set({ view_times: 9999 }).where('id', '=', bodyOnly).execute();
+    const inTitle = await add('排序关键词在标题里', filler(2));
+    const hits = await search('排序关键词');
+    expect(ids(hits)).toEqual([inTitle, bodyOnly]);
+    // The scan for short queries ranks the same way.
+    const short = await search('排序');
+    expect(short[0].id).toBe(inTitle);
+    expect(ids(short)).toContain(bodyOnly);
+
+    for (let i = 0; i < 10; i++) await add(`批量文章${i}号`, `批量正文，序号 ${i}`);
+    expect(await search('批量文章')).toHaveLength(8);
+    expect(await search('批量')).toHaveLength(8);
+  });
+
+  it('never returns private or draft articles, and follows every write', async () => {
+    const secret = await add('私密日记', '只有博主能看到的隐藏内容甲', { status: 2 });
+    const draft = await add('草稿一篇', '还没写完的隐藏内容乙', { status: 3 });
+    expect(await search('隐藏内容')).toEqual([]);
+    expect(await search('隐藏')).toEqual([]);
+    expect(await search('私密日记')).toEqual([]);
+
+    // Publishing makes it searchable; making it private again hides it.
+    await api.call('PUT', '/api/article/update', { id: draft, status: 1 }, api.adminToken);
+    expect(ids(await search('隐藏内容'))).toEqual([draft]);
+    await api.call('PUT', '/api/article/update', { id: draft, status: 2 }, api.adminToken);
+    expect(await search('隐藏内容')).toEqual([]);
+
+    // Edits move the index: the old words are gone, the new ones found.
+    const edited = await add('修改前的标题', '修改前的正文内容');
+    await api.call(
+      'PUT',
+      '/api/article/update',
+      { id: edited, article_title: '修改后的标题', article_content: '焕然一新的正文' },
+      api.adminToken,
+    );
+    expect(await search('修改前的')).toEqual([]);
+    expect(ids(await search('焕然一新'))).toEqual([edited]);
+    expect(ids(await search('修改后的标题'))).toEqual([edited]);
+
+    // Deleting removes it.
+    await api.call('DELETE', `/api/article/delete/${edited}`, undefined, api.adminToken);
+    expect(await search('焕然一新')).toEqual([]);
+
+    // A write that bypasses the services (the sqlite shell, another process) is indexed too.
+    const now = new Date().toISOString();
+    const raw = await db
+      .insertInto('article')
+      .values({
+        slug: 'raw-insert',
+        article_title: '直接写入的文章',
+        author_id: api.adminId,
+        category_id: null,
+        article_content: '绕过服务层写入的内容',
+        article_cover: '',
+        article_description: '',
+        is_top: 2,
+        order: 0,
+        status: 1,
+        type: 1,
+        origin_url: '',
+        view_times: 0,
+        thumbs_up_times: 0,
+        reading_duration: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(ids(await search('绕过服务层'))).toEqual([raw.id]);
+    expect(secret).toBeGreaterThan(0);
+
+    // After all these writes the index agrees with the article table (FTS5's own check throws if not),
+    // and view counters (no text change) leave it alone.
+    await db.updateTable('article').set({ view_times: 5 }).execute();
+    expect(() =>
+      sqlite?.exec(`INSERT INTO article_fts(article_fts, rank) VALUES ('integrity-check', 1)`),
+    ).not.toThrow();
+    const indexed = sqlite
+      ?.prepare(`SELECT count(*) AS n FROM article_fts WHERE article_fts MATCH '"隐藏内容"'`)
+      .get() as { n: number };
+    expect(indexed.n).toBe(2);
+  });
+
+  it('treats pattern and query syntax as plain text', async () => {
+    const parens = await add('括号文章', '函数调用 f(((x))) 三层括号');
+    const percent = await add('百分比文章', '增长了 50% 左右');
+    const under = await add('下划线文章', '变量名 snake_case 很常见');
+    const quote = await add('引号文章', '他说 "你好" 然后 OR NEAR(a b) x*y 走了');
+    // Nothing else contains these characters, so any wildcard reading would find more.
+    expect(ids(await search('((('))).toEqual([parens]);
+    expect(ids(await search('%'))).toEqual([percent]);
+    expect(ids(await search('0%'))).toEqual([percent]);
+    expect(ids(await search('_'))).toEqual([under]);
+    expect(ids(await search('e_c'))).toEqual([under]);
+    expect(await search('%%%')).toEqual([]);
+    expect(await search('___')).toEqual([]);
+    expect(ids(await search('"你好"'))).toEqual([quote]);
+    expect(ids(await search('NEAR(a b)'))).toEqual([quote]);
+    expect(await search('a OR b')).toEqual([]);
+    expect(ids(await search('x*y'))).toEqual([quote]);
+    expect(await search('NEA*')).toEqual([]);
+    expect(await search('\\')).toEqual([]);
+    expect(await search("' OR 1=1 --")).toEqual([]);
+    expect(ids(await search('"'))).toEqual([quote]);
+    // A slash in the query (encoded) is just a character.
+    expect(await search('a/b')).toEqual([]);
+    // Over-long input is refused with a message, not a crash.
+    const long = await api.call('GET', `/api/article/getArticleListByContent/${'长'.repeat(201)}`);
+    expect(long.status).toBe(400);
+  });
+});
