@@ -73,12 +73,6 @@ export function markupToText(markup: string): string {
   });
 }
 
-/** SPEC §9: the unread badge counts up to 9+; nothing when there is nothing unread. */
-export function badgeText(unread: number): string {
-  if (!Number.isFinite(unread) || unread <= 0) return '';
-  return unread > 9 ? '9+' : String(Math.floor(unread));
-}
-
 /** Where opening a notification leads (SPEC §4): a site path, or the admin link in a new window. */
 export type NotifyTarget = { href: string; external: boolean } | null;
 

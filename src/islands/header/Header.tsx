@@ -5,6 +5,8 @@ import { headerState } from '../../lib/header-scroll.ts';
 import { DRAWER_NAV, isActive, MAIN_NAV, MORE_NAV } from '../../lib/nav.ts';
 import { throttle } from '../../lib/throttle.ts';
 import { $staticData, setTheme } from '../../stores/ui.ts';
+import { NotifyBell, NotifyHost } from '../notify/NotifyBell.tsx';
+import { SearchButton, SearchHost } from '../search/SearchButton.tsx';
 import { TodoButton } from '../todo/TodoButton.tsx';
 import styles from './header.module.css';
 import { UserArea } from './UserArea.tsx';
@@ -129,6 +131,7 @@ export default function Header({ blogName, path: initialPath }: Props) {
             </div>
           </nav>
           <div className={styles.actions}>
+            <SearchButton />
             <button
               type="button"
               className="icon-btn"
@@ -139,6 +142,7 @@ export default function Header({ blogName, path: initialPath }: Props) {
               {dark ? <Sun size={20} /> : <Moon size={20} />}
             </button>
             <TodoButton />
+            <NotifyBell />
             <UserArea path={path} variant="header" />
           </div>
         </div>
@@ -179,6 +183,8 @@ export default function Header({ blogName, path: initialPath }: Props) {
           ))}
         </nav>
       </aside>
+      <SearchHost />
+      <NotifyHost />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { LogOut, User, UserRound } from 'lucide-react';
+import { Bell, LogOut, User, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { openNotify } from '../../stores/notify.ts';
 import { $userInfo, clearSession, endServerSession } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
+import { UnreadBadge } from '../notify/NotifyBell.tsx';
 import styles from './header.module.css';
 
 type Props = { path: string; variant: 'header' | 'drawer'; onNavigate?: () => void };
@@ -63,6 +65,19 @@ export function UserArea({ path, variant, onNavigate }: Props) {
         {signedIn && (
           <button
             type="button"
+            className={`btn ${styles.drawerNotify}`}
+            onClick={() => {
+              onNavigate?.();
+              openNotify();
+            }}
+          >
+            <Bell size={16} /> 我的消息
+            <UnreadBadge />
+          </button>
+        )}
+        {signedIn && (
+          <button
+            type="button"
             className="btn"
             onClick={() => {
               onNavigate?.();
@@ -100,6 +115,16 @@ export function UserArea({ path, variant, onNavigate }: Props) {
           <a href="/userCenter" role="menuitem" onClick={() => setOpen(false)}>
             个人中心
           </a>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              openNotify();
+            }}
+          >
+            我的消息
+          </button>
           <button
             type="button"
             role="menuitem"

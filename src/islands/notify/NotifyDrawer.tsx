@@ -1,0 +1,204 @@
+import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
+import { Trash2, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { timeAgo } from '../../lib/format.ts';
+import { HttpError, http, showHttpError } from '../../lib/http.ts';
+import {
+  isHtmlContent,
+  markupToText,
+  NOTIFY_PAGE_SIZE,
+  notifyTarget,
+  sanitizeMarkup,
+} from '../../lib/notify.ts';
+import { $unread, setUnread } from '../../stores/notify.ts';
+import { toast } from '../../stores/toast.ts';
+import styles from './drawer.module.css';
+
+/** A notification as API.md's getNotifyList sends it (isView 1 unread, 2 read). */
+type Item = { id: number; message: string; isView: number; type: number; to_id: number; createdAt: string };
+type Page = { list: Item[]; total: number; unread: number };
+
+// The admin link of type-4 items comes from the site config, asked for once per visit.
+let adminUrl: Promise<string> | undefined;
+const getAdminUrl = () => {
+  adminUrl ??= http
+    .get<{ admin_url?: string }>('/api/config')
+    .then((c) => c.admin_url ?? '')
+    .catch(() => {
+      adminUrl = undefined;
+      return '';
+    });
+  return adminUrl;
+};
+
+/**
+ * SPEC §2/§4 message drawer 我的消息: from the left, 40% wide on desktop and 80% otherwise; 10 per
+ * page with load-more; opening an unread item marks it read, then goes where its type leads; delete
+ * asks 确定删除吗? first. Markup shows only when the §5 HTML check passes (and always sanitized).
+ */
+export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [items, setItems] = useState<Item[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [admin, setAdmin] = useState('');
+  const unread = useStore($unread);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening (the first page is loaded afresh each time).
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    void load(1);
+    return () => dialog?.close();
+  }, []);
+
+  // Type-4 items lead to the admin link: know it before the click, so the new window opens at once.
+  const needsAdmin = items.some((n) => n.type === 4);
+  useEffect(() => {
+    if (needsAdmin) void getAdminUrl().then(setAdmin);
+  }, [needsAdmin]);
+
+  async function load(next: number) {
+    setLoading(true);
+    try {
+      const res = await http.post<Page>('/api/notify/getNotifyList', {
+        current: next,
+        size: NOTIFY_PAGE_SIZE,
+      });
+      // A later page may repeat an item when new ones arrived in between: keep the first copy.
+      setItems((list) => {
+        const base = next === 1 ? [] : list;
+        const seen = new Set(base.map((n) => n.id));
+        return [...base, ...res.list.filter((n) => !seen.has(n.id))];
+      });
+      setTotal(res.total);
+      setLoaded(true);
+      setUnread(res.unread);
+    } catch {
+      /* the HTTP client has shown why */
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function open(item: Item) {
+    const target = notifyTarget(item.type, item.to_id, admin);
+    // A new window must open within the click itself, before anything is awaited.
+    if (target?.external) window.open(target.href, '_blank', 'noopener');
+    if (item.isView === 1) {
+      try {
+        await http.put(`/api/notify/update/${item.id}`);
+      } catch {
+        return; // the HTTP client has shown why; the item stays unread
+      }
+      setItems((list) => list.map((n) => (n.id === item.id ? { ...n, isView: 2 } : n)));
+      setUnread($unread.get() - 1);
+    }
+    if (target && !target.external) {
+      onClose();
+      await navigate(target.href);
+    }
+  }
+
+  async function remove(item: Item) {
+    if (!window.confirm('确定删除吗?')) return;
+    try {
+      await http.put(`/api/notify/delete/${item.id}`, undefined, { quiet: true });
+    } catch (err) {
+      const status = err instanceof HttpError ? err.status : 0;
+      const message = err instanceof Error ? err.message : '';
+      // SPEC §8: a failed delete shows the server's message titled 错误提示.
+      if (status === 401 || status >= 403) showHttpError(status, message);
+      else toast(message || '删除失败', 'error', '错误提示');
+      return;
+    }
+    setItems((list) => list.filter((n) => n.id !== item.id));
+    setTotal((t) => Math.max(0, t - 1));
+    if (item.isView === 1) setUnread($unread.get() - 1);
+  }
+
+  const more = items.length < total;
+  return (
+    <dialog
+      ref={ref}
+      className={styles.drawer}
+      aria-labelledby="notify-title"
+      onClose={onClose}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      data-notify-drawer
+    >
+      <div className={styles.panel}>
+        <header className={styles.head}>
+          <h2 id="notify-title">我的消息</h2>
+          {unread > 0 && <span className={styles.count}>{unread} 条未读</span>}
+          <button type="button" className="icon-btn" aria-label="关闭" onClick={onClose}>
+            <X size={20} />
+          </button>
+        </header>
+        <ul className={styles.list}>
+          {items.map((item) => {
+            const html = isHtmlContent(item.message);
+            const text = html ? '' : markupToText(item.message);
+            return (
+              <li
+                key={item.id}
+                className={item.isView === 1 ? `${styles.item} ${styles.unread}` : styles.item}
+                data-notify-item={item.id}
+              >
+                <button type="button" className={styles.open} onClick={() => open(item)}>
+                  {item.isView === 1 && (
+                    <>
+                      <span className={styles.dot} aria-hidden="true" />
+                      <span className="sr-only">未读</span>
+                    </>
+                  )}
+                  {html ? (
+                    <span
+                      className={styles.message}
+                      // Sanitized by the server and again here; shown as markup only when §5's check passes.
+                      // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to <b>/<i>/<em>/<strong>/<u>/<br> without attributes.
+                      dangerouslySetInnerHTML={{ __html: sanitizeMarkup(item.message) }}
+                    />
+                  ) : (
+                    <span className={styles.message}>{text}</span>
+                  )}
+                  <time className={styles.time} dateTime={item.createdAt}>
+                    {timeAgo(item.createdAt)}
+                  </time>
+                </button>
+                <button
+                  type="button"
+                  className={`icon-btn ${styles.delete}`}
+                  aria-label="删除消息"
+                  onClick={() => remove(item)}
+                >
+                  <Trash2 size={16} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <div className={styles.foot}>
+          {loading ? (
+            <span className={styles.spinner} role="status" aria-label="加载中" />
+          ) : more ? (
+            // The page that holds the next unseen item: deletions since the last page shift the rest forward.
+            <button
+              type="button"
+              className="btn"
+              onClick={() => load(Math.floor(items.length / NOTIFY_PAGE_SIZE) + 1)}
+            >
+              点击加载更多～
+            </button>
+          ) : items.length ? (
+            <span className="muted">已经到底了</span>
+          ) : (
+            loaded && <span className="muted">空空如也</span>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,154 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createUser, signIn, type TestUser } from './accounts.ts';
+import { hydrated, query, unique } from './community.ts';
+import { expect, test } from './fixtures.ts';
+
+async function call(request: APIRequestContext, user: TestUser, url: string, data: object) {
+  const res = await request.post(url, { data, headers: { Authorization: `Bearer ${user.token}` } });
+  const json = await res.json();
+  expect(json.code, json.message).toBe(0);
+  return json.result;
+}
+
+test('a reply lights the badge; opening the item marks it read and leads to the article', async ({
+  page,
+  request,
+}) => {
+  const alice = await createUser({ nick_name: unique('甲') });
+  const bob = await createUser({ nick_name: unique('乙') });
+  const top = await call(request, alice, '/api/comment/add', { type: 1, for_id: 2, content: '写得真好' });
+  await call(request, bob, '/api/comment/apply', {
+    type: 1,
+    for_id: 2,
+    parent_id: top.id,
+    to_id: alice.id,
+    content: '<i>同意</i>',
+  });
+
+  await signIn(page, alice);
+  await page.goto('/home');
+  await hydrated(page, '#site-header');
+  const bell = page.locator('[data-notify-bell]');
+  await expect(bell.locator('[data-unread-badge]')).toHaveText('1');
+
+  await bell.click();
+  const drawer = page.getByRole('dialog', { name: '我的消息' });
+  await expect(drawer).toBeVisible();
+  // SPEC §2: from the left, 40% wide on desktop.
+  const box = await drawer.boundingBox();
+  expect(box?.x).toBe(0);
+  expect(Math.round(box?.width ?? 0)).toBe(Math.round(1440 * 0.4));
+  const item = drawer.locator('[data-notify-item]');
+  await expect(item).toHaveCount(1);
+  // The name is shown bold (markup passed the check); the reply's own text is text, never a tag.
+  await expect(item.locator('b')).toHaveText(bob.nick_name);
+  await expect(item).toContainText('<i>同意</i>');
+  await expect(item.locator('i')).toHaveCount(0);
+  await expect(item).toContainText('未读');
+
+  await item.getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/article\?id=2$/);
+  await expect(drawer).toHaveCount(0);
+  await expect(bell.locator('[data-unread-badge]')).toHaveCount(0);
+  expect(query<{ isView: number }>('SELECT isView FROM notify WHERE user_id = ?', alice.id)).toEqual([
+    { isView: 2 },
+  ]);
+  // Still read after a reload (the count comes from the server).
+  await page.reload();
+  await hydrated(page, '#site-header');
+  await expect(bell).toBeVisible();
+  await expect(bell.locator('[data-unread-badge]')).toHaveCount(0);
+});
+
+test('deleting asks first; a failed delete shows the server message; 9+ and load more', async ({
+  page,
+  request,
+}) => {
+  const carol = await createUser({ nick_name: unique('丙') });
+  const posters = await Promise.all([createUser(), createUser()]);
+  // 12 guestbook comments on Carol's message: 12 unread notifications.
+  const msg = await call(request, carol, '/api/message/add', { message: unique('留言') });
+  const messageId =
+    msg?.id ?? query<{ id: number }>('SELECT id FROM message WHERE user_id = ?', carol.id)[0].id;
+  for (let i = 0; i < 12; i++)
+    await call(request, posters[i % 2], '/api/comment/add', {
+      type: 3,
+      for_id: messageId,
+      content: i === 11 ? '说说 window 对象' : `第${i}条`,
+    });
+
+  await signIn(page, carol);
+  await page.goto('/home');
+  await hydrated(page, '#site-header');
+  await expect(page.locator('[data-notify-bell] [data-unread-badge]')).toHaveText('9+');
+
+  // The avatar menu has the entry too.
+  await page.locator('[data-user-menu] button').first().click();
+  await page.getByRole('menuitem', { name: '我的消息' }).click();
+  const drawer = page.getByRole('dialog', { name: '我的消息' });
+  const items = drawer.locator('[data-notify-item]');
+  await expect(items).toHaveCount(10);
+  // SPEC §5: a message with one of the listed words shows as plain text (no bold name), the others as markup.
+  await expect(items.first()).toContainText('window 对象');
+  await expect(items.first().locator('b')).toHaveCount(0);
+  await expect(items.nth(1).locator('b')).toHaveCount(1);
+  await drawer.getByRole('button', { name: '点击加载更多～' }).click();
+  await expect(items).toHaveCount(12);
+  await expect(drawer.getByText('已经到底了')).toBeVisible();
+
+  // Declining the question keeps the item.
+  const first = items.first();
+  const firstId = await first.getAttribute('data-notify-item');
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.dismiss();
+  });
+  await first.getByRole('button', { name: '删除消息' }).click();
+  expect(asked).toBe('确定删除吗?');
+  await expect(items).toHaveCount(12);
+
+  // Accepting deletes it.
+  page.once('dialog', (d) => void d.accept());
+  await first.getByRole('button', { name: '删除消息' }).click();
+  await expect(drawer.locator(`[data-notify-item="${firstId}"]`)).toHaveCount(0);
+  await expect(items).toHaveCount(11);
+  await expect(page.locator('[data-notify-bell] [data-unread-badge]')).toHaveText('9+');
+
+  // Deleted elsewhere in the meantime: the server's refusal shows as 错误提示.
+  const next = items.first();
+  const nextId = Number(await next.getAttribute('data-notify-item'));
+  const gone = await request.put(`/api/notify/delete/${nextId}`, {
+    headers: { Authorization: `Bearer ${carol.token}` },
+  });
+  expect((await gone.json()).code).toBe(0);
+  page.once('dialog', (d) => void d.accept());
+  await next.getByRole('button', { name: '删除消息' }).click();
+  const toast = page.getByText('消息不存在或已删除');
+  await expect(toast).toBeVisible();
+  await expect(page.getByText('错误提示').first()).toBeVisible();
+
+  // Esc closes the drawer.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+});
+
+test('the drawer is 80% wide on a phone', async ({ browser }) => {
+  const dave = await createUser();
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_URL,
+    viewport: { width: 375, height: 740 },
+  });
+  const page = await context.newPage();
+  await signIn(page, dave);
+  await page.goto('/home');
+  await hydrated(page, '#site-header');
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await page.locator('[data-drawer]').getByRole('button', { name: '我的消息' }).click();
+  const drawer = page.getByRole('dialog', { name: '我的消息' });
+  await expect(drawer.getByText('空空如也')).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(box?.x).toBe(0);
+  expect(Math.round(box?.width ?? 0)).toBe(300);
+  await context.close();
+});
