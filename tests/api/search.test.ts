@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeQuery } from '../../src/lib/search.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
+import { searchArticles } from '../../src/server/services/search.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -50,6 +52,12 @@ describe('site search', () => {
     await add('Case Study', 'Writing TypeScript every day.');
     expect((await search('typescript'))[0].article_title).toBe('Case Study');
     expect(await search('不存在的词语组合')).toEqual([]);
+    // Short texts at the very end of a title or body are found too.
+    const tail = await add('浅谈缓冲', '正文最后是尾巴');
+    expect(ids(await search('缓冲'))).toEqual([tail]);
+    expect(ids(await search('冲'))).toEqual([tail]);
+    expect(ids(await search('尾巴'))).toEqual([tail]);
+    expect(ids(await search('巴'))).toEqual([tail]);
   });
 
   it('gives an excerpt around the hit, from readable text', async () => {
@@ -147,16 +155,21 @@ describe('site search', () => {
     expect(ids(await search('绕过服务层'))).toEqual([raw.id]);
     expect(secret).toBeGreaterThan(0);
 
-    // After all these writes the index agrees with the article table (FTS5's own check throws if not),
-    // and view counters (no text change) leave it alone.
+    // After all these writes each index holds exactly the articles (FTS5's own check throws if one
+    // is damaged), and view counters (no text change) leave them alone.
     await db.updateTable('article').set({ view_times: 5 }).execute();
-    expect(() =>
-      sqlite?.exec(`INSERT INTO article_fts(article_fts, rank) VALUES ('integrity-check', 1)`),
-    ).not.toThrow();
-    const indexed = sqlite
-      ?.prepare(`SELECT count(*) AS n FROM article_fts WHERE article_fts MATCH '"隐藏内容"'`)
+    const articleIds = (await db.selectFrom('article').select('id').orderBy('id').execute()).map((r) => r.id);
+    for (const table of ['article_title_fts', 'article_body_fts']) {
+      expect(() =>
+        sqlite?.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('integrity-check', 1)`),
+      ).not.toThrow();
+      const rows = sqlite?.prepare(`SELECT rowid AS id FROM ${table} ORDER BY rowid`).all() ?? [];
+      expect(rows.map((r) => Number(r.id))).toEqual(articleIds);
+    }
+    const matched = sqlite
+      ?.prepare(`SELECT count(*) AS n FROM article_body_fts WHERE article_body_fts MATCH '"隐藏内容"'`)
       .get() as { n: number };
-    expect(indexed.n).toBe(2);
+    expect(matched.n).toBe(2);
   });
 
   it('treats pattern and query syntax as plain text', async () => {
@@ -185,5 +198,77 @@ describe('site search', () => {
     // Over-long input is refused with a message, not a crash.
     const long = await api.call('GET', `/api/article/getArticleListByContent/${'长'.repeat(201)}`);
     expect(long.status).toBe(400);
+  });
+
+  it('agrees with a plain reference on a crowded blog (every path: walks, phrases, short prefixes)', async () => {
+    // Few letters, so texts collide a lot; mixed ASCII case; views and statuses vary.
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const alphabet = ['甲', '乙', '丙', '丁', 'a', 'B', 'c', ' '];
+    const text = (n: number) =>
+      Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+    const now = new Date().toISOString();
+    for (let i = 0; i < 120; i++)
+      await db
+        .insertInto('article')
+        .values({
+          slug: `crowd-${i}`,
+          article_title: text(2 + Math.floor(rand() * 6)),
+          author_id: api.adminId,
+          category_id: null,
+          article_content: text(Math.floor(rand() * 60)),
+          article_cover: '',
+          article_description: '',
+          is_top: 2,
+          order: 0,
+          status: rand() < 0.15 ? 2 : 1,
+          type: 1,
+          origin_url: '',
+          view_times: Math.floor(rand() * 50),
+          thumbs_up_times: 0,
+          reading_duration: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+    const all = await db
+      .selectFrom('article')
+      .select(['id', 'article_title', 'article_content', 'status', 'view_times'])
+      .execute();
+    const reference = (query: string) => {
+      const q = normalizeQuery(query).toLowerCase();
+      const byViews = (a: (typeof all)[number], b: (typeof all)[number]) =>
+        b.view_times - a.view_times || b.id - a.id;
+      const pub = all.filter((a) => a.status === 1);
+      const titled = pub.filter((a) => a.article_title.toLowerCase().includes(q)).sort(byViews);
+      const body = pub
+        .filter(
+          (a) => !a.article_title.toLowerCase().includes(q) && a.article_content.toLowerCase().includes(q),
+        )
+        .sort(byViews);
+      return [...titled, ...body].slice(0, 8).map((a) => a.id);
+    };
+    const queries = new Set<string>([
+      '甲',
+      'a',
+      'A',
+      'b',
+      '甲乙',
+      'aB',
+      'Bc',
+      '丁 a',
+      '丙丁甲',
+      'abc',
+      'cba 乙',
+    ]);
+    for (let i = 0; i < 80; i++) queries.add(text(1 + Math.floor(rand() * 4)).trim() || '甲');
+    for (const q of queries)
+      expect(
+        (await searchArticles(q)).map((h) => h.id),
+        q,
+      ).toEqual(reference(q));
   });
 });

@@ -2,7 +2,9 @@ import { encode } from '../../src/lib/storage.ts';
 import { hydrated } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
-test('search dialog: hot list, a search that opens the article and lands in the history', async ({ page }) => {
+test('search dialog: hot list, a search that opens the article and lands in the history', async ({
+  page,
+}) => {
   await page.goto('/home');
   await hydrated(page, '#site-header');
 

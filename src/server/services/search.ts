@@ -13,55 +13,160 @@ import { db, dialect } from '../db/connection.ts';
 /**
  * Site search over public articles (API.md getArticleListByContent).
  *
- * SQLite: the trigram FTS5 index of migration 0008 (kept in step by triggers) for queries of three
- * characters or more; shorter queries cannot use trigrams and scan instead. PostgreSQL: the scan
- * (ILIKE). The input is only ever a bound parameter: a quoted FTS phrase or an escaped LIKE pattern.
- * Order: title hits first, then relevance (FTS), then views.
+ * Order: articles whose title contains the text first, then those with it only in the body; within
+ * each, the most read first (index article_views: status, view_times, id).
+ *
+ * Matching on SQLite: the trigram FTS5 indexes of migration 0008 (one for titles, one for bodies),
+ * kept in step by triggers. A query of three characters or more is one quoted phrase. A shorter one
+ * has no trigram of its own: the index's vocabulary lists the trigrams that start with it (every
+ * occurrence starts one, thanks to the two line breaks indexed after each text), and those are
+ * matched instead. Before asking an index, each step looks at the most-read articles with LIKE: a
+ * common word fills its places there at once, cheaper than merging long index lists; only rarer
+ * words go to the index. PostgreSQL: ILIKE, walking the same views index.
+ *
+ * The input is only ever a bound parameter or a quoted FTS phrase, never FTS syntax, a wildcard or SQL.
  */
 
 export type SearchHit = { id: number; article_title: string; article_content: string };
 
-/** Ids of the best public matches through the FTS index. */
-async function indexedIds(needle: string): Promise<number[]> {
-  const rows = await sql<{ id: number }>`
-    SELECT a.id
-    FROM article_fts
-    JOIN article a ON a.id = article_fts.rowid
-    WHERE article_fts MATCH ${ftsPhrase(needle)} AND a.status = 1
-    ORDER BY instr(lower(a.article_title), lower(${needle})) > 0 DESC,
-             bm25(article_fts, 10.0, 1.0), a.view_times DESC, a.id DESC
-    LIMIT ${MAX_RESULTS}`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
-}
+type Where = ReturnType<typeof sql<boolean>>;
+type Column = 'title' | 'body';
 
-/** Ids of the best public matches by a plain scan (short queries, PostgreSQL). */
-async function scannedIds(needle: string): Promise<number[]> {
-  const pattern = `%${escapeLike(needle)}%`;
-  const like = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
-  const inTitle = sql<boolean>`article_title ${like} ${pattern} ESCAPE '\\'`;
+/** Most-read articles looked at with LIKE before an index is asked (titles are cheap, bodies not). */
+const WALK: Record<Column, number> = { title: 200, body: 40 };
+/** Vocabulary entries read at most for a short query; a text with more variants is scanned instead. */
+const MAX_TERMS = 300;
+
+const INDEX: Record<Column, { fts: string; terms: string }> = {
+  title: { fts: 'article_title_fts', terms: 'article_title_fts_terms' },
+  body: { fts: 'article_body_fts', terms: 'article_body_fts_terms' },
+};
+
+/** Ids of public articles matching `where`, most read first, at most `limit`. */
+async function mostRead(where: Where, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
   const rows = await db
     .selectFrom('article')
     .select('id')
     .where('status', '=', 1)
-    .where(sql<boolean>`(${inTitle} OR article_content ${like} ${pattern} ESCAPE '\\')`)
-    .orderBy(sql`CASE WHEN ${inTitle} THEN 0 ELSE 1 END`)
+    .where(where)
     .orderBy('view_times', 'desc')
     .orderBy('id', 'desc')
-    .limit(MAX_RESULTS)
+    .limit(limit)
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The `limit` most-read matches when all of them are among the `top` most-read public articles (then
+ * they are the answer), else null. Reads at most `top` rows.
+ */
+async function fromTop(where: Where, limit: number, column: Column): Promise<number[] | null> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('article')
+        // The body only when needed: titles sit at the start of a row, bodies in its overflow pages.
+        .select(column === 'body' ? ['id', 'article_title', 'article_content'] : ['id', 'article_title'])
+        .where('status', '=', 1)
+        .orderBy('view_times', 'desc')
+        .orderBy('id', 'desc')
+        .limit(WALK[column])
+        .as('top'),
+    )
+    .select('id')
+    .where(where)
+    .limit(limit)
+    .execute();
+  return rows.length === limit ? rows.map((r) => Number(r.id)) : null;
+}
+
+function like(needle: string) {
+  const pattern = `%${escapeLike(needle)}%`;
+  const op = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
+  const inTitle = sql<boolean>`article_title ${op} ${pattern} ESCAPE '\\'`;
+  return {
+    title: inTitle,
+    body: sql<boolean>`article_content ${op} ${pattern} ESCAPE '\\' AND NOT (${inTitle})`,
+  };
+}
+
+/** Title hits, then body-only hits, by LIKE alone (PostgreSQL; SQLite's fallback). */
+async function scanned(needle: string): Promise<number[]> {
+  const scan = like(needle);
+  const titled = await mostRead(scan.title, MAX_RESULTS);
+  return [...titled, ...(await mostRead(scan.body, MAX_RESULTS - titled.length))];
+}
+
+/**
+ * The FTS5 query for `needle` in one index: one quoted phrase, or for a short needle the quoted
+ * trigrams of the vocabulary that start with it joined by OR; '' when nothing can match, null when
+ * the variants are too many.
+ */
+async function ftsQuery(needle: string, column: Column): Promise<string | null> {
+  if (charLength(needle) >= MIN_INDEXED) return ftsPhrase(needle);
+  const folded = needle.toLowerCase();
+  const { rows } = await sql<{ term: string }>`
+    SELECT term FROM ${sql.table(INDEX[column].terms)}
+    WHERE term >= ${folded} AND term < ${`${folded}\u{10FFFF}`}
+    LIMIT ${MAX_TERMS + 1}`.execute(db);
+  if (rows.length > MAX_TERMS) return null;
+  return rows.map((r) => ftsPhrase(r.term)).join(' OR ');
+}
+
+const inIndex = (column: Column, query: string) =>
+  sql<boolean>`id IN (SELECT rowid FROM ${sql.table(INDEX[column].fts)} WHERE ${sql.table(INDEX[column].fts)} MATCH ${query})`;
+
+/**
+ * LIKE folds the case of ASCII letters only, the index more: the walk is used when that makes no
+ * difference (ASCII, and characters without case such as Chinese, digits, punctuation).
+ */
+const walkable = (text: string) =>
+  [...text].every((ch) => ch <= '\x7f' || ch.toLowerCase() === ch.toUpperCase());
+
+async function indexed(needle: string): Promise<number[]> {
+  const scan = like(needle);
+  const walk = walkable(needle);
+
+  let titled = walk ? await fromTop(scan.title, MAX_RESULTS, 'title') : null;
+  let titleQuery: string | null = '';
+  if (!titled) {
+    titleQuery = await ftsQuery(needle, 'title');
+    if (titleQuery === null) return scanned(needle);
+    titled = titleQuery ? await mostRead(inIndex('title', titleQuery), MAX_RESULTS) : [];
+  }
+  const left = MAX_RESULTS - titled.length;
+  if (left <= 0) return titled;
+
+  let rest = walk ? await fromTop(scan.body, left, 'body') : null;
+  if (!rest) {
+    const bodyQuery = await ftsQuery(needle, 'body');
+    if (bodyQuery === null) rest = await mostRead(scan.body, left);
+    else if (!bodyQuery) rest = [];
+    else {
+      // Body-only: not a title hit. Without the walk, the title query above was built (maybe empty).
+      const notTitled = walk
+        ? sql<boolean>`NOT (${scan.title})`
+        : titleQuery
+          ? sql<boolean>`NOT (${inIndex('title', titleQuery)})`
+          : sql<boolean>`1 = 1`;
+      rest = await mostRead(sql<boolean>`${inIndex('body', bodyQuery)} AND ${notTitled}`, left);
+    }
+  }
+  return [...titled, ...rest];
 }
 
 /** Up to 8 public articles containing `text` in the title or body, each with an excerpt around the hit. */
 export async function searchArticles(text: string): Promise<SearchHit[]> {
   const needle = normalizeQuery(text);
   if (!needle) return [];
+  // The index folds case like toLowerCase; the few letters whose lower case changes length are scanned.
   const ids =
-    dialect === 'sqlite' && charLength(needle) >= MIN_INDEXED
-      ? await indexedIds(needle)
-      : await scannedIds(needle);
+    dialect === 'sqlite' && needle.toLowerCase().length === needle.length
+      ? await indexed(needle)
+      : await scanned(needle);
   if (!ids.length) return [];
-  // The texts only for the few winners: ranking never carries whole articles around.
+  // The texts only for the few winners.
   const rows = await db
     .selectFrom('article')
     .select(['id', 'article_title', 'article_content'])
@@ -70,13 +175,14 @@ export async function searchArticles(text: string): Promise<SearchHit[]> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        id: row.id,
-        article_title: row.article_title,
-        article_content: searchExcerpt(row.article_content, needle),
-      },
-    ];
+    return row
+      ? [
+          {
+            id: row.id,
+            article_title: row.article_title,
+            article_content: searchExcerpt(row.article_content, needle),
+          },
+        ]
+      : [];
   });
 }
