@@ -32,14 +32,18 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 
 /**
  * The excerpt shown under a result: readable text around the first match. Code blocks are left out
- * of plain text, so when the match is only in code, the code's text is used instead.
+ * of plain text, so when the match is only in code, the code's text is used instead, and when it is
+ * only in what plain text drops (snake_case, a link address), the source.
  */
 export function searchExcerpt(markdown: string, query: string): string {
   const plain = plainText(markdown);
   const q = query.toLowerCase();
   if (!q || plain.toLowerCase().includes(q)) return excerptAround(plain, query);
   const withCode = plainText(markdown.replace(/^\s*(```|~~~).*$/gm, ' '));
-  return excerptAround(withCode.toLowerCase().includes(q) ? withCode : plain, query);
+  if (withCode.toLowerCase().includes(q)) return excerptAround(withCode, query);
+  // The hit is in the markup itself (snake_case, a link address…): show the source around it.
+  const source = markdown.replace(/\s+/g, ' ').trim();
+  return excerptAround(source.toLowerCase().includes(q) ? source : plain, query);
 }
 
 /** History with `query` moved (or added) to the front, without duplicates, at most HISTORY_LIMIT. */

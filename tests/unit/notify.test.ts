@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  badgeText,
-  isHtmlContent,
-  markupToText,
-  notifyTarget,
-  sanitizeMarkup,
-} from '../../src/lib/notify.ts';
+import { badgeText } from '../../src/lib/badge.ts';
+import { isHtmlContent, markupToText, notifyTarget, sanitizeMarkup } from '../../src/lib/notify.ts';
 
 describe('sanitizeMarkup', () => {
   it('keeps the tiny safe set without attributes', () => {

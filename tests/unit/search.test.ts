@@ -38,6 +38,9 @@ describe('search query rules', () => {
     expect(around).not.toContain('**');
     expect(searchExcerpt(md, '秘密')).toContain('const 秘密 = 1');
     expect(searchExcerpt(md, '标题').startsWith('标题')).toBe(true);
+    // A hit in what plain text drops shows the source around it.
+    expect(searchExcerpt('变量 snake_case 很常见', 'e_c')).toBe('变量 snake_case 很常见');
+    expect(searchExcerpt('见 [文档](https://example.com/x)', 'example')).toContain('https://example.com/x');
     // No hit anywhere: the opening of the text.
     expect(searchExcerpt('短文', '无')).toBe('短文');
   });
