@@ -35,9 +35,9 @@ test('a reply lights the badge; opening the item marks it read and leads to the 
   const drawer = page.getByRole('dialog', { name: '我的消息' });
   await expect(drawer).toBeVisible();
   // SPEC §2: from the left, 40% wide on desktop.
-  const box = await drawer.boundingBox();
-  expect(box?.x).toBe(0);
-  expect(Math.round(box?.width ?? 0)).toBe(Math.round(1440 * 0.4));
+  // (polled: it slides in)
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+  expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(Math.round(1440 * 0.4));
   const item = drawer.locator('[data-notify-item]');
   await expect(item).toHaveCount(1);
   // The name is shown bold (markup passed the check); the reply's own text is text, never a tag.
@@ -147,8 +147,7 @@ test('the drawer is 80% wide on a phone', async ({ browser }) => {
   await page.locator('[data-drawer]').getByRole('button', { name: '我的消息' }).click();
   const drawer = page.getByRole('dialog', { name: '我的消息' });
   await expect(drawer.getByText('空空如也')).toBeVisible();
-  const box = await drawer.boundingBox();
-  expect(box?.x).toBe(0);
-  expect(Math.round(box?.width ?? 0)).toBe(300);
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+  expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(300);
   await context.close();
 });

@@ -153,7 +153,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={expanded}
-          aria-controls="search-listbox"
+          aria-controls={expanded ? 'search-listbox' : undefined}
           aria-activedescendant={active >= 0 ? `search-opt-${active}` : undefined}
           enterKeyHint="search"
           onChange={(e) => setQuery(e.target.value)}
