@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { authenticate } from './auth.ts';
+import { chatRoutes } from './chat.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
@@ -52,5 +53,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   });
   app.use(authenticate);
   app.route('/', siteRoutes);
+  app.route('/', chatRoutes);
   return app;
 }
