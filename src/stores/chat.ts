@@ -53,6 +53,8 @@ let leaving = false;
 let started = false;
 const pendingReverts = new Set<number>();
 let tipSeq = 0;
+/** The room has been shown, so its history is wanted. */
+let historyWanted = false;
 
 const send = (frame: ClientFrame) => socket?.send(JSON.stringify(frame));
 
@@ -121,8 +123,8 @@ function connect(): void {
     // SPEC §4: on open, init; the server takes the identity from the token only.
     const token = $token.get();
     send(token ? { type: 'init', token } : { type: 'init' });
-    // Back after a drop: fetch what was said meanwhile.
-    if ($history.get().loaded) void loadHistory();
+    // Back after a drop: fetch what was said meanwhile (or the first page, if that failed).
+    if (historyWanted) void loadHistory();
   };
   ws.onmessage = (e) => {
     if (socket !== ws) return;
@@ -245,6 +247,7 @@ export async function clearHistory(): Promise<void> {
 
 /** The newest page (first open) or the page before the oldest message shown. */
 export async function loadHistory(older = false): Promise<void> {
+  historyWanted = true;
   const state = $history.get();
   if (state.loading) return;
   $history.set({ ...state, loading: true });

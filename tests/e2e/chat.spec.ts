@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from '@playwright/test';
 import { admin, createUser, signIn, type TestUser } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
@@ -238,4 +241,68 @@ test('the admin clears the room (确认清空吗) and forces a user offline (确
   await expect(bossPanel.locator(`[data-online-user="${kim.id}"]`)).toHaveCount(1);
   await boss.context().close();
   await k.context().close();
+});
+
+test('logging out reconnects the chat as a visitor (the user changed)', async ({ browser }) => {
+  const leo = await createUser({ nick_name: '里奥' });
+  const mia = await createUser({ nick_name: '米娅' });
+  const sockets: string[] = [];
+  const l = await browser.newContext({ baseURL: process.env.E2E_URL }).then((c) => c.newPage());
+  l.on('websocket', (ws) => sockets.push(ws.url()));
+  await signIn(l, leo);
+  await l.goto('/home');
+  await l.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  const m = await person(browser, mia);
+  const panelM = await openChat(m);
+  await openChat(l);
+  await expect(panelM.locator(`[data-online-user="${leo.id}"]`)).toHaveCount(1);
+
+  await l.getByRole('button', { name: '里奥 的菜单' }).click();
+  await l.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(panelM.locator(`[data-online-user="${leo.id}"]`)).toHaveCount(0);
+  await expect(l.locator('[data-chat-panel]')).toHaveAttribute('data-status', 'open');
+  expect(sockets).toHaveLength(2);
+  // Now a visitor: still reads the room, cannot send.
+  await say(m, '他还能看到吗');
+  await expect(bubble(l, '他还能看到吗')).toBeVisible();
+  await l.getByRole('textbox', { name: '聊天消息' }).fill('试试');
+  await l.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(l.getByText('请先登录')).toBeVisible();
+  await l.context().close();
+  await m.context().close();
+});
+
+test('when the server goes away the chat says so, retries every 5 s and comes back', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { startServer, stopServer } = await import('./server.ts');
+  const first = await startServer();
+  const port = new URL(first.url).port;
+  const page = await browser.newContext({ baseURL: first.url }).then((c) => c.newPage());
+  await page.goto('/home');
+  await page.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await page.locator('[data-chat-button]').click();
+  const panel = page.locator('[data-chat-panel]');
+  await expect(panel).toHaveAttribute('data-status', 'open');
+  await expect(page.getByText('还等什么 赶快聊起来吧')).toBeVisible();
+
+  await stopServer(first);
+  await expect(page.getByText('聊天室连接失败 正在重新连接').first()).toBeVisible({ timeout: 10_000 });
+  await expect(panel).not.toHaveAttribute('data-status', 'open');
+  // Something is said while this visitor is cut off.
+  const db = new DatabaseSync(path.join(first.dataDir, 'blog.db'));
+  db.prepare(`INSERT INTO chat (user_id, content, content_type, "createdAt") VALUES (1, ?, 'text', ?)`).run(
+    '断线期间说的话',
+    new Date().toISOString(),
+  );
+  db.close();
+  // Same port and data: a retry finds it again without any click, and catches up.
+  const second = await startServer({ PORT: port }, first.dataDir);
+  try {
+    await expect(panel).toHaveAttribute('data-status', 'open', { timeout: 20_000 });
+    await expect(bubble(page, '断线期间说的话')).toBeVisible();
+  } finally {
+    await page.context().close();
+    await stopServer(second);
+    rmSync(first.dataDir, { recursive: true, force: true });
+  }
 });
