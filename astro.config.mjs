@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { compressAssets } from './src/server/build/compress-assets.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
 
 /**
@@ -14,7 +15,7 @@ const serverModule = /^#server\//;
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), devServer()],
+  integrations: [react(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
   build: { format: 'file' },
   server: { port: 4321, host: '127.0.0.1' },

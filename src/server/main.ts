@@ -10,7 +10,9 @@ import { createUpgradeHandler } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
-import { resolveInside, sendFile } from './static.ts';
+import { pickEncoding, withPageCache } from './page-cache.ts';
+import { applySecurityHeaders } from './security.ts';
+import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -58,27 +60,22 @@ export async function startServer(
   }
   const api = getRequestListener(createApiApp().fetch);
   const wapi = getRequestListener(createMusicApp().fetch);
-  const astro = await loadAstro();
-  const assets = clientFiles(path.join(DIST, 'client'));
+  const astro = withPageCache(await loadAstro());
+  const clientDir = path.join(DIST, 'client');
+  const assets = clientFiles(clientDir);
   const upgrade = createUpgradeHandler();
 
   const server = http.createServer((req, res) => {
+    applySecurityHeaders(req, res, cfg.trustProxy);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     if (pathname === '/api' || pathname.startsWith('/api/')) return api(req, res);
     if (pathname === '/wapi' || pathname.startsWith('/wapi/')) return wapi(req, res);
     if (pathname.startsWith('/uploads/')) return serveUpload(req, res, pathname);
-    const asset = (req.method === 'GET' || req.method === 'HEAD') && assets.get(pathname);
-    if (asset) {
-      const found = resolveInside(path.join(DIST, 'client'), pathname);
-      if (found) {
-        return sendFile(req, res, found, {
-          cacheControl: pathname.startsWith('/_astro/')
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        });
-      }
+    if ((req.method === 'GET' || req.method === 'HEAD') && assets.has(pathname)) {
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (serveAsset(req, res, clientDir, pathname, assets, encoding)) return;
     }
     return astro(req, res);
   });

@@ -52,7 +52,12 @@ export function resolveInside(root: string, urlPath: string): { file: string; st
   }
 }
 
-type ServeOptions = { cacheControl: string; headers?: Record<string, string> };
+type ServeOptions = {
+  cacheControl: string;
+  headers?: Record<string, string>;
+  /** A precompressed twin to send instead (same content, Content-Encoding set). */
+  encoded?: { file: string; stat: Stats; encoding: 'br' | 'gzip' };
+};
 
 /** Streams a file with type, length, ETag/304 and HEAD support. */
 export function sendFile(
@@ -61,9 +66,14 @@ export function sendFile(
   found: { file: string; stat: Stats },
   opts: ServeOptions,
 ): void {
-  const { file, stat } = found;
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const { file } = found;
+  const stat = opts.encoded?.stat ?? found.stat;
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${opts.encoded ? `-${opts.encoded.encoding}` : ''}"`;
   res.setHeader('Content-Type', contentType(file));
+  if (opts.encoded) {
+    res.setHeader('Content-Encoding', opts.encoded.encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+  }
   res.setHeader('Cache-Control', opts.cacheControl);
   res.setHeader('ETag', etag);
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -78,7 +88,32 @@ export function sendFile(
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(opts.encoded?.file ?? file);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
+}
+
+/**
+ * Serves a file of the client build: hashed /_astro/ files are immutable, the rest cached an hour;
+ * the build's .br/.gz twins are sent when the browser accepts them.
+ */
+export function serveAsset(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  pathname: string,
+  available: Set<string> | Map<string, string>,
+  encoding: 'br' | 'gzip' | undefined,
+): boolean {
+  const found = resolveInside(root, pathname);
+  if (!found) return false;
+  const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+  const twin = suffix && available.has(pathname + suffix) ? resolveInside(root, pathname + suffix) : null;
+  sendFile(req, res, found, {
+    cacheControl: pathname.startsWith('/_astro/')
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=3600',
+    encoded: twin && encoding ? { ...twin, encoding } : undefined,
+  });
+  return true;
 }

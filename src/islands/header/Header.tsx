@@ -64,7 +64,10 @@ export default function Header({ blogName, path: initialPath }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
 
-  const dark = staticData.theme === 'dark';
+  // With no saved choice the bootstrap picked the theme by the hour: read what the page shows.
+  const [applied, setApplied] = useState<string | undefined>(undefined);
+  useEffect(() => setApplied(document.documentElement.dataset.theme), []);
+  const dark = (staticData.theme ?? applied) === 'dark';
   const className = [styles.header, atTop ? styles.atTop : '', hidden ? styles.hidden : ''].join(' ');
 
   return (

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { invalidatePages } from '../page-cache.ts';
 import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { type ApiEnv, clientIp } from './context.ts';
@@ -37,6 +38,10 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
   return app;
 }
 
+/** Writes that never change a public page. */
+const QUIET_WRITES =
+  /^\/api\/(config\/addView|article\/addReadingDuration\/|user\/(login|logout)$|todo\/|upload\/|notify\/)/;
+
 export type ApiOptions = { writesPerMinute?: number };
 
 /** The /api application: every domain router under one envelope. */
@@ -50,6 +55,19 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
       if (wait) throw tooMany(wait);
     }
     await next();
+  });
+  // Any successful write may change what a public page shows, so the HTML cache starts over; calls
+  // that only count or touch private state are left out so they don't empty it on every visit.
+  app.use(async (c, next) => {
+    await next();
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      c.res.status < 400 &&
+      !QUIET_WRITES.test(c.req.path)
+    ) {
+      invalidatePages();
+    }
   });
   app.use(authenticate);
   app.route('/', siteRoutes);

@@ -1,0 +1,30 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/** Users written straight into a bench server's database, with tokens signed by its key. */
+export function makeUsers(dataDir: string, count: number, prefix = 'bench'): { id: number; token: string }[] {
+  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const db = new DatabaseSync(path.join(dataDir, 'blog.db'));
+  db.exec('PRAGMA busy_timeout = 10000');
+  const now = new Date().toISOString();
+  const insert = db.prepare(
+    `INSERT INTO "user" (username, password, nick_name, email, avatar, qq, role, token_version, ip, "createdAt", "updatedAt")
+     VALUES (?, 'x', ?, '', '', '', 2, 0, '', ?, ?) RETURNING id`,
+  );
+  const users: { id: number; token: string }[] = [];
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  db.exec('BEGIN');
+  for (let i = 0; i < count; i++) {
+    const { id } = insert.get(`${prefix}${i}_${iat % 100000}`.slice(0, 16), `压测${i}`, now, now) as {
+      id: number;
+    };
+    const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: id, role: 2, tv: 0, iat, exp: iat + 7200 })}`;
+    users.push({ id, token: `${data}.${createHmac('sha256', key).update(data).digest('base64url')}` });
+  }
+  db.exec('COMMIT');
+  db.close();
+  return users;
+}

@@ -1,0 +1,54 @@
+/** Part 2: gzip JavaScript and CSS a visitor's first load of /home and /article transfers (Chromium). */
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, sleep, startServer } from './lib.ts';
+
+export async function run() {
+  await ensureBuilt();
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const rows: Row[] = [];
+  try {
+    for (const route of ['/home', '/article?id=3']) {
+      // A fresh context is an empty cache: a first visit.
+      const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+      const page = await context.newPage();
+      const sizes = { js: 0, css: 0 };
+      const pending: Promise<void>[] = [];
+      page.on('requestfinished', (req) => {
+        const type = req.resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(
+          req.sizes().then((s) => {
+            sizes[type === 'script' ? 'js' : 'css'] += s.responseBodySize;
+          }),
+        );
+      });
+      await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+      // Islands hydrate on idle/visible: give them time to ask for their code.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await sleep(3000);
+      await page.waitForLoadState('networkidle');
+      await Promise.all(pending);
+      const js = sizes.js / 1024;
+      const css = sizes.css / 1024;
+      rows.push(
+        {
+          metric: `${route} first load: JavaScript (gzip)`,
+          value: `${js.toFixed(1)} KB`,
+          budget: route.startsWith('/article') ? '≤ 100 KB' : undefined,
+          ok: route.startsWith('/article') ? js <= 100 : undefined,
+        },
+        { metric: `${route} first load: CSS (gzip)`, value: `${css.toFixed(1)} KB` },
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return save('assets', 'What a first visit transfers (gzip, measured in Chromium)', rows, [
+    'The seed single-page client shipped 326 KB of gzip JavaScript and 120 KB of gzip CSS on /home.',
+  ]);
+}
+
+if (import.meta.main) await run();

@@ -1,0 +1,137 @@
+import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const RESULTS = path.join(ROOT, 'bench', 'results');
+
+export type Server = {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  pid: number;
+  stop: () => Promise<void>;
+};
+
+/** The built server (`node src/server/main.ts`) on a free port with its own data dir (demo content). */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<Server & { startMs: number }> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-bench-'));
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Admin12345',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /Blog listening on (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
+  const startMs = performance.now() - t0;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, dataDir: dir, pid: child.pid as number, stop, startMs };
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+/** Installs Debian packages the benchmark needs when they are missing and we can (root + apt). */
+export function ensureDebian(binary: string, pkg: string): string {
+  const found = spawnSync('sh', ['-c', `command -v ${binary}`])
+    .stdout.toString()
+    .trim();
+  if (found) return found;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+    const again = spawnSync('sh', ['-c', `command -v ${binary}`])
+      .stdout.toString()
+      .trim();
+    if (again) return again;
+  }
+  throw new Error(`${binary} is needed for this benchmark: install the Debian package ${pkg}`);
+}
+
+export function chromiumPath(): string {
+  const p = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(p)) return p;
+  return ensureDebian('chromium', 'chromium');
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+export type Result = {
+  part: string;
+  title: string;
+  date: string;
+  machine: string;
+  rows: Row[];
+  notes?: string[];
+};
+export type Row = { metric: string; value: string; budget?: string; ok?: boolean };
+
+/** Saves a part's figures (bench/results/<part>.json); `npm run bench` turns them into bench/README.md. */
+export function save(part: string, title: string, rows: Row[], notes: string[] = []): Result {
+  mkdirSync(RESULTS, { recursive: true });
+  const result: Result = { part, title, date: new Date().toISOString(), machine: machine(), rows, notes };
+  writeFileSync(path.join(RESULTS, `${part}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  for (const r of rows) {
+    const mark = r.ok === undefined ? '' : r.ok ? '  ✓' : '  ✗ over budget';
+    console.log(`  ${r.metric}: ${r.value}${r.budget ? ` (budget ${r.budget})` : ''}${mark}`);
+  }
+  return result;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const sh = (cmd: string) => execSync(cmd, { encoding: 'utf8' });
+
+/** A built site: builds when missing or stale (same rule as npm start). */
+export async function ensureBuilt(): Promise<void> {
+  const { buildIfStale } = await import('../src/server/cli/build-if-stale.ts');
+  buildIfStale(ROOT);
+}

@@ -1,0 +1,49 @@
+import { admin } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test('public pages come from the HTML cache with ETag/304 and are cleared by a content write', async ({
+  request,
+}) => {
+  const first = await request.get('/category', { headers: { 'accept-encoding': 'br' } });
+  expect(first.status()).toBe(200);
+  const etag = first.headers().etag;
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect(first.headers()['cache-control']).toContain('s-maxage=');
+  const again = await request.get('/category', { headers: { 'accept-encoding': 'br' } });
+  expect(again.headers()['x-page-cache']).toBe('hit');
+  expect(again.headers()['content-encoding']).toBe('br');
+  expect(await again.text()).toBe(await first.text());
+
+  const revalidated = await request.get('/category', { headers: { 'if-none-match': etag } });
+  expect(revalidated.status()).toBe(304);
+
+  // An admin write changes what the page shows: the next view is rendered anew.
+  const name = `缓存测试${Date.now()}`;
+  const update = await request.post('/api/config/update', {
+    data: { blog_name: name },
+    headers: { authorization: `Bearer ${admin().token}` },
+  });
+  expect((await update.json()).code).toBe(0);
+  const fresh = await request.get('/category');
+  expect(fresh.headers()['x-page-cache']).toBe('miss');
+  expect(fresh.headers().etag).not.toBe(etag);
+  expect(await fresh.text()).toContain(name);
+  expect((await request.get('/category', { headers: { 'if-none-match': etag } })).status()).toBe(200);
+});
+
+test('built assets are immutable and sent precompressed', async ({ request }) => {
+  const html = await (await request.get('/home')).text();
+  const script =
+    /<script type="module" src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1] ??
+    /src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const res = await request.get(script as string, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(res.headers()['content-encoding']).toBe('br');
+  expect(res.headers()['content-type']).toContain('javascript');
+  const plain = await request.get(script as string, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+});
