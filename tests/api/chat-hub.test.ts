@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUB_DEFAULTS } from '../../src/server/chat/hub.ts';
 import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { setupTestApi } from './helpers.ts';
@@ -171,15 +172,20 @@ describe('chat hub: messages', () => {
     const user = await api.user();
     const tab1 = await join(user.token);
     const tab2 = await join(user.token);
-    for (let i = 0; i < 3; i++) say(tab1, `第${i}条`);
-    for (let i = 3; i < 6; i++) say(tab2, `第${i}条`);
-    for (let i = 0; i < 6; i++) await tab1.next('message', (m) => m.content === `第${i}条`);
-    say(tab1, '第6条');
+    const { max } = HUB_DEFAULTS.rate;
+    for (let i = 0; i < max; i++) say(i % 2 ? tab2 : tab1, `第${i}条`);
+    for (let i = 0; i < max; i++) await tab1.next('message', (m) => m.content === `第${i}条`);
+    say(tab1, '超出的一条');
     const error = await tab1.next('error');
     expect(error.content).toMatch(/^发送太频繁了，请\d+秒后再试$/);
-    say(tab2, '第7条');
+    say(tab2, '另一个标签页也不行');
     expect((await tab2.next('error')).content).toMatch(/^发送太频繁了/);
-    expect((await rows()).filter((r) => r.user_id === user.id)).toHaveLength(6);
+    expect((await rows()).filter((r) => r.user_id === user.id)).toHaveLength(max);
+    // Someone else is not held up by it.
+    const other = await api.user();
+    const o = await join(other.token);
+    say(o, '我不受影响');
+    expect((await o.next('message', (m) => m.content === '我不受影响')).user_id).toBe(other.id);
   });
 
   it('accepts an image only from our uploads (existing file, not the demo pictures)', async () => {

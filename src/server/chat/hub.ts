@@ -8,6 +8,7 @@ import { RateLimiter } from '../api/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
 import { type ChatBus, createLocalBus } from './bus.ts';
+import { textFrame, type WireFrame, writeFrame } from './frames.ts';
 
 export type HubOptions = {
   /** Fan-out and presence; the in-process bus unless given. */
@@ -25,8 +26,11 @@ export type HubOptions = {
 export const HUB_DEFAULTS = {
   heartbeatMs: 30_000,
   maxBufferedBytes: 1024 * 1024,
-  rate: { max: 6, windowMs: 10_000 },
+  rate: { max: 5, windowMs: 5_000 },
 };
+
+/** The heartbeat period is worked through in this many steps. */
+const HEARTBEAT_SLICES = 10;
 
 /** Frames are small JSON objects; a 555-character message is under 3 KB. */
 const MAX_FRAME_BYTES = 16 * 1024;
@@ -52,6 +56,8 @@ type Conn = {
   /** Presence entry added to the bus for this socket. */
   present: boolean;
   alive: boolean;
+  /** Which step of the heartbeat period pings this socket. */
+  slot: number;
   closed: boolean;
   /** Frames of one socket are handled one after another (init before the first message). */
   queue: Promise<void>;
@@ -110,23 +116,26 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
   const limiter = new RateLimiter(rate.max, rate.windowMs);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const conns = new Set<Conn>();
+  let connected = 0;
   let closing = false;
 
-  function sendRaw(conn: Conn, data: string): void {
+  /** Encoded once per frame and written as the same bytes to every socket. */
+  function sendRaw(conn: Conn, frame: WireFrame): void {
     if (conn.ws.readyState !== WebSocket.OPEN) return;
-    if (conn.ws.bufferedAmount + data.length > maxBuffered) {
+    if (conn.ws.bufferedAmount + frame.wire.length > maxBuffered) {
       // A reader this far behind would make the server hold ever more memory for it.
       logger.warn({ buffered: conn.ws.bufferedAmount }, 'chat socket too slow, closed');
       conn.ws.terminate();
       return;
     }
-    conn.ws.send(data);
+    writeFrame(conn.ws, frame);
   }
-  const send = (conn: Conn, frame: ServerFrame) => sendRaw(conn, JSON.stringify(frame));
+  const encode = (frame: ServerFrame) => textFrame(JSON.stringify(frame));
+  const send = (conn: Conn, frame: ServerFrame) => sendRaw(conn, encode(frame));
   const fail = (conn: Conn, content: string) => send(conn, { type: 'error', content });
 
   function broadcastLocal(frame: ServerFrame): void {
-    const data = JSON.stringify(frame);
+    const data = encode(frame);
     for (const conn of conns) if (conn.joined) sendRaw(conn, data);
   }
 
@@ -254,6 +263,7 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
       joined: false,
       present: false,
       alive: true,
+      slot: connected++ % HEARTBEAT_SLICES,
       closed: false,
       queue: Promise.resolve(),
     };
@@ -279,8 +289,13 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
     });
   }
 
+  // Each socket is pinged once per period, the sockets spread over slices of it, so thousands of
+  // sockets never mean thousands of pings (and pongs) at the same instant.
+  let tick = 0;
   const heartbeat = setInterval(() => {
+    const slice = tick++ % HEARTBEAT_SLICES;
     for (const conn of conns) {
+      if (conn.slot !== slice) continue;
       if (!conn.alive) {
         conn.ws.terminate();
         continue;
@@ -288,7 +303,7 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
       conn.alive = false;
       conn.ws.ping();
     }
-  }, heartbeatMs);
+  }, heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   return {
