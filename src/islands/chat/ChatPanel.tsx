@@ -40,7 +40,7 @@ function Avatar({ src, name }: { src: string; name: string }) {
     <img className={styles.avatar} src={src} alt="" width={34} height={34} loading="lazy" />
   ) : (
     <span className={styles.avatar} aria-hidden="true">
-      {name.slice(0, 1) || <UserRound size={18} />}
+      {[...name][0] ?? <UserRound size={18} />}
     </span>
   );
 }
