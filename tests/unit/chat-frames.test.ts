@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Sender } from 'ws';
+import * as ws from 'ws';
 import { textFrame } from '../../src/server/chat/frames.ts';
 
 /** The hub's prepared frames must be byte for byte what ws itself would send. */
@@ -8,7 +8,8 @@ describe('prepared WebSocket text frames', () => {
     for (const n of [0, 1, 125, 126, 127, 65_535, 65_536, 70_000]) {
       const text = 'a'.repeat(n);
       const ours = textFrame(text);
-      const theirs = (Sender as any).frame(Buffer.from(text), {
+      // ws's own framing (exported at run time, not in its type declarations).
+      const theirs = (ws as any).Sender.frame(Buffer.from(text), {
         fin: true,
         rsv1: false,
         opcode: 1,
