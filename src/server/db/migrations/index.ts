@@ -2,7 +2,8 @@ import type { ColumnDataType, ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Dialect } from '../connection.ts';
 import * as m0001 from './0001_initial.ts';
-import * as m0007 from './0007_chat.ts';
+import * as m0003 from './0003_account_indexes.ts';
+import * as m0006 from './0006_music.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -15,7 +16,8 @@ type Step = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> 
 /** Ordered by name; add a file and a line here for every schema change. */
 const steps: Record<string, Step> = {
   '0001_initial': m0001,
-  '0007_chat': m0007,
+  '0003_account_indexes': m0003,
+  '0006_music': m0006,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
