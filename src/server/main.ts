@@ -10,6 +10,7 @@ import { createUpgradeHandler } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
+import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { pickEncoding, withPageCache } from './page-cache.ts';
 import { applySecurityHeaders } from './security.ts';
 import { serveAsset } from './static.ts';
@@ -91,6 +92,12 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  // The local music library (the demo songs on a first start) is prepared after listening, so it
+  // never delays the first page; /wapi calls wait for it.
+  if (!cfg.musicApiUrl)
+    startMusic(cfg).catch((err) => {
+      if (!(err instanceof MusicStopped)) logger.error({ err }, 'music library failed');
+    });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -102,6 +109,7 @@ export async function startServer(
       const force = setTimeout(() => server.closeAllConnections(), 4000);
       await done;
       clearTimeout(force);
+      await stopMusic();
       await closeDatabase();
     })();
     return closing;

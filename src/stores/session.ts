@@ -1,8 +1,15 @@
 import { atom } from 'nanostores';
-import { readJson, remove, writeJson } from '../lib/storage.ts';
+import { isUnreadableSecret, readJson, remove, writeJson } from '../lib/storage.ts';
 
-/** SPEC §3 user info: id, nick_name, avatar, role (1 admin). */
-export type UserInfo = { id: number; nick_name: string; avatar: string; role: number; qq?: string };
+/** SPEC §3 user info: id, nick_name, avatar, role (1 admin); qq and the own username when known. */
+export type UserInfo = {
+  id: number;
+  nick_name: string;
+  avatar: string;
+  role: number;
+  qq?: string;
+  username?: string;
+};
 
 /**
  * Session state: kept in session storage per store, restored on load; the user info and the token
@@ -12,8 +19,24 @@ function restore<T>(key: string): T | undefined {
   return readJson<T>(key, 'session', true) ?? readJson<T>(key, 'local', true);
 }
 
-export const $token = atom<string>(restore<string>('token') ?? '');
-export const $userInfo = atom<UserInfo | null>(restore<UserInfo>('userInfo') ?? null);
+const SECRETS = ['token', 'userInfo'] as const;
+const FLAGS = ['tokenFlag', 'infoFlag'] as const;
+
+/**
+ * SPEC §5: a stored secret that fails to decrypt clears the user info. The token goes with it (a
+ * token without its user is a half session), so the visitor simply starts signed out.
+ */
+const unreadable = SECRETS.some((k) => isUnreadableSecret(k, 'session') || isUnreadableSecret(k, 'local'));
+if (unreadable) {
+  for (const k of SECRETS) {
+    remove(k, 'session');
+    remove(k, 'local');
+  }
+  for (const f of FLAGS) remove(f);
+}
+
+export const $token = atom<string>((!unreadable && restore<string>('token')) || '');
+export const $userInfo = atom<UserInfo | null>((!unreadable && restore<UserInfo>('userInfo')) || null);
 
 function persist<T>(key: string, flag: string, value: T | null | '') {
   if (value) {
@@ -39,4 +62,19 @@ export function setSession(token: string, user: UserInfo): void {
 export function clearSession(): void {
   $token.set('');
   $userInfo.set(null);
+}
+
+/**
+ * Ends the token on the server too (POST /api/user/logout bumps the token version). Sent with the
+ * token in hand before the session is cleared, without waiting: the visitor is signed out at once
+ * and a failed call changes nothing for them.
+ */
+export function endServerSession(token = $token.get()): void {
+  if (!token) return;
+  void fetch('/api/user/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+    keepalive: true,
+  }).catch(() => {});
 }

@@ -2,12 +2,16 @@ import { atom, map } from 'nanostores';
 import { readJson, writeJson } from '../lib/storage.ts';
 import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
 
+/** A page banner of GET /api/pageHeader/getAll. */
+export type PageHeader = { id: number; route_name: string; bg_url: string };
+
 /** SPEC §3 static-data state, kept in local storage (encoded) under `staticData`. */
 export type StaticData = {
   previewTheme: PreviewTheme;
   codeTheme: CodeTheme;
   theme?: Theme;
   messageTypeIsCard: boolean;
+  pageHeaderList?: PageHeader[];
 };
 
 export const STATIC_KEY = 'staticData';
@@ -28,6 +32,10 @@ export function setPreviewTheme(previewTheme: PreviewTheme): void {
 
 export function setCodeTheme(codeTheme: CodeTheme): void {
   $staticData.setKey('codeTheme', codeTheme);
+}
+
+export function setPageHeaderList(list: PageHeader[]): void {
+  $staticData.setKey('pageHeaderList', list);
 }
 
 export function setMessageTypeIsCard(messageTypeIsCard: boolean): void {

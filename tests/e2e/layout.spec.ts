@@ -141,3 +141,10 @@ test('on a 375 px phone the menu is a 60% drawer from the left with tags', async
   await expect(page).toHaveURL(/\/tag$/);
   await ctx.close();
 });
+
+test('on a 1440 px desktop the full menu shows and the drawer button does not', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  await expect(page.locator('#site-header nav[aria-label="主菜单"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: '打开菜单' })).toBeHidden();
+});

@@ -11,6 +11,7 @@ import {
   confirmOfflineText,
 } from '../../lib/chat.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
 import {
   $chatMessages,
   $chatStatus,
@@ -29,7 +30,6 @@ import { $token, $userInfo, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import styles from './chat.module.css';
 import { EMOJI } from './emoji.ts';
-import { uploadChatImage } from './upload.ts';
 
 export type ChatPanelProps = { variant: 'popover' | 'page'; onClose?: () => void };
 
@@ -180,8 +180,10 @@ export default function ChatPanel({ variant, onClose }: ChatPanelProps) {
     if (!file) return;
     setUploading(true);
     try {
-      const url = await uploadChatImage(file);
-      if (url) sendImage(url);
+      // SPEC §5: compressed over 800 KB; every failure has already been told (图片上传失败 …).
+      sendImage(await uploadImage(file));
+    } catch {
+      /* shown by uploadImage */
     } finally {
       setUploading(false);
     }
@@ -346,7 +348,7 @@ export default function ChatPanel({ variant, onClose }: ChatPanelProps) {
           <input
             ref={fileRef}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
+            accept={IMAGE_ACCEPT}
             hidden
             data-chat-file
             onChange={(e) => void onFile(e.currentTarget.files?.[0])}

@@ -5,6 +5,7 @@ import { headerState } from '../../lib/header-scroll.ts';
 import { DRAWER_NAV, isActive, MAIN_NAV, MORE_NAV } from '../../lib/nav.ts';
 import { throttle } from '../../lib/throttle.ts';
 import { $staticData, setTheme } from '../../stores/ui.ts';
+import { TodoButton } from '../todo/TodoButton.tsx';
 import styles from './header.module.css';
 import { UserArea } from './UserArea.tsx';
 
@@ -137,6 +138,7 @@ export default function Header({ blogName, path: initialPath }: Props) {
             >
               {dark ? <Sun size={20} /> : <Moon size={20} />}
             </button>
+            <TodoButton />
             <UserArea path={path} variant="header" />
           </div>
         </div>

@@ -2,15 +2,19 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { LogOut, User, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { $userInfo, clearSession } from '../../stores/session.ts';
+import { $userInfo, clearSession, endServerSession } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import styles from './header.module.css';
 
 type Props = { path: string; variant: 'header' | 'drawer'; onNavigate?: () => void };
 
-/** SPEC §2/§4: logout clears the user, leaves /userCenter for /home and says 退出成功. */
+/**
+ * SPEC §2/§4: logout clears the user, leaves /userCenter for /home and says 退出成功. The server
+ * ends the token as well, so a copy of it is worthless afterwards.
+ */
 export function logout(path: string): void {
+  endServerSession();
   clearSession();
   toast('退出成功', 'success', '提示');
   if (path === '/userCenter') void navigate('/home');

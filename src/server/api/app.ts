@@ -3,11 +3,16 @@ import { Hono } from 'hono';
 import { invalidatePages } from '../page-cache.ts';
 import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
+import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
+import { musicRoutes } from './music.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
+import { todoRoutes } from './todos.ts';
+import { uploadRoutes } from './uploads.ts';
+import { userRoutes } from './users.ts';
 
 /** Request id, one log line per request, and the envelope for every failure. */
 export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
@@ -38,9 +43,12 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
   return app;
 }
 
-/** Writes that never change a public page. */
+/**
+ * Writes that never change a public page. The community's POST reads (lists, comments, like states) are
+ * reads; likes only move counters the islands refresh after hydration, so they don't empty it either.
+ */
 const QUIET_WRITES =
-  /^\/api\/(config\/addView|article\/addReadingDuration\/|user\/(login|logout)$|todo\/|upload\/|notify\/)/;
+  /^\/api\/(config\/addView|article\/addReadingDuration\/|user\/(login|logout)$|todo\/|upload\/|notify\/|talk\/blogGetTalkList$|links\/getLinksList$|message\/getMessageList$|comment\/(frontGetParentComment|frontGetChildrenComment|getCommentTotal)$|like\/)/;
 
 export type ApiOptions = { writesPerMinute?: number };
 
@@ -71,6 +79,9 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   });
   app.use(authenticate);
   app.route('/', siteRoutes);
+  app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
+  app.route('/', communityRoutes);
+  app.route('/', musicRoutes);
   app.route('/', chatRoutes);
   return app;
 }

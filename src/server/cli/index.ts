@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { ConfigError, initConfig } from '../config.ts';
+import { checkPassword, checkUsername } from '../../lib/validation.ts';
+import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { closeDatabase, prepareDatabase } from '../db/index.ts';
+import { Library } from '../music/local/library.ts';
+import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
 import { hashPassword } from '../services/auth.ts';
 import { createUser, randomPassword } from '../services/users.ts';
 
@@ -9,14 +12,18 @@ const HELP = `Usage: npm run blog -- <command>
 
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
   backup <file>                         write a consistent copy of the SQLite database
+  music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   help                                  this text`;
 
 type Command = (args: string[]) => Promise<void>;
 
 const commands: Record<string, Command> = {
   async 'create-admin'([username, given]) {
-    if (!username || username.length < 5 || username.length > 16)
-      throw new Error('用户账号长度应该在5-16之间');
+    // The same rules as the register form (SPEC §5), so the admin can also log in through it.
+    const badName = checkUsername(username ?? '');
+    if (badName) throw new Error(badName);
+    const badPassword = given === undefined ? '' : checkPassword(given);
+    if (badPassword) throw new Error(badPassword);
     const password = given ?? randomPassword();
     const existing = await db
       .selectFrom('user')
@@ -44,6 +51,17 @@ const commands: Record<string, Command> = {
     const target = path.resolve(file);
     sqlite.prepare('VACUUM INTO ?').run(target);
     console.log(`backup written to ${target}`);
+  },
+  async 'music-scan'() {
+    const cfg = config;
+    const demo = await ensureDemoLibrary(cfg);
+    if (demo) console.log(`demo library written: ${demo} songs`);
+    const lib = new Library({ musicDir: cfg.musicDir, indexFile: indexFileFor(cfg) });
+    const t0 = performance.now();
+    await lib.scan(true);
+    const ms = Math.round(performance.now() - t0);
+    console.log(`${cfg.musicDir}: ${lib.songs.size} songs in ${lib.playlists.length} playlists (${ms} ms)`);
+    for (const p of lib.playlists) console.log(`  ${p.name}: ${p.songIds.length}`);
   },
 };
 

@@ -216,6 +216,28 @@ export interface MetaTable {
   value: string;
 }
 
+export interface MusicQrTable {
+  unikey: string;
+  status: number; // 801 waiting, 802 scanned, 803 confirmed
+  user_id: number | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface MusicSessionTable {
+  id: string; // SHA-256 of the cookie value
+  user_id: number | null;
+  cookie: string; // the upstream NeteaseCloudMusicApi cookie (proxy mode)
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface MusicLikeTable {
+  user_id: number;
+  song_id: number;
+  position: number;
+}
+
 export interface DB {
   meta: MetaTable;
   user: UserTable;
@@ -239,4 +261,7 @@ export interface DB {
   resource: ResourceTable;
   site: SiteTable;
   todo: TodoTable;
+  music_qr: MusicQrTable;
+  music_session: MusicSessionTable;
+  music_like: MusicLikeTable;
 }

@@ -1,8 +1,20 @@
 import { Hono } from 'hono';
 import { withEnvelope } from '../api/app.ts';
 import type { ApiEnv } from '../api/context.ts';
+import { config } from '../config.ts';
+import { type LocalOptions, localRoutes } from './local/routes.ts';
+import { neteaseRoutes, type ProxyOptions } from './netease/proxy.ts';
 
-/** /wapi: the music service. Every call answers 404 in the envelope until the service is built. */
-export function createMusicApp(): Hono<ApiEnv> {
-  return withEnvelope(new Hono<ApiEnv>().basePath('/wapi'));
+export type MusicAppOptions = LocalOptions & ProxyOptions & { apiUrl?: string };
+
+/**
+ * /wapi: the music service of API.md. With MUSIC_API_URL it forwards to that NeteaseCloudMusicApi
+ * server; otherwise the local service answers from MUSIC_DIR. Failures are JSON with a `code` and a
+ * Chinese `message` (the envelope shell's 404/500 included).
+ */
+export function createMusicApp(opts: MusicAppOptions = {}): Hono<ApiEnv> {
+  const app = withEnvelope(new Hono<ApiEnv>().basePath('/wapi'));
+  const apiUrl = 'apiUrl' in opts ? opts.apiUrl : config.musicApiUrl;
+  app.route('/', apiUrl ? neteaseRoutes(apiUrl, opts) : localRoutes(opts));
+  return app;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { db } from '../db/connection.ts';
-import { hashPassword } from './auth.ts';
+import { hashPassword, verifyPassword } from './auth.ts';
 
 const now = () => new Date().toISOString();
 
@@ -63,4 +63,120 @@ export async function ensureAdmin(
     role: 1,
   });
   return { id, generatedPassword };
+}
+
+/** A user row as the login needs it. */
+type LoginRow = { id: number; username: string; role: number; token_version: number; password: string };
+
+// A real hash to verify against when the username does not exist, so both cases take as long
+// (the answer time must not reveal which usernames exist).
+let decoyHash: Promise<string> | undefined;
+
+/** The user whose username and password match, or null. Always costs one argon2 verification. */
+export async function checkCredentials(username: string, password: string): Promise<LoginRow | null> {
+  const row = await db
+    .selectFrom('user')
+    .select(['id', 'username', 'role', 'token_version', 'password'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (!row) {
+    decoyHash ??= hashPassword(randomBytes(12).toString('hex'));
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  return (await verifyPassword(password, row.password)) ? row : null;
+}
+
+export async function usernameTaken(username: string): Promise<boolean> {
+  const row = await db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** API.md user detail: never the password or IP; the username only to the user themselves. */
+export type PublicUser = {
+  id: number;
+  nick_name: string;
+  avatar: string;
+  role: number;
+  qq: string;
+  createdAt: string;
+  username?: string;
+  email?: string;
+};
+
+export async function getPublicUser(id: number, viewerId?: number | null): Promise<PublicUser | null> {
+  const row = await db
+    .selectFrom('user')
+    .select(['id', 'nick_name', 'avatar', 'role', 'qq', 'createdAt', 'username', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { username, email, ...rest } = row;
+  return viewerId === id ? { ...rest, username, email } : rest;
+}
+
+export async function updateOwnInfo(
+  id: number,
+  patch: { nick_name?: string; avatar?: string; qq?: string },
+): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ ...patch, updatedAt: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends every token issued so far for this user (logout, password change). Returns the new version. */
+export async function bumpTokenVersion(id: number): Promise<number> {
+  const row = await db
+    .updateTable('user')
+    .set({ token_version: (eb) => eb('token_version', '+', 1), updatedAt: now() })
+    .where('id', '=', id)
+    .returning(['token_version'])
+    .executeTakeFirstOrThrow();
+  return row.token_version;
+}
+
+/** The stored hash of a user's password, for the current-password check. */
+export async function passwordHashOf(id: number): Promise<string | null> {
+  const row = await db.selectFrom('user').select('password').where('id', '=', id).executeTakeFirst();
+  return row?.password ?? null;
+}
+
+/** Sets a new password and ends older tokens in one statement; returns what a fresh token needs. */
+export async function setPassword(
+  id: number,
+  password: string,
+): Promise<{ id: number; role: number; token_version: number }> {
+  const hash = await hashPassword(password);
+  return db
+    .updateTable('user')
+    .set({ password: hash, token_version: (eb) => eb('token_version', '+', 1), updatedAt: now() })
+    .where('id', '=', id)
+    .returning(['id', 'role', 'token_version'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The user's own figures for the personal center: their comments, guestbook messages and likes. */
+export async function ownStatistic(
+  id: number,
+): Promise<{ commentCount: number; messageCount: number; likeCount: number }> {
+  const [comments, messages, likes] = await Promise.all([
+    db
+      .selectFrom('comment')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('from_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('message')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('like')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { commentCount: Number(comments.n), messageCount: Number(messages.n), likeCount: Number(likes.n) };
 }

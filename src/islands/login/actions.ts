@@ -1,0 +1,88 @@
+import { GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
+import { HttpError, http } from '../../lib/http.ts';
+import { readJson, remove, writeJson } from '../../lib/storage.ts';
+import { emailFromLocal, type LoginForm, type RegisterForm } from '../../lib/validation.ts';
+import { $token, $userInfo, clearSession, type UserInfo } from '../../stores/session.ts';
+import { toast } from '../../stores/toast.ts';
+import { closeLogin } from '../../stores/ui.ts';
+
+/** SPEC §3: the remembered login form, encrypted in local storage under this key. */
+export const REMEMBER_KEY = 'loginForm';
+
+export function readRemembered(): LoginForm | null {
+  const form = readJson<LoginForm>(REMEMBER_KEY, 'local', true);
+  return form && typeof form.username === 'string' && typeof form.password === 'string'
+    ? { username: form.username, password: form.password }
+    : null;
+}
+
+export const remember = (form: LoginForm) => writeJson(REMEMBER_KEY, form, 'local', true);
+export const forget = () => remove(REMEMBER_KEY);
+
+/** SPEC §8: register, login or user-detail failures show the server's message titled 错误提示. */
+function failed(err: unknown): void {
+  if (err instanceof HttpError && err.shown) return;
+  const message = err instanceof HttpError && err.message ? err.message : '服务端错误';
+  toast(message, 'error', '错误提示');
+}
+
+export type LoginKind = 'manual' | 'auto';
+
+/**
+ * SPEC §4 login: store the token, remember (or forget) the credentials, say 登录成功 or 自动登录成功,
+ * fetch the user by id and store it, close the dialog and greet. Resolves true on success.
+ */
+export async function signIn(form: LoginForm, kind: LoginKind, keep: boolean): Promise<boolean> {
+  let result: { token: string; id: number };
+  try {
+    result = await http.post<{ token: string; id: number }>('/api/user/login', form, { quiet: true });
+  } catch (err) {
+    failed(err);
+    return false;
+  }
+  $token.set(result.token);
+  if (keep) remember(form);
+  else forget();
+  toast(kind === 'manual' ? '登录成功' : '自动登录成功', 'success', '提示');
+  let user: UserInfo;
+  try {
+    const u = await http.get<UserInfo>(`/api/user/getUserInfoById/${result.id}`, { quiet: true });
+    user = {
+      id: u.id,
+      nick_name: u.nick_name,
+      avatar: u.avatar,
+      role: u.role,
+      qq: u.qq,
+      username: u.username,
+    };
+  } catch (err) {
+    // Without the user's details the session would be half made: start over signed out.
+    clearSession();
+    failed(err);
+    return false;
+  }
+  $userInfo.set(user);
+  closeLogin();
+  toast(welcomeFor(user, new Date().getHours()), 'info', GREETING_TITLE);
+  return true;
+}
+
+/** SPEC §4 register: on code 0 sign in automatically with the same credentials and remember them. */
+export async function register(form: RegisterForm): Promise<boolean> {
+  try {
+    await http.post(
+      '/api/user/register',
+      {
+        username: form.username.trim(),
+        password: form.password1,
+        nick_name: form.nick_name.trim(),
+        email: emailFromLocal(form.email),
+      },
+      { quiet: true },
+    );
+  } catch (err) {
+    failed(err);
+    return false;
+  }
+  return signIn({ username: form.username.trim(), password: form.password1 }, 'auto', true);
+}

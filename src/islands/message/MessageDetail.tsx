@@ -1,0 +1,61 @@
+import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { http } from '../../lib/http.ts';
+import { dropMessageList, patchKeptMessage } from '../../stores/message.ts';
+import { $userInfo } from '../../stores/session.ts';
+import { toast } from '../../stores/toast.ts';
+import Comments from '../comments/Comments.tsx';
+import LikeButton from '../like/LikeButton.tsx';
+import styles from './detail.module.css';
+
+type Props = { id: number; ownerId: number | null };
+
+/** Under one guestbook message: its like, edit/delete for the author (or admin), and its comments. */
+export default function MessageDetail({ id, ownerId }: Props) {
+  const user = useStore($userInfo);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const me = hydrated ? user : null;
+  // The author or an admin (API.md: owner or admin).
+  const mine = me != null && (me.role === 1 || (ownerId != null && me.id === ownerId));
+
+  async function remove() {
+    if (!window.confirm('确定删除这条留言吗？')) return;
+    try {
+      await http.put('/api/message/delete', { idList: [id] });
+    } catch {
+      return;
+    }
+    toast('删除成功', 'success', '提示');
+    dropMessageList();
+    await navigate('/message/list');
+  }
+
+  return (
+    <>
+      <div className={styles.bar}>
+        <LikeButton
+          type={3}
+          forId={id}
+          big
+          label="点赞留言"
+          onChange={(s) => patchKeptMessage(id, { is_like: s.is_like, like_times: s.count })}
+        />
+        <span className={styles.spacer} />
+        {mine && (
+          <a className="btn" href={`/message/publish?id=${id}`}>
+            <Pencil size={16} aria-hidden="true" /> 编辑
+          </a>
+        )}
+        {mine && (
+          <button type="button" className="btn" onClick={remove}>
+            <Trash2 size={16} aria-hidden="true" /> 删除
+          </button>
+        )}
+      </div>
+      <Comments type={3} forId={id} onTotal={(n) => patchKeptMessage(id, { comment_total: n })} />
+    </>
+  );
+}

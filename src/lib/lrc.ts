@@ -1,0 +1,105 @@
+/**
+ * LRC lyrics (SPEC §3 music info: lyricList and lyricTimeList, start times in ms). Handles several
+ * time tags on one line, `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]`, `[offset:±ms]`,
+ * metadata tags ([ti:] [ar:] …, not lines), NeteaseCloudMusicApi's JSON credit lines
+ * (`{"t":0,"c":[{"tx":"作词: "},{"tx":"某人"}]}`), and translations paired by time: from a separate
+ * translation text, or a second line carrying the same time in the same text.
+ */
+
+export type LyricLine = { time: number; text: string; trans?: string };
+
+const TIME = /^\[(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?\]/;
+const META = /^\[([a-z#]+):(.*)\]\s*$/i;
+
+function parseRaw(text: string): LyricLine[] {
+  const lines: LyricLine[] = [];
+  let offset = 0;
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (line.startsWith('{')) {
+      try {
+        const credit = JSON.parse(line) as { t?: number; c?: { tx?: string }[] };
+        if (typeof credit.t === 'number' && Array.isArray(credit.c))
+          lines.push({
+            time: Math.max(0, credit.t),
+            text: credit.c
+              .map((p) => p.tx ?? '')
+              .join('')
+              .trim(),
+          });
+      } catch {
+        /* not a credit line: ignored */
+      }
+      continue;
+    }
+    const times: number[] = [];
+    let rest = line;
+    for (let m = TIME.exec(rest); m; m = TIME.exec(rest)) {
+      const frac = m[3] ?? '';
+      const ms = frac ? Number(frac.padEnd(3, '0')) : 0;
+      times.push(Number(m[1]) * 60_000 + Number(m[2]) * 1000 + ms);
+      rest = rest.slice(m[0].length);
+    }
+    if (times.length) {
+      const words = rest.trim();
+      for (const time of times) lines.push({ time, text: words });
+      continue;
+    }
+    const meta = META.exec(line);
+    if (meta && meta[1].toLowerCase() === 'offset') {
+      const value = Number(meta[2].trim());
+      if (Number.isFinite(value)) offset = value;
+    }
+    // Other metadata ([ti:], [ar:], [al:], [by:] …) and untimed text are not lyric lines.
+  }
+  // A positive offset shows the lyrics sooner (LRC convention).
+  return lines
+    .map((l, i) => ({ l: { ...l, time: Math.max(0, l.time - offset) }, i }))
+    .sort((a, b) => a.l.time - b.l.time || a.i - b.i)
+    .map((x) => x.l);
+}
+
+/** The lines of a lyric text, sorted by time, with translations paired by time. */
+export function parseLrc(text: string, translation = ''): LyricLine[] {
+  const merged: LyricLine[] = [];
+  for (const line of parseRaw(text ?? '')) {
+    const prev = merged[merged.length - 1];
+    // Two lines at the same time in one text: the second is the first one's translation.
+    if (prev && prev.time === line.time && prev.trans === undefined && line.text && prev.text)
+      prev.trans = line.text;
+    else merged.push(line);
+  }
+  const trans = parseRaw(translation ?? '').filter((l) => l.text);
+  if (trans.length) {
+    let j = 0;
+    for (const line of merged) {
+      while (j < trans.length && trans[j].time < line.time - 10) j++;
+      if (j < trans.length && Math.abs(trans[j].time - line.time) <= 10 && line.trans === undefined)
+        line.trans = trans[j].text;
+    }
+  }
+  return merged;
+}
+
+/** The index of the line playing at `ms` (the last line started), -1 before the first. */
+export function lyricIndexAt(times: readonly number[], ms: number): number {
+  let lo = 0;
+  let hi = times.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] <= ms) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** SPECIAL style: how long the current line stays, by the gap to the next (SPEC §4). */
+export function lineGap(times: readonly number[], index: number, durationMs: number): number {
+  if (index < 0 || index >= times.length) return 0;
+  const next = index + 1 < times.length ? times[index + 1] : durationMs;
+  return Math.max(0, next - times[index]);
+}

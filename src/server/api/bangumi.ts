@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as bangumi from '../services/bangumi.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { pageFields, query } from './validate.ts';
+
+const ListQuery = z.object({
+  status: z.coerce
+    .number()
+    .pipe(z.literal([1, 2, 3], 'status 只能是 1、2 或 3'))
+    .optional(),
+  ...pageFields,
+});
+
+/** The anime tracking list: 1 want to watch, 2 watching, 3 watched. */
+export const bangumiRoutes = new Hono<ApiEnv>().get('/bangumi/list', async (c) =>
+  ok(c, await bangumi.listBangumi(query(c, ListQuery))),
+);

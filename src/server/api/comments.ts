@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { COMMENT_MAX } from '../../lib/community.ts';
+import * as comments from '../services/comments.ts';
+import { requireUser } from './auth.ts';
+import { type ApiEnv, clientIp } from './context.ts';
+import { forbidden, ok, refuse, tooMany } from './envelope.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { body, id, pageFields, params } from './validate.ts';
+import { viewerOf } from './viewer.ts';
+
+const type = z.coerce.number().pipe(z.literal([1, 2, 3], '评论类型错误'));
+const content = z
+  .string({ error: '请输入评论内容' })
+  .trim()
+  .min(1, '请输入评论内容')
+  .max(COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`);
+
+const ParentQuery = z.object({
+  type,
+  for_id: id(),
+  ...pageFields,
+  order: z.enum(['new', 'hot'], '排序只能是 new 或 hot').default('new'),
+});
+const ChildrenQuery = z.object({ parent_id: id(), ...pageFields });
+// Author fields (from_id, from_name…) are not in these shapes, so whatever a client sends is dropped.
+const AddBody = z.object({ type, for_id: id(), content });
+const ApplyBody = AddBody.extend({ parent_id: id(), to_id: id() });
+
+/** Ten comments a minute per user is plenty for a person and stops a script. */
+const perUser = new RateLimiter(10, 60_000);
+
+function author(c: Parameters<typeof requireUser>[0]) {
+  const user = requireUser(c);
+  const wait = perUser.hit(String(user.id));
+  if (wait) throw tooMany(wait, '评论太频繁了，请稍后再试');
+  return { id: user.id, nick_name: user.nick_name, isAdmin: user.role === 1, ip: clientIp(c) };
+}
+
+/** Comments under articles (1), talks (2) and guestbook messages (3), with one level of replies. */
+export const commentRoutes = new Hono<ApiEnv>()
+  .post('/comment/frontGetParentComment', async (c) =>
+    ok(c, await comments.listParents(await body(c, ParentQuery), viewerOf(c))),
+  )
+  .post('/comment/frontGetChildrenComment', async (c) =>
+    ok(c, await comments.listChildren(await body(c, ChildrenQuery), viewerOf(c))),
+  )
+  .post('/comment/getCommentTotal', async (c) => {
+    const input = await body(c, z.object({ type, for_id: id() }));
+    return ok(c, await comments.commentTotal(input.type, input.for_id));
+  })
+  .post('/comment/add', async (c) => {
+    const who = author(c);
+    const res = await comments.addComment(await body(c, AddBody), who);
+    if (!res.ok) throw refuse(res.reason);
+    return ok(c, res.comment, '评论成功');
+  })
+  .post('/comment/apply', async (c) => {
+    const who = author(c);
+    const res = await comments.applyComment(await body(c, ApplyBody), who);
+    if (!res.ok) throw refuse(res.reason);
+    return ok(c, res.comment, '回复成功');
+  })
+  .delete('/comment/delete/:id/:parent_id', async (c) => {
+    const user = requireUser(c);
+    const p = params(
+      c,
+      z.object({ id: id(), parent_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+    );
+    const res = await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: user.role === 1 });
+    if (res === 'missing') throw refuse('评论不存在');
+    if (res === 'forbidden') throw forbidden('只能删除自己的评论');
+    return ok(c, null, '删除成功');
+  });

@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { bangumiRoutes } from './bangumi.ts';
+import { commentRoutes } from './comments.ts';
+import type { ApiEnv } from './context.ts';
+import { likeRoutes } from './likes.ts';
+import { linkRoutes } from './links.ts';
+import { messageRoutes } from './messages.ts';
+import { photoRoutes } from './photos.ts';
+import { resourceRoutes } from './resources.ts';
+import { talkRoutes } from './talks.ts';
+
+/** Talks, photos, links, guestbook, comments, likes, bangumi and resources (API.md), mounted as one. */
+export const communityRoutes = new Hono<ApiEnv>()
+  .route('/', talkRoutes)
+  .route('/', photoRoutes)
+  .route('/', linkRoutes)
+  .route('/', messageRoutes)
+  .route('/', commentRoutes)
+  .route('/', likeRoutes)
+  .route('/', bangumiRoutes)
+  .route('/', resourceRoutes);

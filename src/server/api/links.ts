@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { linkApplyError } from '../../lib/community.ts';
+import { isAdmin } from '../services/auth.ts';
+import * as links from '../services/links.ts';
+import { requireAdmin, requireUser } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { badRequest, forbidden, ok, refuse, tooMany } from './envelope.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { body, id, pageFields } from './validate.ts';
+
+const ListBody = z.object({
+  ...pageFields,
+  // Pending applications (1) are for the admin's review only.
+  status: z.coerce
+    .number()
+    .pipe(z.literal([1, 2], 'status 只能是 1 或 2'))
+    .default(2),
+});
+const text = z.string().trim().default('');
+const ApplyBody = z.object({ site_name: text, site_desc: text, site_avatar: text, url: text });
+const IdList = z.object({ idList: z.array(id()).min(1, '请选择友链').max(50, '一次最多50条') });
+
+const perUser = new RateLimiter(5, 10 * 60_000);
+
+/** Friend links: the approved list, applications by users, the admin's review. */
+export const linkRoutes = new Hono<ApiEnv>()
+  .post('/links/getLinksList', async (c) => {
+    const input = await body(c, ListBody);
+    if (input.status === 1 && !isAdmin(c.get('user'))) throw forbidden();
+    return ok(c, await links.listLinks(input));
+  })
+  .post('/links/add', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, ApplyBody);
+    const problem = linkApplyError(input);
+    if (problem) throw badRequest(problem);
+    const wait = perUser.hit(String(user.id));
+    if (wait) throw tooMany(wait, '申请太频繁了，请稍后再试');
+    const res = await links.applyLink(input, user);
+    if (!res.ok) throw refuse(res.reason);
+    return ok(c, { id: res.id }, '申请成功，等待博主审核');
+  })
+  .put('/links/approve', async (c) => {
+    requireAdmin(c);
+    const n = await links.approveLinks((await body(c, IdList)).idList);
+    if (n === 0) throw refuse('友链不存在');
+    return ok(c, n, '审核通过');
+  })
+  .put('/links/delete', async (c) => {
+    requireAdmin(c);
+    const n = await links.deleteLinks((await body(c, IdList)).idList);
+    if (n === 0) throw refuse('友链不存在');
+    return ok(c, n, '删除成功');
+  });

@@ -1,0 +1,115 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  FONT_SIZE_MAX,
+  FONT_SIZE_MIN,
+  GUEST_NAME_MAX,
+  isBgColor,
+  isHexColor,
+  isUploadPath,
+  MESSAGE_MAX,
+  MESSAGE_TAG_MAX,
+} from '../../lib/community.ts';
+import { db } from '../db/connection.ts';
+import { isAdmin } from '../services/auth.ts';
+import * as messages from '../services/messages.ts';
+import { requireUser } from './auth.ts';
+import { type ApiEnv, clientIp } from './context.ts';
+import { forbidden, ok, refuse, tooMany } from './envelope.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { body, id, pageFields } from './validate.ts';
+import { viewerOf } from './viewer.ts';
+
+const ListBody = z.object({ ...pageFields, tag: z.string().trim().max(MESSAGE_TAG_MAX).default('') });
+
+const Look = z.object({
+  message: z
+    .string({ error: '请输入留言内容' })
+    .trim()
+    .min(1, '请输入留言内容')
+    .max(MESSAGE_MAX, `留言不能超过${MESSAGE_MAX}个字`),
+  tag: z.string().trim().max(MESSAGE_TAG_MAX, `标签不能超过${MESSAGE_TAG_MAX}个字`).default(''),
+  color: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHexColor(v), '文字颜色格式错误')
+    .default(''),
+  font_size: z.coerce
+    .number()
+    .int()
+    .min(FONT_SIZE_MIN, `字号应在${FONT_SIZE_MIN}-${FONT_SIZE_MAX}之间`)
+    .max(FONT_SIZE_MAX, `字号应在${FONT_SIZE_MIN}-${FONT_SIZE_MAX}之间`)
+    .default(16),
+  font_weight: z.coerce
+    .number()
+    .pipe(z.literal([400, 500, 700], '字重只能是 400、500 或 700'))
+    .default(400),
+  bg_color: z.string().trim().refine(isBgColor, '背景颜色格式错误').default(''),
+  bg_url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => v === '' || isUploadPath(v), '背景图片只能使用本站的图片')
+    .default(''),
+});
+// A member's name comes from the account; only guests type one. Any user_id in the body is dropped.
+const AddBody = Look.extend({
+  nick_name: z.string().trim().max(GUEST_NAME_MAX, `昵称不能超过${GUEST_NAME_MAX}个字`).default(''),
+});
+const UpdateBody = Look.extend({ id: id() });
+const DeleteBody = z.object({ idList: z.array(id()).min(1, '请选择留言').max(50, '一次最多删除50条') });
+
+/** Five messages a minute per member, or per address for guests. */
+const perWriter = new RateLimiter(5, 60_000);
+
+const look = (input: z.output<typeof Look>): messages.MessageInput => ({
+  message: input.message,
+  tag: input.tag,
+  color: input.color,
+  font_size: input.font_size,
+  font_weight: input.font_weight,
+  bg_color: input.bg_color,
+  bg_url: input.bg_url,
+});
+
+/** The guestbook: anyone may write (guests with a name of their own); authors and admins edit. */
+export const messageRoutes = new Hono<ApiEnv>()
+  .post('/message/getMessageList', async (c) =>
+    ok(c, await messages.listMessages(await body(c, ListBody), viewerOf(c))),
+  )
+  .get('/message/getHotTagList', async (c) => ok(c, await messages.hotTags()))
+  .post('/message/add', async (c) => {
+    const input = await body(c, AddBody);
+    const user = c.get('user');
+    const wait = perWriter.hit(user ? `u${user.id}` : `ip${clientIp(c)}`);
+    if (wait) throw tooMany(wait, '留言太频繁了，请稍后再试');
+    let nickName = user?.nick_name ?? '';
+    if (!user) {
+      nickName = input.nick_name || '游客';
+      // A guest may not take the name of a member (or the blogger).
+      const taken = await db
+        .selectFrom('user')
+        .select('id')
+        .where('nick_name', '=', nickName)
+        .executeTakeFirst();
+      if (taken) throw refuse('该昵称已被注册用户使用，请换一个');
+    }
+    const messageId = await messages.addMessage(look(input), { userId: user?.id ?? null, nickName });
+    return ok(c, { id: messageId }, '留言成功');
+  })
+  .post('/message/update', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, UpdateBody);
+    const res = await messages.updateMessage(input.id, look(input), { id: user.id, isAdmin: isAdmin(user) });
+    if (res === 'missing') throw refuse('留言不存在');
+    if (res === 'forbidden') throw forbidden('只能编辑自己的留言');
+    return ok(c, null, '修改成功');
+  })
+  .put('/message/delete', async (c) => {
+    const user = requireUser(c);
+    const { idList } = await body(c, DeleteBody);
+    const res = await messages.deleteMessages(idList, { id: user.id, isAdmin: isAdmin(user) });
+    if (res === 'missing') throw refuse('留言不存在');
+    if (res === 'forbidden') throw forbidden('只能删除自己的留言');
+    return ok(c, null, '删除成功');
+  });

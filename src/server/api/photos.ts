@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as photos from '../services/photos.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { id, params } from './validate.ts';
+
+/** Photo albums and their photos (read-only). */
+export const photoRoutes = new Hono<ApiEnv>()
+  .get('/photoAlbum/getAllAlbumList', async (c) => ok(c, await photos.listAlbums()))
+  .get('/photo/getAllPhotosByAlbumId/:id', async (c) =>
+    ok(c, await photos.listPhotos(params(c, z.object({ id: id() })).id)),
+  );

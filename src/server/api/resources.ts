@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as resources from '../services/resources.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { query } from './validate.ts';
+
+/** Resource navigation (front / back) and the site list, grouped by category. */
+export const resourceRoutes = new Hono<ApiEnv>()
+  .get('/resources/list', async (c) => {
+    const { kind } = query(c, z.object({ kind: z.enum(['front', 'back'], 'kind 只能是 front 或 back') }));
+    return ok(c, await resources.listResources(kind));
+  })
+  .get('/site/list', async (c) => ok(c, await resources.listSites()));

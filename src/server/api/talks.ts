@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isImageUrl, TALK_IMAGES_MAX, TALK_MAX } from '../../lib/community.ts';
+import * as talks from '../services/talks.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok, refuse } from './envelope.ts';
+import { body, id, pageFields, params } from './validate.ts';
+import { viewerOf } from './viewer.ts';
+
+const fields = {
+  content: z
+    .string({ error: '请输入说说内容' })
+    .trim()
+    .min(1, '请输入说说内容')
+    .max(TALK_MAX, `说说不能超过${TALK_MAX}个字`),
+  talkImgList: z
+    .array(z.string().trim().max(500).refine(isImageUrl, '图片地址格式错误'))
+    .max(TALK_IMAGES_MAX, `最多${TALK_IMAGES_MAX}张图片`)
+    .transform((list) => [...new Set(list)]),
+  is_top: z.coerce.number().pipe(z.literal([1, 2], 'is_top 只能是 1 或 2')),
+  status: z.coerce.number().pipe(z.literal([1, 2], 'status 只能是 1 或 2')),
+};
+const PublishBody = z.object({
+  content: fields.content,
+  talkImgList: fields.talkImgList.default([]),
+  is_top: fields.is_top.default(2),
+  status: fields.status.default(1),
+});
+const UpdateBody = z
+  .object({ id: id(), ...fields })
+  .partial()
+  .required({ id: true });
+
+/** Short posts: public list and detail; the admin writes them. */
+export const talkRoutes = new Hono<ApiEnv>()
+  .post('/talk/blogGetTalkList', async (c) => {
+    const { current, size } = await body(c, z.object(pageFields));
+    return ok(c, await talks.listTalks(current, size, viewerOf(c)));
+  })
+  .get('/talk/getTalkById/:id', async (c) => {
+    const talk = await talks.getTalk(params(c, z.object({ id: id() })).id, viewerOf(c));
+    if (!talk) throw refuse('说说不存在');
+    return ok(c, talk);
+  })
+  .post('/talk/publishTalk', async (c) => {
+    const admin = requireAdmin(c);
+    const talkId = await talks.publishTalk(await body(c, PublishBody), admin.id);
+    return ok(c, { id: talkId }, '发布成功');
+  })
+  .put('/talk/updateTalk', async (c) => {
+    requireAdmin(c);
+    const { id: talkId, ...patch } = await body(c, UpdateBody);
+    if (!(await talks.updateTalk(talkId, patch))) throw refuse('说说不存在');
+    return ok(c, null, '修改成功');
+  })
+  .delete('/talk/deleteTalkById/:id', async (c) => {
+    requireAdmin(c);
+    if (!(await talks.deleteTalk(params(c, z.object({ id: id() })).id))) throw refuse('说说不存在');
+    return ok(c, null, '删除成功');
+  });

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as todos from '../services/todos.ts';
+import { requireUser } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { badRequest, ok, refuse } from './envelope.ts';
+import { body, id, params } from './validate.ts';
+
+const content = z
+  .string()
+  .trim()
+  .min(1, '请输入待办内容')
+  .max(todos.TODO_MAX_LENGTH, `待办内容最多 ${todos.TODO_MAX_LENGTH} 个字`);
+
+const TodoPatch = z.object({ content: content.optional(), done: z.boolean().optional() }).strip();
+const IdParam = z.object({ id: id() });
+
+/** The header's to-do widget: each user sees and changes only their own list. */
+export const todoRoutes = new Hono<ApiEnv>()
+  .get('/todo/list', async (c) => ok(c, await todos.listTodos(requireUser(c).id)))
+  .post('/todo/add', async (c) => {
+    const me = requireUser(c);
+    const input = await body(c, z.object({ content }));
+    const todo = await todos.addTodo(me.id, input.content);
+    if (!todo) throw refuse(`待办事项最多 ${todos.TODO_LIMIT} 条，先删掉一些吧`);
+    return ok(c, todo, '添加成功');
+  })
+  .put('/todo/update/:id', async (c) => {
+    const me = requireUser(c);
+    const { id: todoId } = params(c, IdParam);
+    const patch = await body(c, TodoPatch);
+    if (patch.content === undefined && patch.done === undefined) throw badRequest('没有需要修改的内容');
+    const todo = await todos.updateTodo(me.id, todoId, patch);
+    if (!todo) throw refuse('待办事项不存在');
+    return ok(c, todo, '修改成功');
+  })
+  .delete('/todo/delete/:id', async (c) => {
+    const me = requireUser(c);
+    const { id: todoId } = params(c, IdParam);
+    if (!(await todos.deleteTodo(me.id, todoId))) throw refuse('待办事项不存在');
+    return ok(c, null, '删除成功');
+  });

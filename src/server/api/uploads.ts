@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
+import { requireUser } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ApiError, badRequest, ok, tooMany } from './envelope.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_SLACK = 64 * 1024;
+const MAX_BODY = MAX_IMAGE_BYTES + MULTIPART_SLACK;
+const TOO_BIG = '图片大小不能超过 5MB';
+const WRONG_TYPE = '只能上传 JPG、PNG、WEBP、GIF 格式的图片';
+
+/** Uploads per user: a chat burst is fine, a flood is not. */
+const perUser = new RateLimiter(30, 60_000);
+
+const tooLarge = () => new ApiError(413, TOO_BIG);
+
+/**
+ * The request body, read at most `limit` bytes: a larger (or lying) body is refused as soon as it
+ * passes the limit, so nothing unbounded is ever held in memory.
+ */
+async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return all;
+}
+
+export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', async (c) => {
+  const me = requireUser(c);
+  const wait = perUser.hit(String(me.id));
+  if (wait) throw tooMany(wait, '上传过于频繁，请稍后再试');
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw badRequest('请用表单上传图片（字段 file）');
+  const raw = await readBounded(c.req.raw, MAX_BODY);
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw badRequest('请求体格式错误');
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw badRequest('请选择要上传的图片');
+  if (file.size === 0) throw badRequest('图片是空的');
+  if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffImage(bytes);
+  if (!kind) throw badRequest(WRONG_TYPE);
+  return ok(c, { url: await saveImage(bytes, kind) }, '上传成功');
+});

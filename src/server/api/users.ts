@@ -1,0 +1,163 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  checkLoginPassword,
+  checkLoginUsername,
+  checkPassword,
+  checkUsername,
+  normalizeUsername,
+} from '../../lib/validation.ts';
+import { signToken, verifyPassword } from '../services/auth.ts';
+import * as users from '../services/users.ts';
+import { requireUser } from './auth.ts';
+import { type ApiEnv, clientIp } from './context.ts';
+import { badRequest, ok, refuse, tooMany } from './envelope.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { body, id, params } from './validate.ts';
+
+const TEN_MINUTES = 10 * 60_000;
+/** Failed logins: 5 per username and 5 per address in 10 minutes, then 429 with Retry-After. */
+export const loginFailures = {
+  byName: new RateLimiter(5, TEN_MINUTES),
+  byIp: new RateLimiter(5, TEN_MINUTES),
+};
+/** Wrong current passwords in the personal center, per user. */
+const passwordFailures = new RateLimiter(5, TEN_MINUTES);
+/** New accounts per address: enough for a family or an office, not for a script. */
+const registrations = new RateLimiter(10, 60 * 60_000);
+
+export const NICK_MAX = 20;
+const LOGIN_FAILED = '用户名或密码错误';
+
+const str = (max: number) => z.string().max(max);
+
+const RegisterInput = z.object({
+  username: str(100),
+  password: str(100),
+  nick_name: str(100).optional().default(''),
+  email: str(120).optional().default(''),
+});
+
+const LoginInput = z.object({ username: str(100), password: str(100) });
+
+/** Avatars are our own uploads or an http(s) address: never javascript:, data: or relative tricks. */
+const avatarUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^\/uploads\/[\w\-./]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), {
+    message: '头像地址不正确',
+  })
+  .refine((v) => !v.includes('..'), { message: '头像地址不正确' });
+
+const OwnInfoInput = z
+  .object({
+    nick_name: z.string().trim().min(1, '昵称不能为空').max(NICK_MAX, `昵称最多 ${NICK_MAX} 个字`),
+    avatar: avatarUrl,
+    qq: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^[1-9]\d{4,11}$/.test(v), { message: 'QQ 号格式不正确' }),
+  })
+  .partial()
+  .strip();
+
+const PasswordInput = z.object({ password: str(100), password1: str(100) });
+
+/** Throws the rule's own message (SPEC §5 text) as a 400 when a check fails. */
+function rule(message: string) {
+  if (message) throw badRequest(message);
+}
+
+export const userRoutes = new Hono<ApiEnv>()
+  .post('/user/register', async (c) => {
+    const input = await body(c, RegisterInput);
+    const username = normalizeUsername(input.username);
+    rule(checkUsername(username));
+    rule(checkPassword(input.password));
+    const nick = input.nick_name.trim();
+    if ([...nick].length > NICK_MAX) throw badRequest(`昵称最多 ${NICK_MAX} 个字`);
+    const ip = clientIp(c);
+    if (registrations.blockedFor(ip)) throw tooMany(registrations.blockedFor(ip), '注册过于频繁，请稍后再试');
+    if (await users.usernameTaken(username)) throw refuse('用户名已存在');
+    try {
+      await users.createUser({
+        username,
+        password: input.password,
+        nick_name: nick,
+        email: input.email.trim(),
+        ip,
+      });
+    } catch (err) {
+      // Two registrations racing for one name: the unique index decides, the loser is told plainly.
+      if (await users.usernameTaken(username)) throw refuse('用户名已存在');
+      throw err;
+    }
+    registrations.hit(ip);
+    return ok(c, null, '注册成功');
+  })
+  .post('/user/login', async (c) => {
+    const input = await body(c, LoginInput);
+    const username = normalizeUsername(input.username);
+    rule(checkLoginUsername(username));
+    rule(checkLoginPassword(input.password));
+    const ip = clientIp(c);
+    const nameKey = username.toLowerCase();
+    const wait = Math.max(loginFailures.byName.blockedFor(nameKey), loginFailures.byIp.blockedFor(ip));
+    if (wait) throw tooMany(wait, '登录失败次数过多，请稍后再试');
+    const user = await users.checkCredentials(username, input.password);
+    if (!user) {
+      loginFailures.byName.hit(nameKey);
+      loginFailures.byIp.hit(ip);
+      throw refuse(LOGIN_FAILED);
+    }
+    // A success clears the count for this account; the address keeps its count so a password
+    // spray from one address cannot be laundered through an account the sprayer owns.
+    loginFailures.byName.reset(nameKey);
+    return ok(
+      c,
+      { token: signToken(user), id: user.id, username: user.username, role: user.role },
+      '登录成功',
+    );
+  })
+  .get('/user/getUserInfoById/:id', async (c) => {
+    const { id: userId } = params(c, z.object({ id: id() }));
+    const user = await users.getPublicUser(userId, c.get('user')?.id);
+    if (!user) throw refuse('用户不存在');
+    return ok(c, user);
+  })
+  .put('/user/updateOwnUserInfo', async (c) => {
+    const me = requireUser(c);
+    const patch = await body(c, OwnInfoInput);
+    if (Object.keys(patch).length === 0) throw badRequest('没有需要修改的内容');
+    await users.updateOwnInfo(me.id, patch);
+    return ok(c, await users.getPublicUser(me.id, me.id), '修改成功');
+  })
+  .put('/user/updatePassword', async (c) => {
+    const me = requireUser(c);
+    const input = await body(c, PasswordInput);
+    if (!input.password) throw badRequest('请输入原密码');
+    rule(checkPassword(input.password1));
+    const key = String(me.id);
+    const wait = passwordFailures.blockedFor(key);
+    if (wait) throw tooMany(wait, '尝试次数过多，请稍后再试');
+    const hash = await users.passwordHashOf(me.id);
+    if (!hash || !(await verifyPassword(input.password, hash))) {
+      passwordFailures.hit(key);
+      throw refuse('原密码错误');
+    }
+    if (input.password === input.password1) throw refuse('新密码不能与原密码相同');
+    passwordFailures.reset(key);
+    // Every older token ends here; this session continues with the fresh token in the answer.
+    const row = await users.setPassword(me.id, input.password1);
+    return ok(c, { token: signToken(row) }, '密码修改成功');
+  })
+  .post('/user/logout', async (c) => {
+    const me = requireUser(c);
+    await users.bumpTokenVersion(me.id);
+    return ok(c, null, '退出成功');
+  })
+  .get('/user/getOwnStatistic', async (c) => {
+    const me = requireUser(c);
+    return ok(c, await users.ownStatistic(me.id));
+  });

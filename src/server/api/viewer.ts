@@ -1,0 +1,9 @@
+import { isAdmin } from '../services/auth.ts';
+import type { Viewer } from '../services/likes.ts';
+import { type ApiContext, clientIp } from './context.ts';
+
+/** The caller as the like rules see them: their account when signed in, else their address. */
+export function viewerOf(c: ApiContext): Viewer {
+  const user = c.get('user');
+  return { userId: user?.id ?? null, ip: clientIp(c), isAdmin: isAdmin(user) };
+}

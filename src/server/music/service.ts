@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { logger } from '../api/logger.ts';
+import { type Config, config } from '../config.ts';
+import { db } from '../db/connection.ts';
+import { hasNoAudio } from './local/demo.ts';
+import { Library } from './local/library.ts';
+
+/**
+ * The one local library of the process. `startMusic` is called once the server listens (and by the
+ * first /wapi request, whichever comes first): it writes the demo library on the very first start
+ * when MUSIC_DIR has no audio, loads the last index, rescans and watches for changes.
+ */
+
+let library: Library | undefined;
+let ready: Promise<Library> | undefined;
+
+export const indexFileFor = (cfg: Pick<Config, 'dataDir'>) => path.join(cfg.dataDir, 'music-index.json');
+
+/** Writes the demo songs once per installation (a meta row remembers it), only into an empty folder. */
+export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir'>): Promise<number> {
+  const mark = await db.selectFrom('meta').select('value').where('key', '=', 'music_demo').executeTakeFirst();
+  if (mark) return 0;
+  const t0 = performance.now();
+  const written = hasNoAudio(cfg.musicDir) ? await writeDemoInWorker(cfg.musicDir) : 0;
+  await db
+    .insertInto('meta')
+    .values({ key: 'music_demo', value: written ? new Date().toISOString() : 'skipped' })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  if (written) logger.info({ songs: written, ms: Math.round(performance.now() - t0) }, 'demo music written');
+  return written;
+}
+
+let demoWorker: Worker | undefined;
+
+/** Raised when the server stops while the library is being prepared. */
+export class MusicStopped extends Error {}
+
+function writeDemoInWorker(dir: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./local/demo-worker.ts', import.meta.url), { workerData: dir });
+    demoWorker = worker;
+    worker.once('message', (count: number) => resolve(count));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      demoWorker = undefined;
+      if (code !== 0)
+        reject(stopping ? new MusicStopped('stopped') : new Error(`demo music worker exited with ${code}`));
+    });
+  });
+}
+
+let stopping = false;
+/** The library being prepared (closed at once by a stop, so its scan ends early). */
+let pending: Library | undefined;
+
+export function startMusic(cfg: Config = config): Promise<Library> {
+  stopping = false;
+  ready ??= (async () => {
+    await ensureDemoLibrary(cfg);
+    const lib = new Library({ musicDir: cfg.musicDir, indexFile: indexFileFor(cfg) });
+    pending = lib;
+    const hadIndex = lib.loadIndex();
+    const scan = lib.scan();
+    // With an index the old list answers at once while the rescan runs; without one, wait for it.
+    if (!hadIndex) await scan;
+    else scan.catch((err) => logger.warn({ err }, 'music rescan failed'));
+    lib.watch();
+    library = lib;
+    return lib;
+  })();
+  return ready;
+}
+
+/** Stops watching; a demo library still being synthesized is abandoned (it is redone next start). */
+export async function stopMusic(): Promise<void> {
+  if (!ready) return;
+  stopping = true;
+  await demoWorker?.terminate();
+  pending?.close();
+  const starting = ready;
+  ready = undefined;
+  try {
+    const lib = await starting;
+    lib.close();
+    await lib.settled();
+  } catch {
+    /* a start that failed or was stopped has nothing to close */
+  }
+  library = undefined;
+  pending = undefined;
+}
+
+export const currentLibrary = () => library;

@@ -1,0 +1,47 @@
+import { db } from '../db/connection.ts';
+import type { Page } from './comments.ts';
+
+export type Bangumi = {
+  id: number;
+  title: string;
+  title_cn: string;
+  cover: string;
+  status: number;
+  progress: number;
+  total_episodes: number;
+  score: number;
+  summary: string;
+  url: string;
+};
+
+/** The anime list of one status (1 want, 2 watching, 3 watched), or all, most recently added first. */
+export async function listBangumi(input: {
+  status?: number;
+  current: number;
+  size: number;
+}): Promise<Page<Bangumi>> {
+  let q = db.selectFrom('bangumi');
+  if (input.status) q = q.where('status', '=', input.status);
+  const [list, total] = await Promise.all([
+    q
+      .select([
+        'id',
+        'title',
+        'title_cn',
+        'cover',
+        'status',
+        'progress',
+        'total_episodes',
+        'score',
+        'summary',
+        'url',
+      ])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(input.size)
+      .offset((input.current - 1) * input.size)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { current: input.current, size: input.size, list, total: Number(total.n) };
+}

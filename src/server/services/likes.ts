@@ -1,0 +1,133 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+
+/** Who is looking: a signed-in user (likes by user id) or a guest (likes by address). */
+export type Viewer = { userId: number | null; ip: string; isAdmin?: boolean };
+
+export const GUEST: Viewer = { userId: null, ip: '' };
+
+export type LikeType = 1 | 2 | 3 | 4;
+
+/** The counter column each kind of thing keeps beside its like rows. */
+const COUNTERS = {
+  1: { table: 'article', column: 'thumbs_up_times' },
+  2: { table: 'talk', column: 'like_times' },
+  3: { table: 'message', column: 'like_times' },
+  4: { table: 'comment', column: 'thumbs_up' },
+} as const;
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** Like rows owned by the viewer: by user id, or (guests) by address among guest rows. */
+function ownedBy(viewer: Viewer) {
+  return (q: ReturnType<typeof likes>) =>
+    viewer.userId != null
+      ? q.where('user_id', '=', viewer.userId)
+      : q.where('user_id', 'is', null).where('ip', '=', viewer.ip);
+}
+const likes = (conn: Conn, type: LikeType) => conn.selectFrom('like').where('type', '=', type);
+
+/** Which of `ids` the viewer has liked. */
+export async function likedIds(type: LikeType, ids: number[], viewer: Viewer | null): Promise<Set<number>> {
+  if (!viewer || ids.length === 0) return new Set();
+  const rows = await ownedBy(viewer)(likes(db, type)).select('for_id').where('for_id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.for_id));
+}
+
+export async function isLiked(type: LikeType, forId: number, viewer: Viewer): Promise<boolean> {
+  return (await likedIds(type, [forId], viewer)).has(forId);
+}
+
+/** The current count of a thing, or null when it does not exist or the viewer may not see it. */
+export async function likeCount(type: LikeType, forId: number, viewer: Viewer, conn: Conn = db) {
+  switch (type) {
+    case 1: {
+      const row = await conn
+        .selectFrom('article')
+        .select(['thumbs_up_times as n', 'status'])
+        .where('id', '=', forId)
+        .executeTakeFirst();
+      return row && (row.status === 1 || viewer.isAdmin) ? row.n : null;
+    }
+    case 2: {
+      const row = await conn
+        .selectFrom('talk')
+        .select(['like_times as n', 'status'])
+        .where('id', '=', forId)
+        .executeTakeFirst();
+      return row && (row.status === 1 || viewer.isAdmin) ? row.n : null;
+    }
+    case 3: {
+      const row = await conn
+        .selectFrom('message')
+        .select('like_times as n')
+        .where('id', '=', forId)
+        .executeTakeFirst();
+      return row ? row.n : null;
+    }
+    case 4: {
+      const row = await conn
+        .selectFrom('comment')
+        .select('thumbs_up as n')
+        .where('id', '=', forId)
+        .executeTakeFirst();
+      return row ? row.n : null;
+    }
+  }
+}
+
+export type LikeResult =
+  | { ok: true; count: number }
+  | { ok: false; reason: 'missing' | 'duplicate' | 'absent' };
+
+/**
+ * One like per user (or per guest address) and thing: the row and the counter change together in one
+ * transaction, so the count never drifts from the rows. A second like is refused by the unique index.
+ */
+export async function addLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
+  return db.transaction().execute(async (trx) => {
+    if ((await likeCount(type, forId, viewer, trx)) == null) return { ok: false, reason: 'missing' };
+    const res = await trx
+      .insertInto('like')
+      .values({
+        type,
+        for_id: forId,
+        user_id: viewer.userId,
+        ip: viewer.ip,
+        createdAt: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return { ok: false, reason: 'duplicate' };
+    const { table, column } = COUNTERS[type];
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} + 1 where id = ${forId}`.execute(
+      trx,
+    );
+    return { ok: true, count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+  });
+}
+
+export async function cancelLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
+  return db.transaction().execute(async (trx) => {
+    if ((await likeCount(type, forId, viewer, trx)) == null) return { ok: false, reason: 'missing' };
+    let q = trx.deleteFrom('like').where('type', '=', type).where('for_id', '=', forId);
+    q =
+      viewer.userId != null
+        ? q.where('user_id', '=', viewer.userId)
+        : q.where('user_id', 'is', null).where('ip', '=', viewer.ip);
+    const res = await q.executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) return { ok: false, reason: 'absent' };
+    const { table, column } = COUNTERS[type];
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = case when ${sql.ref(column)} > 0 then ${sql.ref(column)} - 1 else 0 end where id = ${forId}`.execute(
+      trx,
+    );
+    return { ok: true, count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+  });
+}
+
+/** Drops the like rows of things being deleted (inside the caller's transaction). */
+export async function removeLikes(trx: Conn, type: LikeType, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('like').where('type', '=', type).where('for_id', 'in', ids).execute();
+}

@@ -1,0 +1,193 @@
+import { excerpt } from '../../lib/community.ts';
+import { db } from '../db/connection.ts';
+import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
+import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
+
+export type Message = {
+  id: number;
+  message: string;
+  tag: string;
+  color: string;
+  font_size: number;
+  font_weight: number;
+  bg_color: string;
+  bg_url: string;
+  like_times: number;
+  nick_name: string;
+  avatar: string;
+  user_id: number | null;
+  is_like: boolean;
+  comment_total: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type MessageInput = {
+  message: string;
+  tag: string;
+  color: string;
+  font_size: number;
+  font_weight: number;
+  bg_color: string;
+  bg_url: string;
+};
+
+function selectMessages() {
+  return db
+    .selectFrom('message')
+    .leftJoin('user', 'user.id', 'message.user_id')
+    .select((eb) => [
+      'message.id',
+      'message.message',
+      'message.tag',
+      'message.color',
+      'message.font_size',
+      'message.font_weight',
+      'message.bg_color',
+      'message.bg_url',
+      'message.like_times',
+      // A member's current name and avatar; a guest's name as they typed it.
+      eb.fn.coalesce('user.nick_name', 'message.nick_name').as('nick_name'),
+      eb.fn.coalesce('user.avatar', eb.val('')).as('avatar'),
+      'message.user_id',
+      'message.createdAt',
+      'message.updatedAt',
+    ]);
+}
+
+type Row = Omit<Message, 'is_like' | 'comment_total'>;
+
+async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> {
+  const ids = rows.map((r) => r.id);
+  const [liked, totals] = await Promise.all([likedIds(3, ids, viewer), commentTotals(3, ids)]);
+  return rows.map((r) => ({ ...r, is_like: liked.has(r.id), comment_total: totals.get(r.id) ?? 0 }));
+}
+
+/** The guestbook, newest first, optionally one tag only. */
+export async function listMessages(
+  input: { current: number; size: number; tag?: string },
+  viewer: Viewer | null,
+): Promise<Page<Message>> {
+  let q = selectMessages();
+  let c = db.selectFrom('message').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (input.tag) {
+    q = q.where('message.tag', '=', input.tag);
+    c = c.where('tag', '=', input.tag);
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .orderBy('message.createdAt', 'desc')
+      .orderBy('message.id', 'desc')
+      .limit(input.size)
+      .offset((input.current - 1) * input.size)
+      .execute(),
+    c.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    current: input.current,
+    size: input.size,
+    list: await complete(rows as Row[], viewer),
+    total: Number(total.n),
+  };
+}
+
+export async function getMessage(id: number, viewer: Viewer | null): Promise<Message | null> {
+  const row = await selectMessages().where('message.id', '=', id).executeTakeFirst();
+  return row ? (await complete([row as Row], viewer))[0] : null;
+}
+
+/** Up to 10 tags by how many messages carry them. */
+export async function hotTags(): Promise<{ tag: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('message')
+    .select(['tag', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('tag', '!=', '')
+    .groupBy('tag')
+    .orderBy('count', 'desc')
+    .orderBy('tag')
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
+}
+
+/** Background pictures already used on the guestbook (the demo papers and uploads), newest first. */
+export async function usedBackgrounds(limit = 12): Promise<string[]> {
+  const rows = await db
+    .selectFrom('message')
+    .select('bg_url')
+    .where('bg_url', 'like', '/uploads/%')
+    .groupBy('bg_url')
+    .orderBy((eb) => eb.fn.max('id'), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.bg_url);
+}
+
+/**
+ * A new message by a member (their name from the account) or a guest (the name they typed). The admins
+ * hear about it (type 3), except an admin writing on their own guestbook.
+ */
+export async function addMessage(
+  input: MessageInput,
+  author: { userId: number | null; nickName: string },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('message')
+      .values({
+        ...input,
+        like_times: 0,
+        nick_name: author.nickName,
+        user_id: author.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await notifyAdmins(
+      {
+        type: NOTIFY.guestbook,
+        toId: row.id,
+        actorId: author.userId,
+        message: `${who(author.nickName)} 在留言板给你留言了：${escapeHtml(excerpt(input.message))}`,
+      },
+      trx,
+    );
+    return row.id;
+  });
+}
+
+export type Actor = { id: number; isAdmin: boolean };
+
+/** Changes a message: its author or an admin. */
+export async function updateMessage(
+  id: number,
+  input: MessageInput,
+  actor: Actor,
+): Promise<'ok' | 'missing' | 'forbidden'> {
+  const row = await db.selectFrom('message').select('user_id').where('id', '=', id).executeTakeFirst();
+  if (!row) return 'missing';
+  if (row.user_id !== actor.id && !actor.isAdmin) return 'forbidden';
+  await db
+    .updateTable('message')
+    .set({ ...input, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  return 'ok';
+}
+
+/** Deletes messages (all the actor's own, or any for an admin) with their comments and likes. */
+export async function deleteMessages(ids: number[], actor: Actor): Promise<'ok' | 'missing' | 'forbidden'> {
+  const rows = await db.selectFrom('message').select(['id', 'user_id']).where('id', 'in', ids).execute();
+  if (rows.length === 0) return 'missing';
+  if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) return 'forbidden';
+  const found = rows.map((r) => r.id);
+  await db.transaction().execute(async (trx) => {
+    await removeCommentsFor(trx, 3, found);
+    await removeLikes(trx, 3, found);
+    await trx.deleteFrom('message').where('id', 'in', found).execute();
+  });
+  return 'ok';
+}

@@ -1,0 +1,57 @@
+import type { Kysely, Transaction } from 'kysely';
+import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+
+/** Notification kinds of API.md: where the drawer leads when the item is opened. */
+export const NOTIFY = { article: 1, talk: 2, guestbook: 3, link: 4 } as const;
+export type NotifyType = (typeof NOTIFY)[keyof typeof NOTIFY];
+
+/** Escapes user text for the notification's small markup (the drawer shows it as HTML). */
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `<b>name</b>` with the name escaped: the only markup our messages carry. */
+export const who = (name: string): string => `<b>${escapeHtml(name || '游客')}</b>`;
+
+export type NotifyInput = {
+  /** Who receives it. */
+  userId: number;
+  type: NotifyType;
+  /** The id the drawer navigates to: article id, talk id, message id, link id. */
+  toId: number;
+  /** Sanitized markup: build it from `who()` and `escapeHtml()` only. */
+  message: string;
+  /** Who caused it: nobody is notified about their own actions. */
+  actorId?: number | null;
+};
+
+/** Writes one notification, unless the receiver is the actor. Returns whether one was written. */
+export async function createNotify(
+  input: NotifyInput,
+  trx: Kysely<DB> | Transaction<DB> = db,
+): Promise<boolean> {
+  if (!input.userId || input.userId === input.actorId) return false;
+  await trx
+    .insertInto('notify')
+    .values({
+      user_id: input.userId,
+      type: input.type,
+      to_id: input.toId,
+      message: input.message,
+      isView: 1,
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+  return true;
+}
+
+/** The same notification to every admin but the actor (friend-link applications, new guestbook messages). */
+export async function notifyAdmins(
+  input: Omit<NotifyInput, 'userId'>,
+  trx: Kysely<DB> | Transaction<DB> = db,
+): Promise<number> {
+  const admins = await trx.selectFrom('user').select('id').where('role', '=', 1).execute();
+  let n = 0;
+  for (const a of admins) if (await createNotify({ ...input, userId: a.id }, trx)) n++;
+  return n;
+}

@@ -1,0 +1,150 @@
+import { db } from '../db/connection.ts';
+import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
+import { likedIds, removeLikes, type Viewer } from './likes.ts';
+
+export type Talk = {
+  id: number;
+  user_id: number;
+  content: string;
+  talkImgList: string[];
+  status: number;
+  is_top: number;
+  like_times: number;
+  nick_name: string;
+  avatar: string;
+  is_like: boolean;
+  comment_total: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+function selectTalks() {
+  return db
+    .selectFrom('talk')
+    .innerJoin('user', 'user.id', 'talk.user_id')
+    .select([
+      'talk.id',
+      'talk.user_id',
+      'talk.content',
+      'talk.status',
+      'talk.is_top',
+      'talk.like_times',
+      'user.nick_name',
+      'user.avatar',
+      'talk.createdAt',
+      'talk.updatedAt',
+    ]);
+}
+
+type TalkRow = Omit<Talk, 'talkImgList' | 'is_like' | 'comment_total'>;
+
+/** Adds pictures, the viewer's like and comment totals to talk rows. */
+async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]> {
+  const ids = rows.map((r) => r.id);
+  const [photos, liked, totals] = await Promise.all([
+    ids.length
+      ? db
+          .selectFrom('talk_photo')
+          .select(['talk_id', 'url'])
+          .where('talk_id', 'in', ids)
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
+    likedIds(2, ids, viewer),
+    commentTotals(2, ids),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    talkImgList: photos.filter((p) => p.talk_id === r.id).map((p) => p.url),
+    is_like: liked.has(r.id),
+    comment_total: totals.get(r.id) ?? 0,
+  }));
+}
+
+/** Public talks, pinned first, then newest. */
+export async function listTalks(current: number, size: number, viewer: Viewer | null): Promise<Page<Talk>> {
+  const [rows, total] = await Promise.all([
+    selectTalks()
+      .where('talk.status', '=', 1)
+      .orderBy('talk.is_top')
+      .orderBy('talk.createdAt', 'desc')
+      .orderBy('talk.id', 'desc')
+      .limit(size)
+      .offset((current - 1) * size)
+      .execute(),
+    db
+      .selectFrom('talk')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { current, size, list: await complete(rows, viewer), total: Number(total.n) };
+}
+
+/** One talk; a private one only for the admin. */
+export async function getTalk(id: number, viewer: Viewer | null): Promise<Talk | null> {
+  const row = await selectTalks().where('talk.id', '=', id).executeTakeFirst();
+  if (!row || (row.status !== 1 && !viewer?.isAdmin)) return null;
+  return (await complete([row], viewer))[0];
+}
+
+export type TalkInput = { content: string; talkImgList: string[]; is_top: number; status: number };
+
+export async function publishTalk(input: TalkInput, userId: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('talk')
+      .values({
+        user_id: userId,
+        content: input.content,
+        status: input.status,
+        is_top: input.is_top,
+        like_times: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.talkImgList.length)
+      await trx
+        .insertInto('talk_photo')
+        .values(input.talkImgList.map((url) => ({ talk_id: row.id, url })))
+        .execute();
+    return row.id;
+  });
+}
+
+export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { talkImgList, ...fields } = input;
+    const res = await trx
+      .updateTable('talk')
+      .set({ ...fields, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return false;
+    if (talkImgList) {
+      await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
+      if (talkImgList.length)
+        await trx
+          .insertInto('talk_photo')
+          .values(talkImgList.map((url) => ({ talk_id: id, url })))
+          .execute();
+    }
+    return true;
+  });
+}
+
+/** Deletes a talk with its pictures, comments and likes. */
+export async function deleteTalk(id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('talk').select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) return false;
+    await removeCommentsFor(trx, 2, [id]);
+    await removeLikes(trx, 2, [id]);
+    await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
+    await trx.deleteFrom('talk').where('id', '=', id).execute();
+    return true;
+  });
+}

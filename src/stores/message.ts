@@ -1,0 +1,73 @@
+import { atom } from 'nanostores';
+import { readJson, remove, writeJson } from '../lib/storage.ts';
+
+/** A guestbook message as the list shows it (API.md getMessageList). */
+export type Message = {
+  id: number;
+  message: string;
+  tag: string;
+  color: string;
+  font_size: number;
+  font_weight: number;
+  bg_color: string;
+  bg_url: string;
+  like_times: number;
+  nick_name: string;
+  avatar: string;
+  user_id: number | null;
+  is_like: boolean;
+  comment_total: number;
+  createdAt: string;
+};
+
+/** What /message/list keeps when the visitor leaves it (SPEC §2: kept alive). */
+export type MessageListState = {
+  tag: string;
+  list: Message[];
+  current: number;
+  size: number;
+  total: number;
+  scrollY: number;
+  savedAt: number;
+};
+
+/** A kept list older than this is dropped: after a long while, fresh data matters more than the place. */
+export const KEEP_MS = 30 * 60_000;
+
+const KEY = 'messageList';
+
+/** Restored from session storage only when the browser comes back to the page (back/forward). */
+function initial(): MessageListState | null {
+  if (typeof window === 'undefined') return null;
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (nav?.type !== 'back_forward') {
+    remove(KEY, 'session');
+    return null;
+  }
+  return readJson<MessageListState>(KEY, 'session') ?? null;
+}
+
+export const $messageList = atom<MessageListState | null>(initial());
+$messageList.listen((v) => (v ? writeJson(KEY, v, 'session') : remove(KEY, 'session')));
+
+export function keepMessageList(state: Omit<MessageListState, 'savedAt'>): void {
+  $messageList.set({ ...state, savedAt: Date.now() });
+}
+
+/** The kept list, if there is one young enough to restore. */
+export function keptMessageList(now = Date.now()): MessageListState | null {
+  const kept = $messageList.get();
+  return kept && now - kept.savedAt < KEEP_MS && kept.list.length > 0 ? kept : null;
+}
+
+/** Publishing, editing or deleting changes the list: the next visit loads it afresh. */
+export function dropMessageList(): void {
+  $messageList.set(null);
+}
+
+/** A like or a comment elsewhere (the detail page) also updates the kept copy. */
+export function patchKeptMessage(id: number, change: Partial<Message>): void {
+  const kept = $messageList.get();
+  if (!kept?.list.some((m) => m.id === id)) return;
+  $messageList.set({ ...kept, list: kept.list.map((m) => (m.id === id ? { ...m, ...change } : m)) });
+}
