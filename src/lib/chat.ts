@@ -13,7 +13,6 @@ export const CHAT_TEXTS = {
   login: '请先登录',
   empty: '请输入消息再发送',
   tooLong: `消息不能超过${CHAT_TEXT_MAX}个字`,
-  uploadFailed: '图片上传失败',
   reverted: '撤回成功',
   cleared: '聊天记录已清空',
   reconnecting: '聊天室连接失败 正在重新连接',

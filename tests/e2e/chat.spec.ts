@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { admin, createUser, signIn, type TestUser } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
@@ -34,6 +35,30 @@ async function say(page: Page, text: string) {
   await input.fill(text);
   await input.press('Enter');
   await expect(input).toHaveValue('');
+}
+
+/** A PNG of random pixels (incompressible, so a big file), encoded here. */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let i = 0; i < rows.length; i++) rows[i] = i % (width * 3 + 1) === 0 ? 0 : (Math.random() * 256) | 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const bubble = (page: Page, text: string) => page.locator('[data-message-id]', { hasText: text });
@@ -305,4 +330,52 @@ test('when the server goes away the chat says so, retries every 5 s and comes ba
     await stopServer(second);
     rmSync(first.dataDir, { recursive: true, force: true });
   }
+});
+
+test('an image message: uploaded (compressed over 800 KB) and shown to the other person', async ({
+  browser,
+  request,
+}) => {
+  const nina = await createUser({ nick_name: '妮娜' });
+  const oscar = await createUser({ nick_name: '奥斯卡' });
+  const n = await person(browser, nina);
+  const o = await person(browser, oscar);
+  await openChat(n);
+  await openChat(o);
+  const images = (page: Page) => page.locator('[data-message-id] img[alt="图片消息"]');
+  const before = await images(o).count();
+
+  // A small PNG goes up as it is.
+  const small = noisePng(8, 8);
+  await n
+    .locator('[data-chat-file]')
+    .setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: small });
+  await expect(images(o)).toHaveCount(before + 1);
+  const smallSrc = (await images(o).last().getAttribute('src')) as string;
+  expect(smallSrc).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f]+\.png$/);
+  const served = await request.get(smallSrc);
+  expect(Buffer.compare(await served.body(), small)).toBe(0);
+  await expect(images(n).last()).toHaveAttribute('src', smallSrc);
+  await expect(o.locator('[data-message-id]').last()).toContainText('妮娜');
+
+  // Over 800 KB: compressed in the browser (SPEC §5, PNG becomes JPEG) before the upload.
+  const big = noisePng(700, 700);
+  expect(big.length).toBeGreaterThan(800 * 1024);
+  await n.locator('[data-chat-file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await expect(images(o)).toHaveCount(before + 2);
+  const bigSrc = (await images(o).last().getAttribute('src')) as string;
+  expect(bigSrc).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f]+\.jpg$/);
+  const compressed = await request.get(bigSrc);
+  expect(compressed.headers()['content-type']).toBe('image/jpeg');
+  expect((await compressed.body()).length).toBeLessThanOrEqual(800 * 1024);
+  // The picture really loads in the other browser.
+  await expect
+    .poll(() =>
+      images(o)
+        .last()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(700);
+  await n.context().close();
+  await o.context().close();
 });
