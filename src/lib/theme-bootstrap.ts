@@ -7,10 +7,15 @@
 export const THEME_BOOTSTRAP = `(function () {
   function apply(root) {
     var theme;
+    var data = {};
     try {
       var raw = localStorage.getItem(btoa(encodeURIComponent('staticData')));
-      if (raw) theme = JSON.parse(decodeURIComponent(atob(raw))).theme;
+      if (raw) data = JSON.parse(decodeURIComponent(atob(raw))) || {};
+      theme = data.theme;
     } catch (e) {}
+    // The article preview and code themes (SPEC §9), read by src/styles/markdown.css.
+    root.dataset.previewTheme = typeof data.previewTheme === 'string' ? data.previewTheme : 'default';
+    root.dataset.codeTheme = typeof data.codeTheme === 'string' ? data.codeTheme : 'atom';
     if (theme !== 'dark' && theme !== 'light') {
       var h = new Date().getHours();
       theme = h >= 8 && h < 18 ? 'light' : 'dark';

@@ -26,12 +26,16 @@ export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
 }
 
+// The article body's CSS reads these attributes of <html> (src/styles/markdown.css): a switch applies
+// at once, without reload; BaseLayout's bootstrap sets them again on every page.
 export function setPreviewTheme(previewTheme: PreviewTheme): void {
   $staticData.setKey('previewTheme', previewTheme);
+  document.documentElement.dataset.previewTheme = previewTheme;
 }
 
 export function setCodeTheme(codeTheme: CodeTheme): void {
   $staticData.setKey('codeTheme', codeTheme);
+  document.documentElement.dataset.codeTheme = codeTheme;
 }
 
 export function setPageHeaderList(list: PageHeader[]): void {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { invalidatePages } from '../page-cache.ts';
+import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
@@ -48,7 +49,7 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
  * reads; likes only move counters the islands refresh after hydration, so they don't empty it either.
  */
 const QUIET_WRITES =
-  /^\/api\/(config\/addView|article\/addReadingDuration\/|user\/(login|logout)$|todo\/|upload\/|notify\/|talk\/blogGetTalkList$|links\/getLinksList$|message\/getMessageList$|comment\/(frontGetParentComment|frontGetChildrenComment|getCommentTotal)$|like\/)/;
+  /^\/api\/(config\/addView|article\/(addReadingDuration|addView)\/|user\/(login|logout)$|todo\/|upload\/|notify\/|talk\/blogGetTalkList$|links\/getLinksList$|message\/getMessageList$|comment\/(frontGetParentComment|frontGetChildrenComment|getCommentTotal)$|like\/)/;
 
 export type ApiOptions = { writesPerMinute?: number };
 
@@ -82,6 +83,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
   app.route('/', communityRoutes);
   app.route('/', musicRoutes);
+  app.route('/', articleRoutes);
   app.route('/', chatRoutes);
   return app;
 }

@@ -7,11 +7,14 @@ import { Library } from '../music/local/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
 import { hashPassword } from '../services/auth.ts';
 import { createUser, randomPassword } from '../services/users.ts';
+import { exportArticles, importArticles } from './articles.ts';
 
 const HELP = `Usage: npm run blog -- <command>
 
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
   backup <file>                         write a consistent copy of the SQLite database
+  import <folder>                       Markdown files with front matter become articles (by slug)
+  export <folder>                       write every article as <slug>.md with front matter
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   help                                  this text`;
 
@@ -51,6 +54,20 @@ const commands: Record<string, Command> = {
     const target = path.resolve(file);
     sqlite.prepare('VACUUM INTO ?').run(target);
     console.log(`backup written to ${target}`);
+  },
+  async import([folder]) {
+    if (!folder) throw new Error('import needs a folder of Markdown files');
+    const r = await importArticles(path.resolve(folder));
+    for (const f of r.failed) console.error(`  ✖ ${f.file}: ${f.error}`);
+    console.log(
+      `imported: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged, ${r.failed.length} failed`,
+    );
+    if (r.failed.length) throw new Error(`${r.failed.length} 个文件导入失败`);
+  },
+  async export([folder]) {
+    if (!folder) throw new Error('export needs a folder');
+    const n = await exportArticles(path.resolve(folder));
+    console.log(`exported ${n} articles to ${path.resolve(folder)}`);
   },
   async 'music-scan'() {
     const cfg = config;

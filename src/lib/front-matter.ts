@@ -1,0 +1,132 @@
+import YAML from 'yaml';
+import { isSafeUrl, SLUG_PATTERN, slugify } from './article.ts';
+
+/**
+ * Markdown files with YAML front matter, the format of `npm run blog -- import|export`:
+ *
+ *   ---
+ *   title: 标题
+ *   date: 2026-01-02T03:04:05.000Z      (or 2026-01-02, or "2026-01-02 11:04", China time)
+ *   category: 前端开发
+ *   tags: [TypeScript, Node.js]          (or "TypeScript, Node.js")
+ *   cover: /uploads/x.png
+ *   description: 一句话简介
+ *   top: false                           (true / 1 pinned)
+ *   status: public                       (private, draft, or 1 / 2 / 3)
+ *   type: original                       (reprint, translation, or 1 / 2 / 3)
+ *   origin_url: https://…
+ *   ---
+ *   正文
+ */
+
+export function splitFrontMatter(text: string): { data: Record<string, unknown>; body: string } {
+  const src = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const match = /^---\n([\s\S]*?)\n?---[ \t]*(?:\n|$)/.exec(src);
+  if (!match) return { data: {}, body: src };
+  const parsed = YAML.parse(match[1]) as unknown;
+  if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed)))
+    throw new Error('front matter 必须是键值对');
+  return { data: (parsed ?? {}) as Record<string, unknown>, body: src.slice(match[0].length) };
+}
+
+export function joinFrontMatter(data: Record<string, unknown>, body: string): string {
+  return `---\n${YAML.stringify(data, { lineWidth: 0 })}---\n\n${body}\n`;
+}
+
+export type ArticleFile = {
+  slug: string;
+  article_title: string;
+  article_content: string;
+  createdAt?: string;
+  updatedAt?: string;
+  category_name?: string;
+  tagNameList: string[];
+  article_cover: string;
+  article_description: string;
+  is_top: number;
+  status: number;
+  type: number;
+  origin_url: string;
+};
+
+const STATUS: Record<string, number> = { public: 1, private: 2, draft: 3, '1': 1, '2': 2, '3': 3 };
+const TYPE: Record<string, number> = { original: 1, reprint: 2, translation: 3, '1': 1, '2': 2, '3': 3 };
+const STATUS_NAME = ['', 'public', 'private', 'draft'];
+const TYPE_NAME = ['', 'original', 'reprint', 'translation'];
+
+const lookup = (map: Record<string, number>, key: string) => (Object.hasOwn(map, key) ? map[key] : 0);
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+
+/** A front-matter date as an ISO time; dates without a zone are China time. */
+export function parseDate(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value).trim();
+  let iso = text;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) iso = `${text}T00:00:00+08:00`;
+  else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text)) iso = `${text.replace(' ', 'T')}+08:00`;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) throw new Error(`日期格式不正确：${text}`);
+  return new Date(time).toISOString();
+}
+
+/** The article a file describes; throws with a Chinese message when a field is wrong. */
+export function articleFromFile(text: string, fileStem: string): ArticleFile {
+  const { data, body } = splitFrontMatter(text);
+  const content = body.replace(/^(\s*\n)+/, '').trimEnd();
+  const title = str(data.title) || /^#\s+(.+)$/m.exec(content)?.[1]?.trim() || fileStem;
+  if (title.length > 100) throw new Error('标题最多 100 个字符');
+  if (!content) throw new Error('正文为空');
+  const slug = str(data.slug) || slugify(fileStem) || fileStem.toLowerCase();
+  if (!SLUG_PATTERN.test(slug))
+    throw new Error(`文件名不能作为链接别名：${slug}（只能包含小写字母、数字和连字符）`);
+  const status = data.status === undefined ? 1 : lookup(STATUS, str(data.status).toLowerCase());
+  if (!status) throw new Error(`未知的 status：${str(data.status)}`);
+  const type = data.type === undefined ? 1 : lookup(TYPE, str(data.type).toLowerCase());
+  if (!type) throw new Error(`未知的 type：${str(data.type)}`);
+  const top = data.top === true || str(data.top) === '1' || str(data.top).toLowerCase() === 'true';
+  const cover = str(data.cover);
+  const origin = str(data.origin_url);
+  if (!isSafeUrl(cover)) throw new Error('cover 必须是 http(s) 地址或站内路径');
+  if (!isSafeUrl(origin)) throw new Error('origin_url 必须是 http(s) 地址或站内路径');
+  if (type !== 1 && !origin) throw new Error('转载或翻译的文章请填写 origin_url');
+  const rawTags = Array.isArray(data.tags) ? data.tags : str(data.tags) ? str(data.tags).split(/[,，]/) : [];
+  const tags = [...new Set(rawTags.map(str).filter(Boolean))];
+  if (tags.some((t) => t.length > 20) || str(data.category).length > 20)
+    throw new Error('分类和标签最多 20 个字符');
+  return {
+    slug,
+    article_title: title,
+    article_content: content,
+    createdAt: parseDate(data.date),
+    updatedAt: parseDate(data.updated),
+    category_name: str(data.category) || undefined,
+    tagNameList: tags,
+    article_cover: cover,
+    article_description: str(data.description),
+    is_top: top ? 1 : 2,
+    status,
+    type,
+    origin_url: origin,
+  };
+}
+
+/** The file text of an article (the inverse of articleFromFile). */
+export function fileFromArticle(
+  a: Omit<ArticleFile, 'slug'> & { createdAt: string; updatedAt: string },
+): string {
+  const data: Record<string, unknown> = {
+    title: a.article_title,
+    date: a.createdAt,
+    updated: a.updatedAt,
+    category: a.category_name ?? '',
+    tags: a.tagNameList,
+    cover: a.article_cover,
+    description: a.article_description,
+    top: a.is_top === 1,
+    status: STATUS_NAME[a.status] ?? 'public',
+    type: TYPE_NAME[a.type] ?? 'original',
+    origin_url: a.origin_url,
+  };
+  return joinFrontMatter(data, a.article_content);
+}

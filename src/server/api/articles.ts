@@ -1,0 +1,220 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
+import * as articles from '../services/articles.ts';
+import { isAdmin } from '../services/auth.ts';
+import { requireAdmin } from './auth.ts';
+import { type ApiEnv, clientIp } from './context.ts';
+import { ok, refuse } from './envelope.ts';
+import { body, check, id, pageFields } from './validate.ts';
+
+/** Articles, categories and tags: API.md "Articles and taxonomy". */
+
+const pagePath = z.object(pageFields);
+const idPath = z.object({ id: id() });
+const link = (label: string) =>
+  z.string().trim().max(500, `${label}过长`).refine(isSafeUrl, `${label}必须是 http(s) 地址或站内路径`);
+const name = (label: string) => z.string().trim().min(1, `请填写${label}`).max(20, `${label}最多 20 个字符`);
+
+const ArticleFields = {
+  article_title: z.string().trim().min(1, '请填写文章标题').max(100, '文章标题最多 100 个字符'),
+  article_content: z.string().min(1, '请填写文章内容').max(200_000, '文章内容过长'),
+  article_cover: link('封面地址'),
+  article_description: z.string().trim().max(300, '文章简介最多 300 个字符'),
+  category_id: id().nullable(),
+  category_name: name('分类名称'),
+  tagIdList: z.array(id()).max(20, '标签最多 20 个'),
+  tagNameList: z.array(name('标签名称')).max(20, '标签最多 20 个'),
+  is_top: z.coerce.number().int().min(1).max(2),
+  order: z.coerce.number().int().min(0).max(1_000_000),
+  status: z.coerce.number().int().min(1, '状态只能是 1、2、3').max(3, '状态只能是 1、2、3'),
+  type: z.coerce.number().int().min(1, '类型只能是 1、2、3').max(3, '类型只能是 1、2、3'),
+  origin_url: link('原文链接'),
+  slug: z.string().trim().regex(SLUG_PATTERN, '链接别名只能包含小写字母、数字和连字符'),
+};
+
+/** A reprint or translation names its source. */
+const needsOrigin = (a: { type?: number; origin_url?: string }) => !(a.type && a.type !== 1 && !a.origin_url);
+const originMessage = { message: '转载或翻译的文章请填写原文链接', path: ['origin_url'] };
+
+const ArticleCreate = z
+  .object({
+    ...ArticleFields,
+    article_cover: ArticleFields.article_cover.optional(),
+    article_description: ArticleFields.article_description.optional(),
+    category_id: ArticleFields.category_id.optional(),
+    category_name: ArticleFields.category_name.optional(),
+    tagIdList: ArticleFields.tagIdList.optional(),
+    tagNameList: ArticleFields.tagNameList.optional(),
+    is_top: ArticleFields.is_top.optional(),
+    order: ArticleFields.order.optional(),
+    status: ArticleFields.status.optional(),
+    type: ArticleFields.type.optional(),
+    origin_url: ArticleFields.origin_url.optional(),
+    slug: ArticleFields.slug.optional(),
+  })
+  .strip()
+  .refine(needsOrigin, originMessage);
+
+const ArticleUpdate = z
+  .object({ id: id(), ...ArticleFields })
+  .partial()
+  .required({ id: true })
+  .strip();
+
+export const articleRoutes = new Hono<ApiEnv>()
+  .get('/article/blogHomeGetArticleList/:current/:size', async (c) => {
+    const { current, size } = check(pagePath, c.req.param());
+    return ok(c, await articles.listHomeArticles(current, size));
+  })
+  .get('/article/blogTimelineGetArticleList/:current/:size', async (c) => {
+    const { current, size } = check(pagePath, c.req.param());
+    return ok(c, await articles.listTimeline(current, size));
+  })
+  .post('/article/getArticleListByTagId', async (c) => {
+    const { id: tagId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
+    if (!(await articles.getTag(tagId))) throw refuse('标签不存在');
+    return ok(c, await articles.listArticlesByTag(tagId, current, size));
+  })
+  .post('/article/getArticleListByCategoryId', async (c) => {
+    const { id: categoryId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
+    if (!(await articles.getCategory(categoryId))) throw refuse('分类不存在');
+    return ok(c, await articles.listArticlesByCategory(categoryId, current, size));
+  })
+  .get('/article/getArticleById/:id', async (c) => {
+    const { id: articleId } = check(idPath, c.req.param());
+    const user = c.get('user');
+    const article = await articles.getArticle(articleId, { admin: isAdmin(user) });
+    // Private and draft articles read as missing to everyone but the admin.
+    if (!article) throw refuse('文章不存在');
+    // One view per visitor and article in a window: the page render and this call do not add up.
+    if (article.status === 1 && (await articles.countView(articleId, clientIp(c)))) article.view_times += 1;
+    return ok(c, article);
+  })
+  .get('/article/getRecommendArticleById/:id', async (c) => {
+    const { id: articleId } = check(idPath, c.req.param());
+    const found = await articles.getRecommendations(articleId);
+    if (!found) throw refuse('文章不存在');
+    return ok(c, found);
+  })
+  .get('/article/getHotArticle', async (c) => ok(c, await articles.getHotArticles()))
+  .get('/article/getArticleListByContent/:text', async (c) => {
+    const { text } = check(z.object({ text: z.string().max(200, '搜索内容过长') }), c.req.param());
+    return ok(c, await articles.searchArticles(text));
+  })
+  // The article page's view beacon: its HTML is cached and the same for everyone, so the browser
+  // reports the view once per page view (deduplicated per address, like getArticleById).
+  .put('/article/addView/:id', async (c) => {
+    const { id: articleId } = check(idPath, c.req.param());
+    const article = await articles.getArticle(articleId);
+    if (!article) throw refuse('文章不存在');
+    const counted = await articles.countView(articleId, clientIp(c));
+    return ok(c, { view_times: article.view_times + (counted ? 1 : 0) });
+  })
+  .put('/article/addReadingDuration/:id/:duration', async (c) => {
+    const { id: articleId, duration } = check(
+      z.object({
+        id: id(),
+        duration: z.coerce
+          .number()
+          .int('阅读时长必须是整数秒')
+          .min(0, '阅读时长不能为负')
+          .max(86_400, '阅读时长过长'),
+      }),
+      c.req.param(),
+    );
+    if (!(await articles.addReadingDuration(articleId, duration))) throw refuse('文章不存在');
+    return ok(c, null);
+  })
+  // Admin
+  .post('/article/adminGetArticleList', async (c) => {
+    requireAdmin(c);
+    const { current, size, status } = await body(
+      c,
+      z.object({ ...pageFields, status: z.coerce.number().int().min(1).max(3).optional() }),
+    );
+    return ok(c, await articles.listAllArticles(current, size, status));
+  })
+  // The admin's view of any article (private and draft too) with its rendered body: the article page
+  // shows these to the admin only, from the browser, so the page HTML stays the same for everyone.
+  .get('/article/adminPreview/:id', async (c) => {
+    requireAdmin(c);
+    const article = await articles.getArticle(check(idPath, c.req.param()).id, { admin: true });
+    if (!article) throw refuse('文章不存在');
+    const { html, toc } = await articles.renderedArticle(article);
+    return ok(c, { article, html, toc });
+  })
+  .post('/article/add', async (c) => {
+    const admin = requireAdmin(c);
+    const input = await body(c, ArticleCreate);
+    const articleId = await articles.createArticle(input, admin.id);
+    return ok(c, { id: articleId }, '发布成功');
+  })
+  .put('/article/update', async (c) => {
+    requireAdmin(c);
+    const { id: articleId, ...patch } = await body(c, ArticleUpdate);
+    if (patch.type !== undefined || patch.origin_url !== undefined) {
+      const current = await articles.getArticle(articleId, { admin: true });
+      if (
+        current &&
+        !needsOrigin({ type: patch.type ?? current.type, origin_url: patch.origin_url ?? current.origin_url })
+      )
+        throw refuse(originMessage.message);
+    }
+    if (!(await articles.updateArticle(articleId, patch))) throw refuse('文章不存在');
+    return ok(c, { id: articleId }, '修改成功');
+  })
+  .delete('/article/delete/:id', async (c) => {
+    requireAdmin(c);
+    const { id: articleId } = check(idPath, c.req.param());
+    if (!(await articles.deleteArticle(articleId))) throw refuse('文章不存在');
+    return ok(c, null, '删除成功');
+  })
+  .put('/article/updateTop/:id/:is_top', async (c) => {
+    requireAdmin(c);
+    const { id: articleId, is_top } = check(
+      z.object({
+        id: id(),
+        is_top: z.coerce.number().int().min(1, 'is_top 只能是 1 或 2').max(2, 'is_top 只能是 1 或 2'),
+      }),
+      c.req.param(),
+    );
+    if (!(await articles.setArticleTop(articleId, is_top))) throw refuse('文章不存在');
+    return ok(c, null, is_top === 1 ? '置顶成功' : '取消置顶成功');
+  })
+  // Categories
+  .get('/category/getCategoryDictionary', async (c) => ok(c, await articles.categoryDictionary()))
+  .post('/category/add', async (c) => {
+    requireAdmin(c);
+    const { category_name } = await body(c, z.object({ category_name: name('分类名称') }));
+    return ok(c, { id: await articles.addCategory(category_name) }, '新增成功');
+  })
+  .put('/category/update', async (c) => {
+    requireAdmin(c);
+    const input = await body(c, z.object({ id: id(), category_name: name('分类名称') }));
+    await articles.updateCategory(input.id, input.category_name);
+    return ok(c, null, '修改成功');
+  })
+  .delete('/category/delete/:id', async (c) => {
+    requireAdmin(c);
+    await articles.deleteCategory(check(idPath, c.req.param()).id);
+    return ok(c, null, '删除成功');
+  })
+  // Tags
+  .get('/tag/getTagDictionary', async (c) => ok(c, await articles.tagDictionary()))
+  .post('/tag/add', async (c) => {
+    requireAdmin(c);
+    const { tag_name } = await body(c, z.object({ tag_name: name('标签名称') }));
+    return ok(c, { id: await articles.addTag(tag_name) }, '新增成功');
+  })
+  .put('/tag/update', async (c) => {
+    requireAdmin(c);
+    const input = await body(c, z.object({ id: id(), tag_name: name('标签名称') }));
+    await articles.updateTag(input.id, input.tag_name);
+    return ok(c, null, '修改成功');
+  })
+  .delete('/tag/delete/:id', async (c) => {
+    requireAdmin(c);
+    await articles.deleteTag(check(idPath, c.req.param()).id);
+    return ok(c, null, '删除成功');
+  });

@@ -1,0 +1,115 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
+import { db } from '../db/connection.ts';
+import * as articles from '../services/articles.ts';
+
+/**
+ * `npm run blog -- import <folder>` and `export <folder>`: Markdown files with front matter (see
+ * src/lib/front-matter.ts), one per article, named by the article's slug. Importing is idempotent:
+ * an article is matched by slug, created when new, updated only when something differs.
+ */
+
+export type ImportReport = {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  failed: { file: string; error: string }[];
+};
+
+async function markdownFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.(md|markdown)$/i.test(entry.name))
+      found.push(path.join(entry.parentPath, entry.name));
+  }
+  return found.sort();
+}
+
+async function authorId(): Promise<number> {
+  const admin = await db
+    .selectFrom('user')
+    .select('id')
+    .where('role', '=', 1)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!admin) throw new Error('没有管理员账号：先运行 npm run blog -- create-admin <username>');
+  return admin.id;
+}
+
+/** What differs between the stored article and the file (empty when nothing does). */
+function differences(stored: articles.ArticleDetail, file: ArticleFile): Partial<articles.ArticleInput> {
+  const patch: Partial<articles.ArticleInput> = {};
+  const plain = [
+    'article_title',
+    'article_content',
+    'article_cover',
+    'article_description',
+    'is_top',
+    'status',
+    'type',
+    'origin_url',
+  ] as const;
+  for (const key of plain) if (stored[key] !== file[key]) Object.assign(patch, { [key]: file[key] });
+  if (file.createdAt && file.createdAt !== stored.createdAt) patch.createdAt = file.createdAt;
+  if ((stored.categoryName ?? undefined) !== file.category_name) {
+    if (file.category_name) patch.category_name = file.category_name;
+    else patch.category_id = null;
+  }
+  const same = (a: string[], b: string[]) =>
+    a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+  if (!same(stored.tagNameList, file.tagNameList)) patch.tagNameList = file.tagNameList;
+  return patch;
+}
+
+export async function importArticles(dir: string): Promise<ImportReport> {
+  const report: ImportReport = { created: [], updated: [], unchanged: [], failed: [] };
+  const files = await markdownFiles(dir);
+  const author = files.length ? await authorId() : 0;
+  for (const file of files) {
+    const name = path.relative(dir, file);
+    try {
+      const parsed = articleFromFile(
+        await readFile(file, 'utf8'),
+        path.basename(file).replace(/\.(md|markdown)$/i, ''),
+      );
+      const existing = await articles.getArticleBySlug(parsed.slug);
+      if (!existing) {
+        await articles.createArticle({ ...parsed, tagIdList: [] }, author);
+        report.created.push(name);
+        continue;
+      }
+      const stored = await articles.getArticle(existing.id, { admin: true });
+      if (!stored) throw new Error('文章读取失败');
+      const patch = differences(stored, parsed);
+      if (Object.keys(patch).length) {
+        // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
+        const updatedAt =
+          parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
+        await articles.updateArticle(existing.id, { ...patch, updatedAt });
+        report.updated.push(name);
+      } else report.unchanged.push(name);
+    } catch (err) {
+      report.failed.push({ file: name, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return report;
+}
+
+/** Writes every article (all statuses) as <slug>.md; returns the number written. */
+export async function exportArticles(dir: string): Promise<number> {
+  await mkdir(dir, { recursive: true });
+  const rows = await db.selectFrom('article').select('id').orderBy('id').execute();
+  let written = 0;
+  for (const { id } of rows) {
+    const a = await articles.getArticle(id, { admin: true });
+    if (!a) continue;
+    const text = fileFromArticle({
+      ...a,
+      category_name: a.categoryName ?? undefined,
+    });
+    await writeFile(path.join(dir, `${a.slug}.md`), text);
+    written++;
+  }
+  return written;
+}

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import GithubSlugger from 'github-slugger';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { bundledLanguages, createHighlighter, createOnigurumaEngine, type Highlighter } from 'shiki';
+import { unified } from 'unified';
+import { readableOn } from '../../lib/contrast.ts';
+
+/**
+ * The Markdown pipeline (DESIGN.md): GFM → HTML tree → sanitize → heading ids → Shiki, once per
+ * article version. Shiki paints every code block with all eight code themes of SPEC §9 at once, as
+ * CSS variables (`--shiki-atom`, `--shiki-atom-bg`, …), so the reader's code-theme switch is only an
+ * attribute change in the browser. The SPEC names are highlight.js themes; each maps to the closest
+ * bundled Shiki theme:
+ */
+export const CODE_THEME_MAP = {
+  atom: 'one-dark-pro', // atom-one-dark
+  a11y: 'github-dark-high-contrast', // a11y-dark: high-contrast colours on dark grey
+  github: 'github-light', // github
+  gradient: 'synthwave-84', // gradient-dark: neon on a purple gradient
+  kimbie: 'gruvbox-dark-medium', // kimbie-dark: warm browns and oranges
+  paraiso: 'rose-pine', // paraiso-dark: rose, gold and violet on plum
+  qtcreator: 'light-plus', // qtcreator-light: Qt Creator's VS-like light scheme
+  stackoverflow: 'slack-ochin', // stackoverflow-light: blue keywords on pale grey
+} as const;
+
+export type TocItem = { id: string; text: string; level: number };
+export type Rendered = { html: string; toc: TocItem[] };
+
+/** Sanitize schema: GitHub's, plus what our own later steps and safe authoring need. */
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  // Heading ids are added after sanitizing, so authors' ids never clash with ours.
+  attributes: {
+    ...defaultSchema.attributes,
+    img: [...(defaultSchema.attributes?.img ?? []), 'title', 'width', 'height'],
+    code: [['className', /^language-[\w+#.-]+$/]],
+  },
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
+  // Drop these elements with their content (a <style> must not leak its text into the page).
+  strip: ['script', 'style', 'template', 'textarea', 'title', 'noscript'],
+};
+
+let highlighter: Promise<Highlighter> | undefined;
+function getHighlighter(): Promise<Highlighter> {
+  // One highlighter for the process, made on first use; languages load as articles need them.
+  // Oniguruma (twice as fast as the JavaScript engine here), its WebAssembly read from the file: the
+  // inlined loader decodes through the global Response, which the Astro runtime replaces.
+  highlighter ??= createHighlighter({
+    themes: Object.values(CODE_THEME_MAP),
+    langs: [],
+    engine: createOnigurumaEngine(readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm')))),
+  });
+  return highlighter;
+}
+
+const LANG_ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash' };
+
+function languageOf(node: Element): string {
+  const cls = node.properties?.className;
+  const list = Array.isArray(cls) ? cls.map(String) : [];
+  const found = list.find((c) => c.startsWith('language-'));
+  return found ? found.slice('language-'.length).toLowerCase() : '';
+}
+
+const el = (
+  tagName: string,
+  properties: Element['properties'],
+  children: ElementContent[] = [],
+): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+
+const THEME_COLOR = /--sh-([a-z0-9]+):(#[0-9a-fA-F]{3,8})/g;
+
+/**
+ * Some bundled themes have token colours under WCAG's 4.5:1 against their own background (comments,
+ * mostly): each is nudged just enough to pass, theme by theme, so every code theme stays readable.
+ */
+function makeReadable(pre: Element, rootStyle: string): void {
+  const backgrounds = new Map<string, string>();
+  for (const m of rootStyle.matchAll(/--sh-([a-z0-9]+)-bg:(#[0-9a-fA-F]{3,8})/g)) backgrounds.set(m[1], m[2]);
+  const fix = (style: string) =>
+    style.replace(THEME_COLOR, (all, theme: string, color: string) => {
+      const bg = backgrounds.get(theme);
+      return bg ? `--sh-${theme}:${readableOn(color, bg)}` : all;
+    });
+  const walk = (node: Element) => {
+    if (typeof node.properties.style === 'string') node.properties.style = fix(node.properties.style);
+    for (const child of node.children) if (child.type === 'element') walk(child);
+  };
+  walk(pre);
+}
+
+/** Highlights every `<pre><code>` in place and wraps it with a header holding the copy button. */
+async function highlightCode(tree: Root): Promise<void> {
+  const blocks: { parent: Root | Element; index: number; code: string; lang: string }[] = [];
+  const walk = (parent: Root | Element) => {
+    parent.children.forEach((child, index) => {
+      if (child.type !== 'element') return;
+      const code = child.tagName === 'pre' ? child.children.find((c) => c.type === 'element') : undefined;
+      if (code && code.type === 'element' && code.tagName === 'code') {
+        blocks.push({ parent, index, code: hastToString(code).replace(/\n$/, ''), lang: languageOf(code) });
+        return;
+      }
+      walk(child);
+    });
+  };
+  walk(tree);
+  if (!blocks.length) return;
+  const hl = await getHighlighter();
+  for (const block of blocks) {
+    const name = LANG_ALIASES[block.lang] ?? block.lang;
+    let lang = 'text';
+    if (name && (hl.getLoadedLanguages().includes(name) || name in bundledLanguages)) {
+      await hl.loadLanguage(name as keyof typeof bundledLanguages);
+      lang = name;
+    }
+    const highlighted = hl.codeToHast(block.code, {
+      lang,
+      themes: CODE_THEME_MAP,
+      defaultColor: false,
+      cssVariablePrefix: '--sh-',
+    });
+    const pre = highlighted.children[0] as Element;
+    // The theme variables move to the wrapper so the header (language, copy button) shares the colours.
+    const style = String(pre.properties.style ?? '');
+    delete pre.properties.style;
+    makeReadable(pre, style);
+    const label = block.lang || 'text';
+    const wrapper = el('div', { className: ['code-block'], style }, [
+      el('div', { className: ['code-head'] }, [
+        el('span', { className: ['code-lang'] }, [{ type: 'text', value: label }]),
+        el('button', { type: 'button', className: ['code-copy'], ariaLabel: '复制代码' }, [
+          { type: 'text', value: '复制' },
+        ]),
+      ]),
+      pre,
+    ]);
+    block.parent.children[block.index] = wrapper as RootContent & ElementContent;
+  }
+}
+
+/** Heading ids (GitHub style, Chinese kept), the table of contents, lazy images, safe links. */
+function decorate(tree: Root, toc: TocItem[]): void {
+  const slugger = new GithubSlugger();
+  const walk = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      const level = /^h([1-6])$/.exec(child.tagName)?.[1];
+      const classes = child.properties?.className;
+      if (level && !(Array.isArray(classes) && classes.includes('sr-only'))) {
+        const text = hastToString(child).trim();
+        const id = slugger.slug(text) || `heading-${toc.length + 1}`;
+        child.properties = { ...child.properties, id };
+        if (Number(level) <= 3 && text) toc.push({ id, text, level: Number(level) });
+        continue;
+      }
+      if (child.tagName === 'img') {
+        // The image-loading placeholder: the page script clears data-pending once the image is in.
+        child.properties = { ...child.properties, loading: 'lazy', decoding: 'async', dataPending: '' };
+      } else if (child.tagName === 'a') {
+        const href = String(child.properties?.href ?? '');
+        // Footnote links point at ids the sanitizer prefixed (see clobberPrefix below).
+        if (
+          href.startsWith('#') &&
+          (child.properties?.dataFootnoteRef !== undefined ||
+            child.properties?.dataFootnoteBackref !== undefined)
+        )
+          child.properties = { ...child.properties, href: `#user-content-${href.slice(1)}` };
+        if (/^https?:/i.test(href))
+          child.properties = {
+            ...child.properties,
+            target: '_blank',
+            rel: ['noopener', 'noreferrer', 'nofollow'],
+          };
+      } else if (child.tagName === 'table') {
+        // Wide tables scroll inside the article instead of widening the page.
+        const index = node.children.indexOf(child);
+        node.children[index] = el('div', { className: ['table-wrap'] }, [child]);
+      }
+      walk(child);
+    }
+  };
+  walk(tree);
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  // The sanitizer prefixes every id with `user-content-`; footnote ids are left bare here so they are
+  // prefixed once, and decorate() points the footnote links at them.
+  .use(remarkRehype, {
+    allowDangerousHtml: true,
+    clobberPrefix: '',
+    footnoteLabel: '脚注',
+    footnoteBackLabel: (i: number) => `返回引用 ${i + 1}`,
+  })
+  .use(rehypeRaw)
+  .use(rehypeSanitize, schema);
+const serializer = unified().use(rehypeStringify);
+
+/** Markdown to safe HTML plus its table of contents. */
+export async function renderMarkdown(markdown: string): Promise<Rendered> {
+  const tree = (await processor.run(processor.parse(markdown))) as Root;
+  const toc: TocItem[] = [];
+  decorate(tree, toc);
+  await highlightCode(tree);
+  return { html: serializer.stringify(tree), toc };
+}
+
+type CacheEntry = { key: string; value: Promise<Rendered> };
+const cache = new Map<number, CacheEntry>();
+const CACHE_MAX = 300;
+
+/**
+ * The rendered HTML of one article version, cached by id until `updatedAt` changes, so Shiki runs
+ * once per edit rather than once per request. Concurrent first views share one render.
+ */
+export function renderArticle(id: number, updatedAt: string, markdown: string): Promise<Rendered> {
+  // updatedAt marks every edit made through the services; the digest also catches edits made elsewhere.
+  const key = `${updatedAt}:${createHash('sha1').update(markdown).digest('base64')}`;
+  const hit = cache.get(id);
+  if (hit && hit.key === key) {
+    // Refresh recency: Map order is insertion order.
+    cache.delete(id);
+    cache.set(id, hit);
+    return hit.value;
+  }
+  const value = renderMarkdown(markdown);
+  cache.set(id, { key, value });
+  value.catch(() => cache.delete(id));
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as number);
+  return value;
+}
+
+export function forgetRendered(id: number): void {
+  cache.delete(id);
+}

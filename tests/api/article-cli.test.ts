@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exportArticles, importArticles } from '../../src/server/cli/articles.ts';
+import { db } from '../../src/server/db/connection.ts';
+import { setupTestApi } from './helpers.ts';
+
+const api = setupTestApi();
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/articles');
+const temp: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'blog-export-'));
+  temp.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const d of temp) rmSync(d, { recursive: true, force: true });
+});
+
+const readAll = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+  );
+
+describe('blog import / export', () => {
+  it('imports a folder: articles, missing categories and tags, fields from front matter', async () => {
+    const report = await importArticles(FIXTURES);
+    expect(report.failed).toEqual([]);
+    expect(report.created.sort()).toEqual([
+      'hello-import.md',
+      'nested/no-front-matter.md',
+      'translated-note.md',
+    ]);
+    const hello = await db
+      .selectFrom('article')
+      .selectAll()
+      .where('slug', '=', 'hello-import')
+      .executeTakeFirstOrThrow();
+    expect(hello).toMatchObject({
+      article_title: '导入的第一篇文章',
+      is_top: 1,
+      status: 1,
+      type: 1,
+      article_cover: '/uploads/demo/cover.svg',
+      article_description: '从 Markdown 文件导入',
+      createdAt: '2024-03-04T16:00:00.000Z',
+    });
+    expect(hello.article_content.startsWith('# 导入的第一篇文章')).toBe(true);
+    const detail = (await api.call('GET', `/api/article/getArticleById/${hello.id}`)).json.result;
+    expect(detail.categoryName).toBe('导入分类');
+    expect([...detail.tagNameList].sort()).toEqual(['TypeScript', '导入标签'].sort());
+    const note = await db
+      .selectFrom('article')
+      .selectAll()
+      .where('slug', '=', 'translated-note')
+      .executeTakeFirstOrThrow();
+    expect(note).toMatchObject({
+      status: 3,
+      type: 3,
+      origin_url: 'https://example.com/original',
+      createdAt: '2023-12-31T12:30:00.000Z',
+    });
+    const bare = await db
+      .selectFrom('article')
+      .selectAll()
+      .where('slug', '=', 'no-front-matter')
+      .executeTakeFirstOrThrow();
+    expect(bare.article_title).toBe('没有 front matter 的文章');
+  });
+
+  it('is idempotent: importing again changes nothing', async () => {
+    const before = await db.selectFrom('article').select(['id', 'updatedAt']).orderBy('id').execute();
+    const report = await importArticles(FIXTURES);
+    expect(report.created).toEqual([]);
+    expect(report.updated).toEqual([]);
+    expect(report.unchanged).toHaveLength(3);
+    expect(await db.selectFrom('article').select(['id', 'updatedAt']).orderBy('id').execute()).toEqual(
+      before,
+    );
+  });
+
+  it('round-trips: export, import the export, export again gives the same files', async () => {
+    const first = tempDir();
+    expect(await exportArticles(first)).toBe(3);
+    const files = readAll(first);
+    expect(Object.keys(files)).toEqual(['hello-import.md', 'no-front-matter.md', 'translated-note.md']);
+    expect(files['translated-note.md']).toContain('type: translation');
+    // Re-importing the export is a no-op…
+    const again = await importArticles(first);
+    expect(again.unchanged).toHaveLength(3);
+    expect(again.created.length + again.updated.length + again.failed.length).toBe(0);
+    // …and exporting again writes identical files.
+    const second = tempDir();
+    await exportArticles(second);
+    expect(readAll(second)).toEqual(files);
+  });
+
+  it('an edited file updates its article; a bad file is reported, the rest still imports', async () => {
+    const dir = tempDir();
+    await exportArticles(dir);
+    const file = path.join(dir, 'hello-import.md');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('status: public', 'status: private').replace('正文', '改过的正文'),
+    );
+    writeFileSync(path.join(dir, 'broken.md'), '---\ntitle: x\nstatus: secret\n---\nbody');
+    writeFileSync(path.join(dir, 'evil.md'), '---\ntitle: x\ncover: "javascript:alert(1)"\n---\nbody');
+    const stampBefore = (
+      await db
+        .selectFrom('article')
+        .select('updatedAt')
+        .where('slug', '=', 'hello-import')
+        .executeTakeFirstOrThrow()
+    ).updatedAt;
+    const report = await importArticles(dir);
+    expect(report.updated).toEqual(['hello-import.md']);
+    expect(report.failed.map((f) => f.file).sort()).toEqual(['broken.md', 'evil.md']);
+    expect(report.failed.find((f) => f.file === 'broken.md')?.error).toContain('status');
+    const hello = await db
+      .selectFrom('article')
+      .selectAll()
+      .where('slug', '=', 'hello-import')
+      .executeTakeFirstOrThrow();
+    expect(hello.status).toBe(2);
+    // The exported `updated` stamp is older than the edit: the article's updatedAt moves on.
+    expect(hello.updatedAt > stampBefore).toBe(true);
+    expect(hello.article_content).toContain('改过的正文');
+  });
+
+  it('the real CLI imports and exports through npm run blog', () => {
+    const dataDir = tempDir();
+    const out = tempDir();
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'Admin12345',
+      LOG_LEVEL: 'silent',
+    };
+    const cli = path.resolve(import.meta.dirname, '../../src/server/cli/index.ts');
+    const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
+    const imported = run('import', FIXTURES);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('3 created');
+    const exported = run('export', out);
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['hello-import.md', 'no-front-matter.md', 'translated-note.md']);
+    expect(run('import').status).toBe(1);
+  });
+});

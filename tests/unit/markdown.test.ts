@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseHex } from '../../src/lib/contrast.ts';
+import { CODE_THEMES } from '../../src/lib/theme.ts';
+import { CODE_THEME_MAP, renderArticle, renderMarkdown } from '../../src/server/services/markdown.ts';
+
+describe('Markdown sanitizing', () => {
+  it('never lets <script>, event handlers or javascript: links through', async () => {
+    const md = [
+      'Hi <script>alert("s1")</script>',
+      '',
+      '<script src="https://evil.example/x.js"></script>',
+      '',
+      '<img src="/a.png" onerror="alert(\'e1\')" onload="alert(\'e2\')">',
+      '',
+      '<a href="javascript:alert(\'j1\')" onclick="alert(\'c1\')" onmouseover="alert(\'m1\')">click</a>',
+      '',
+      '[md link](javascript:alert("j2")) [upper](JAVASCRIPT:alert("j3")) [ent](jav&#x61;script:alert("j4"))',
+      '',
+      '<div onmouseenter="alert(\'d1\')" style="background:url(javascript:alert(1))">box</div>',
+      '',
+      '<iframe src="javascript:alert(\'i1\')"></iframe><svg><script>alert("v1")</script></svg>',
+      '',
+      '<style>body{display:none}</style><form action="javascript:alert(1)"><button>x</button></form>',
+    ].join('\n');
+    const { html } = await renderMarkdown(md);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/<iframe|<form|<style|<svg/i);
+    expect(html).not.toContain('display:none');
+    expect(html).not.toContain('style=');
+    // The harmless parts stay.
+    expect(html).toContain('click');
+    expect(html).toContain('box');
+    expect(html).toContain('<img src="/a.png"');
+  });
+
+  it('keeps GFM: tables, task lists, strikethrough, autolinks, footnotes that link up', async () => {
+    const { html } = await renderMarkdown(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ https://example.com\n\nNote[^1].\n\n[^1]: 脚注内容',
+    );
+    expect(html).toContain('<table>');
+    expect(html).toContain('class="table-wrap"');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer nofollow"');
+    const ref = /<a href="#([^"]+)"[^>]*data-footnote-ref/.exec(html)?.[1];
+    expect(ref).toBeTruthy();
+    expect(html).toContain(`id="${ref}"`);
+  });
+
+  it('gives headings GitHub-style ids and collects the table of contents (h1–h3)', async () => {
+    const { html, toc } = await renderMarkdown(
+      '# 一级\n\n## 二级 标题\n\n### Third `code`\n\n#### 四级\n\n## 二级 标题',
+    );
+    expect(toc).toEqual([
+      { id: '一级', text: '一级', level: 1 },
+      { id: '二级-标题', text: '二级 标题', level: 2 },
+      { id: 'third-code', text: 'Third code', level: 3 },
+      { id: '二级-标题-1', text: '二级 标题', level: 2 },
+    ]);
+    expect(html).toContain('<h4 id="四级">');
+  });
+
+  it('an author cannot clobber page ids', async () => {
+    const { html } = await renderMarkdown('<div id="site-header" name="comments">x</div>');
+    expect(html).not.toContain('id="site-header"');
+    expect(html).toContain('id="user-content-site-header"');
+  });
+
+  it('highlights code once with every code theme as CSS variables, and adds the copy button', async () => {
+    const { html } = await renderMarkdown(
+      '```ts\n// a comment\nconst a: number = 1;\n```\n\n```nosuchlang\nplain <b>text</b>\n```',
+    );
+    for (const theme of CODE_THEMES) {
+      expect(html).toContain(`--sh-${theme}:`);
+      expect(html).toContain(`--sh-${theme}-bg:`);
+    }
+    expect(Object.keys(CODE_THEME_MAP).sort()).toEqual([...CODE_THEMES].sort());
+    expect(html).not.toMatch(/[^-]color:/); // no default colour: the theme is picked by CSS
+    expect(html.match(/class="code-copy"/g)).toHaveLength(2);
+    expect(html).toContain('<span class="code-lang">ts</span>');
+    // Every token colour of every theme reaches 4.5:1 against that theme's background.
+    const backgrounds = Object.fromEntries(
+      [...html.matchAll(/--sh-([a-z0-9]+)-bg:(#[0-9a-fA-F]+)/g)].map((m) => [m[1], m[2]]),
+    );
+    const colours = [...html.matchAll(/--sh-([a-z0-9]+):(#[0-9a-fA-F]+)/g)];
+    expect(colours.length).toBeGreaterThan(50);
+    for (const [, theme, colour] of colours) {
+      const bg = parseHex(backgrounds[theme]) as [number, number, number];
+      expect(
+        contrastRatio(parseHex(colour, bg) as [number, number, number], bg),
+        `${theme} ${colour}`,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+    // Unknown languages fall back to plain text, still escaped.
+    expect(html).toContain('&#x3C;b>text&#x3C;/b>');
+  });
+
+  it('marks images lazy with the loading placeholder', async () => {
+    const { html } = await renderMarkdown('![图](/uploads/a.png "标题")');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('data-pending');
+    expect(html).toContain('title="标题"');
+  });
+
+  it('caches by article version: same version reuses, a new updatedAt renders again', async () => {
+    const a = renderArticle(987, '2024-01-01T00:00:00.000Z', '# A');
+    expect(renderArticle(987, '2024-01-01T00:00:00.000Z', '# A')).toBe(a);
+    const b = renderArticle(987, '2024-01-02T00:00:00.000Z', '# B');
+    expect(b).not.toBe(a);
+    expect((await b).html).toContain('B');
+    // The same stamp with other text (an edit made outside the services) is not served stale.
+    const c = renderArticle(987, '2024-01-02T00:00:00.000Z', '# C');
+    expect(c).not.toBe(b);
+    expect((await c).html).toContain('C');
+  });
+});
