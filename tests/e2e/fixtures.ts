@@ -1,10 +1,36 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until the header island has hydrated (it marks itself), so a test's first click on the
+ * header is not lost on a busy machine. Pages without the header (errors, feeds) just continue.
+ */
+async function afterLoad(page: Page) {
+  await page
+    .locator('#site-header[data-hydrated]')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => {});
+}
 
 /** Every browser test runs against the server global-setup started (an ephemeral port). */
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_URL);
+  },
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      if ((res?.headers()['content-type'] ?? '').startsWith('text/html')) await afterLoad(page);
+      return res;
+    };
+    page.reload = async (options) => {
+      const res = await reload(options);
+      await afterLoad(page);
+      return res;
+    };
+    await use(page);
   },
 });
 

@@ -69,13 +69,20 @@ export default function Header({ blogName, path: initialPath }: Props) {
 
   // With no saved choice the bootstrap picked the theme by the hour: read what the page shows.
   const [applied, setApplied] = useState<string | undefined>(undefined);
-  useEffect(() => setApplied(document.documentElement.dataset.theme), []);
-  const dark = (staticData.theme ?? applied) === 'dark';
+  useEffect(() => setApplied(document.documentElement.dataset.theme ?? 'light'), []);
+  // Until mounted, render what the server rendered (no theme known) so hydration matches.
+  const dark = applied !== undefined && (staticData.theme ?? applied) === 'dark';
   const className = [styles.header, atTop ? styles.atTop : '', hidden ? styles.hidden : ''].join(' ');
 
   return (
     <>
-      <header className={className} data-at-top={atTop} data-hidden={hidden} id="site-header">
+      <header
+        className={className}
+        data-at-top={atTop}
+        data-hidden={hidden}
+        data-hydrated={applied !== undefined || undefined}
+        id="site-header"
+      >
         <div className={styles.inner}>
           <button
             type="button"

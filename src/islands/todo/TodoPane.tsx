@@ -27,12 +27,13 @@ export default function TodoPane({ onClose }: { onClose: () => void }) {
     const content = text.trim();
     if (!content || busy) return;
     setBusy(true);
+    // Clear at once so the next item can be typed while this one is saved; put it back on failure.
+    setText('');
     try {
       const todo = await http.post<Todo>('/api/todo/add', { content });
       setItems((list) => [...(list ?? []), todo]);
-      setText('');
     } catch {
-      /* the HTTP client has shown why */
+      setText((typed) => typed || content); /* the HTTP client has shown why */
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
+import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
@@ -84,6 +85,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', communityRoutes);
   app.route('/', musicRoutes);
   app.route('/', articleRoutes);
+  app.route('/', chatRoutes);
   app.route('/', notifyRoutes);
   return app;
 }

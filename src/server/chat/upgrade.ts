@@ -1,17 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { config } from '../config.ts';
+import { type ChatHub, createChatHub, type HubOptions, refuseUpgrade } from './hub.ts';
+import { chatHub, setChatHub } from './registry.ts';
 
-/** Hands a WebSocket upgrade to the chat hub; other paths are refused. */
+/** Hands a WebSocket upgrade on /ws to the chat hub; other paths are refused. */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
-export function refuseUpgrade(socket: Duplex, status = 404, text = 'Not Found'): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
+export { refuseUpgrade };
 
-export function createUpgradeHandler(): { handle: UpgradeHandler; close: () => Promise<void> } {
+/** The chat hub of this server, registered for the chat API; `close()` ends every socket. */
+export function createUpgradeHandler(opts: HubOptions = {}): {
+  handle: UpgradeHandler;
+  close: () => Promise<void>;
+  hub: ChatHub;
+} {
+  const hub = createChatHub({ trustProxy: config?.trustProxy, ...opts });
+  setChatHub(hub);
   return {
-    // The chat hub takes /ws here; until it exists every upgrade is refused cleanly.
-    handle: (_req, socket) => refuseUpgrade(socket),
-    close: async () => {},
+    hub,
+    handle(req, socket, head) {
+      const url = req.url ?? '';
+      const q = url.indexOf('?');
+      if ((q === -1 ? url : url.slice(0, q)) !== '/ws') return refuseUpgrade(socket);
+      hub.handleUpgrade(req, socket, head);
+    },
+    async close() {
+      if (chatHub() === hub) setChatHub(null);
+      await hub.close();
+    },
   };
 }

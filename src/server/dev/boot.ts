@@ -4,7 +4,14 @@ import { prepareDatabase } from '../db/index.ts';
 
 let booted: Promise<UpgradeHandler> | undefined;
 
-/** Dev-server start: config, database, and the /ws hook (once per process). */
+/** Where the dev integration finds the /ws hook of the module instance the pages and /api use. */
+const DEV_UPGRADE = Symbol.for('blog.devUpgrade');
+type WithUpgrade = typeof globalThis & { [DEV_UPGRADE]?: UpgradeHandler };
+
+/**
+ * `astro dev` start, run by the Astro middleware in the same module graph as pages and /api (so they
+ * share one database handle and one chat hub): config, database, and the /ws hook, once.
+ */
 export function bootDev(): Promise<UpgradeHandler> {
   booted ??= (async () => {
     const cfg = initConfig();
@@ -12,7 +19,9 @@ export function bootDev(): Promise<UpgradeHandler> {
     if (prepared.generatedPassword) {
       console.log(`admin ${cfg.adminUsername} / ${prepared.generatedPassword}`);
     }
-    return createUpgradeHandler().handle;
+    const handle = createUpgradeHandler().handle;
+    (globalThis as WithUpgrade)[DEV_UPGRADE] = handle;
+    return handle;
   })();
   return booted;
 }

@@ -1,0 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRoute } from 'astro';
+import { contentType, resolveInside } from '#server/static.ts';
+import { uploadsDir } from '#server/uploads/serve.ts';
+
+// `astro dev` only: production serves /uploads from the data dir before Astro (src/server/main.ts).
+export const GET: APIRoute = async ({ params }) => {
+  const found = resolveInside(uploadsDir(), params.path ?? '');
+  if (!found) return new Response('Not found', { status: 404 });
+  return new Response(await readFile(found.file), {
+    headers: {
+      'Content-Type': contentType(found.file),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+};

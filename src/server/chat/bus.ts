@@ -1,0 +1,64 @@
+import type { OnlineEntry, ServerFrame } from '../../lib/chat.ts';
+
+/**
+ * What one hub tells every hub (itself included). With one process the in-process bus below is
+ * enough; several processes would share a Redis (pub/sub for events, a hash for presence) behind
+ * the same interface, without the hub changing.
+ */
+export type BusEvent =
+  /** A frame for every socket that has sent `init`. */
+  | { kind: 'frame'; frame: ServerFrame }
+  /** Force this user off: `offline` to each of their sockets, then close them. */
+  | { kind: 'kick'; user_id: number }
+  /** Who is online changed: every hub sends the new `onlineList` to its sockets. */
+  | { kind: 'presence' };
+
+export interface ChatBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  /** Adds one socket of a user; true when it is the user's first (the user just came online). */
+  join(connectionId: string, entry: OnlineEntry): Promise<boolean>;
+  /** Removes one socket of a user; true when it was the user's last (the user went offline). */
+  leave(connectionId: string, userId: number): Promise<boolean>;
+  /** One entry per online user, however many sockets (tabs) they have, in order of arrival. */
+  online(): Promise<OnlineEntry[]>;
+  close(): Promise<void>;
+}
+
+export function createLocalBus(): ChatBus {
+  const listeners = new Set<(event: BusEvent) => void>();
+  const present = new Map<number, { entry: OnlineEntry; sockets: Set<string> }>();
+  return {
+    async publish(event) {
+      for (const listener of [...listeners]) listener(event);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async join(connectionId, entry) {
+      const known = present.get(entry.user_id);
+      if (known) {
+        known.entry = entry; // the newest nick name and avatar
+        known.sockets.add(connectionId);
+        return false;
+      }
+      present.set(entry.user_id, { entry, sockets: new Set([connectionId]) });
+      return true;
+    },
+    async leave(connectionId, userId) {
+      const known = present.get(userId);
+      if (!known?.sockets.delete(connectionId)) return false;
+      if (known.sockets.size > 0) return false;
+      present.delete(userId);
+      return true;
+    },
+    async online() {
+      return [...present.values()].map((p) => p.entry);
+    },
+    async close() {
+      listeners.clear();
+      present.clear();
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from '../../lib/chat.ts';
+import { logger } from '../api/logger.ts';
+import { RateLimiter } from '../api/rate-limit.ts';
+import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
+import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
+import { type ChatBus, createLocalBus } from './bus.ts';
+import { textFrame, type WireFrame, writeFrame } from './frames.ts';
+
+export type HubOptions = {
+  /** Fan-out and presence; the in-process bus unless given. */
+  bus?: ChatBus;
+  /** Ping period; a socket that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  /** A socket whose unsent data passes this many bytes cannot keep up and is closed. */
+  maxBufferedBytes?: number;
+  /** Messages per user and window. */
+  rate?: { max: number; windowMs: number };
+  /** Accept X-Forwarded-Host as the site's host too (behind a known proxy). */
+  trustProxy?: boolean;
+};
+
+export const HUB_DEFAULTS = {
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+  rate: { max: 5, windowMs: 5_000 },
+};
+
+/** The heartbeat period is worked through in this many steps. */
+const HEARTBEAT_SLICES = 10;
+
+/** Frames are small JSON objects; a 555-character message is under 3 KB. */
+const MAX_FRAME_BYTES = 16 * 1024;
+
+export type ChatHub = {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Sends a frame to every joined socket of every process (used by the chat API). */
+  publish(frame: ServerFrame): Promise<void>;
+  /** Open sockets on this process. */
+  size(): number;
+  close(): Promise<void>;
+};
+
+type Conn = {
+  id: string;
+  ws: WebSocket;
+  /** The Host of the handshake: the site's own host, for absolute image URLs. */
+  host: string;
+  token: string | null;
+  user: AuthUser | null;
+  /** Sent `init`: receives broadcasts from now on. */
+  joined: boolean;
+  /** Presence entry added to the bus for this socket. */
+  present: boolean;
+  alive: boolean;
+  /** Which step of the heartbeat period pings this socket. */
+  slot: number;
+  closed: boolean;
+  /** Frames of one socket are handled one after another (init before the first message). */
+  queue: Promise<void>;
+};
+
+export function refuseUpgrade(socket: Duplex, status = 404, text = 'Not Found'): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * The handshake's Origin must be the site itself (same host and port, http or https), so another
+ * site's page cannot open the chat with a visitor's browser. No Origin at all means no browser
+ * (browsers always send it on WebSocket handshakes): such a client is let in and still has to
+ * present a token to speak, exactly like the HTTP API.
+ */
+export function originAllowed(req: IncomingMessage, trustProxy = false): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const hosts = [req.headers.host];
+  if (trustProxy)
+    hosts.push(
+      String(req.headers['x-forwarded-host'] ?? '')
+        .split(',')[0]
+        ?.trim(),
+    );
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed frames, file://) and garbage
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return hosts.some((h) => {
+    if (!h) return false;
+    try {
+      // Normalised the same way (case, default ports) before comparing.
+      return new URL(`${url.protocol}//${h}`).host === url.host;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const onlineEntry = (u: AuthUser): OnlineEntry => ({
+  user_id: u.id,
+  nick_name: u.nick_name,
+  avatar: u.avatar,
+});
+
+export function createChatHub(opts: HubOptions = {}): ChatHub {
+  const bus = opts.bus ?? createLocalBus();
+  const ownsBus = !opts.bus;
+  const heartbeatMs = opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs;
+  const maxBuffered = opts.maxBufferedBytes ?? HUB_DEFAULTS.maxBufferedBytes;
+  const rate = opts.rate ?? HUB_DEFAULTS.rate;
+  const limiter = new RateLimiter(rate.max, rate.windowMs);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const conns = new Set<Conn>();
+  let connected = 0;
+  let closing = false;
+
+  /** Encoded once per frame and written as the same bytes to every socket. */
+  function sendRaw(conn: Conn, frame: WireFrame): void {
+    if (conn.ws.readyState !== WebSocket.OPEN) return;
+    if (conn.ws.bufferedAmount + frame.wire.length > maxBuffered) {
+      // A reader this far behind would make the server hold ever more memory for it.
+      logger.warn({ buffered: conn.ws.bufferedAmount }, 'chat socket too slow, closed');
+      conn.ws.terminate();
+      return;
+    }
+    writeFrame(conn.ws, frame);
+  }
+  const encode = (frame: ServerFrame) => textFrame(JSON.stringify(frame));
+  const send = (conn: Conn, frame: ServerFrame) => sendRaw(conn, encode(frame));
+  const fail = (conn: Conn, content: string) => send(conn, { type: 'error', content });
+
+  function broadcastLocal(frame: ServerFrame): void {
+    const data = encode(frame);
+    for (const conn of conns) if (conn.joined) sendRaw(conn, data);
+  }
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.kind === 'frame') broadcastLocal(event.frame);
+    else if (event.kind === 'presence') {
+      bus.online().then(
+        (list) => broadcastLocal({ type: 'onlineList', list }),
+        (err) => logger.error({ err }, 'chat presence failed'),
+      );
+    } else if (event.kind === 'kick') {
+      for (const conn of conns) {
+        if (conn.user?.id !== event.user_id) continue;
+        send(conn, { type: 'offline' });
+        conn.ws.close(4001, 'offline');
+      }
+    }
+  });
+
+  async function leave(conn: Conn): Promise<void> {
+    if (!conn.present || !conn.user) return;
+    conn.present = false;
+    if (await bus.leave(conn.id, conn.user.id)) await bus.publish({ kind: 'presence' });
+  }
+
+  /** The socket's user, checked again against the database: logout or a password change ends it. */
+  async function speaker(conn: Conn): Promise<AuthUser | null> {
+    if (!conn.token) return null;
+    const user = await userFromToken(conn.token);
+    if (!user) {
+      await leave(conn);
+      conn.user = null;
+      return null;
+    }
+    conn.user = user;
+    return user;
+  }
+
+  async function requireSpeaker(conn: Conn): Promise<AuthUser | null> {
+    const user = await speaker(conn);
+    if (!user) fail(conn, conn.token ? '登录过期，请重新登录' : '请先登录');
+    return user;
+  }
+
+  async function init(conn: Conn, token: unknown): Promise<void> {
+    const given = typeof token === 'string' && token.length < 4096 ? token : null;
+    const user = given ? await userFromToken(given) : null;
+    if (conn.closed) return;
+    if (conn.user && conn.user.id !== user?.id) await leave(conn);
+    conn.token = given;
+    conn.joined = true;
+    if (!user) {
+      conn.user = null;
+      send(conn, { type: 'onlineList', list: await bus.online() });
+      return;
+    }
+    conn.user = user;
+    if (conn.present) {
+      send(conn, { type: 'onlineList', list: await bus.online() });
+      return;
+    }
+    conn.present = true;
+    const first = await bus.join(conn.id, onlineEntry(user));
+    if (first) {
+      await bus.publish({
+        kind: 'frame',
+        frame: { type: 'tips', content: `欢迎 ${user.nick_name} 加入聊天室` },
+      });
+      await bus.publish({ kind: 'presence' });
+    } else {
+      send(conn, { type: 'onlineList', list: await bus.online() });
+    }
+  }
+
+  async function handle(conn: Conn, frame: (ClientFrame & Record<string, unknown>) | null): Promise<void> {
+    if (!frame) return fail(conn, '消息格式错误');
+    if (frame.type === 'init') return init(conn, frame.token);
+    if (!conn.joined) return fail(conn, '请先连接聊天室');
+    switch (frame.type) {
+      case 'message': {
+        const user = await requireSpeaker(conn);
+        if (!user) return;
+        const checked = checkContent(frame.content, frame.content_type, conn.host);
+        if (!checked.ok) return fail(conn, checked.error);
+        // Only messages that would be stored count against the budget.
+        const wait = limiter.hit(String(user.id));
+        if (wait) return fail(conn, `发送太频繁了，请${Math.ceil(wait)}秒后再试`);
+        const message = await addMessage(user.id, checked.content, checked.content_type);
+        await bus.publish({ kind: 'frame', frame: { type: 'message', ...message } });
+        return;
+      }
+      case 'revert': {
+        const user = await requireSpeaker(conn);
+        if (!user) return;
+        const id = Number(frame.message_id);
+        if (!Number.isSafeInteger(id) || id <= 0) return fail(conn, '消息不存在');
+        const result = await deleteMessage(user, id);
+        if (result === 'not_found') return fail(conn, '消息不存在');
+        if (result === 'forbidden') return fail(conn, '只能撤回自己的消息');
+        await bus.publish({ kind: 'frame', frame: { type: 'revert', message_id: id } });
+        return;
+      }
+      case 'offline': {
+        const user = await requireSpeaker(conn);
+        if (!user) return;
+        if (!isAdmin(user)) return fail(conn, '权限不足');
+        const target = Number(frame.user_id);
+        if (!Number.isSafeInteger(target) || target <= 0) return fail(conn, '用户不存在');
+        if (target === user.id) return fail(conn, '不能强制下线自己');
+        await bus.publish({ kind: 'kick', user_id: target });
+        return;
+      }
+      default:
+        return fail(conn, '未知的消息类型');
+    }
+  }
+
+  function onConnection(ws: WebSocket, req: IncomingMessage): void {
+    const conn: Conn = {
+      id: randomUUID(),
+      ws,
+      host: String(req.headers.host ?? ''),
+      token: null,
+      user: null,
+      joined: false,
+      present: false,
+      alive: true,
+      slot: connected++ % HEARTBEAT_SLICES,
+      closed: false,
+      queue: Promise.resolve(),
+    };
+    conns.add(conn);
+    const enqueue = (task: () => Promise<void>) => {
+      conn.queue = conn.queue.then(task).catch((err) => {
+        logger.error({ err }, 'chat frame failed');
+        fail(conn, '服务端错误');
+      });
+    };
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      const frame = isBinary ? null : parseFrame<ClientFrame & Record<string, unknown>>(data.toString());
+      enqueue(() => handle(conn, frame));
+    });
+    ws.on('error', (err) => logger.debug({ err }, 'chat socket error'));
+    ws.on('close', () => {
+      conn.closed = true;
+      conns.delete(conn);
+      enqueue(() => leave(conn));
+    });
+  }
+
+  // Each socket is pinged once per period, the sockets spread over slices of it, so thousands of
+  // sockets never mean thousands of pings (and pongs) at the same instant.
+  let tick = 0;
+  const heartbeat = setInterval(() => {
+    const slice = tick++ % HEARTBEAT_SLICES;
+    for (const conn of conns) {
+      if (conn.slot !== slice) continue;
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, heartbeatMs / HEARTBEAT_SLICES);
+  heartbeat.unref();
+
+  return {
+    handleUpgrade(req, socket, head) {
+      if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
+      if (!originAllowed(req, opts.trustProxy)) return refuseUpgrade(socket, 403, 'Forbidden');
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
+    },
+    publish: (frame) => bus.publish({ kind: 'frame', frame }),
+    size: () => conns.size,
+    async close() {
+      if (closing) return;
+      closing = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      const open = [...conns];
+      const closed = Promise.all(
+        open.map((c) => new Promise<void>((resolve) => (c.closed ? resolve() : c.ws.once('close', resolve)))),
+      );
+      for (const c of open) c.ws.close(1001, 'server shutting down');
+      // A peer that does not answer the close handshake is cut off after a second.
+      const timer = setTimeout(() => {
+        for (const c of open) c.ws.terminate();
+      }, 1000);
+      await closed;
+      clearTimeout(timer);
+      await Promise.all(open.map((c) => c.queue));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      if (ownsBus) await bus.close();
+    },
+  };
+}

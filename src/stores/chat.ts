@@ -1,0 +1,268 @@
+import { atom } from 'nanostores';
+import {
+  afterConnectFailure,
+  CHAT_HEALTH_CHECK_MS,
+  CHAT_PAGE_SIZE,
+  CHAT_TEXTS,
+  type ChatContentType,
+  type ChatMessage,
+  type ChatStatus,
+  type ClientFrame,
+  chatSocketUrl,
+  checkChatText,
+  healthCheckReconnects,
+  historyHasMore,
+  mergeMessages,
+  nextUnread,
+  type OnlineEntry,
+  oldestId,
+  parseFrame,
+  type ServerFrame,
+} from '../lib/chat.ts';
+import { $token, $userInfo } from './session.ts';
+import { toast } from './toast.ts';
+
+/**
+ * The chat room's state and its one socket (SPEC §4 Chat socket). Loaded with the chat button on every
+ * page and kept across client-router navigation, so the connection and the unread count survive.
+ */
+export const $chatStatus = atom<ChatStatus>('closed');
+export const $chatMessages = atom<ChatMessage[]>([]);
+export const $onlineList = atom<OnlineEntry[]>([]);
+export const $unread = atom(0);
+/** The popover is open. */
+export const $chatOpen = atom(false);
+/** The latest join notice, shown for a moment. */
+export const $chatTip = atom<{ id: number; content: string } | null>(null);
+export const $history = atom<{ loaded: boolean; loading: boolean; hasMore: boolean }>({
+  loaded: false,
+  loading: false,
+  hasMore: false,
+});
+
+/** The HTTP client is only needed once the room is opened: keep it out of the always-loaded button. */
+const api = () => import('../lib/http.ts').then((m) => m.http);
+
+/** The full page /message/chat is on screen (its messages are seen, so they are not unread). */
+let pageVisible = false;
+let socket: WebSocket | null = null;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let kicked = false;
+let leaving = false;
+let started = false;
+const pendingReverts = new Set<number>();
+let tipSeq = 0;
+/** The room has been shown, so its history is wanted. */
+let historyWanted = false;
+
+const send = (frame: ClientFrame) => socket?.send(JSON.stringify(frame));
+
+function handle(frame: ServerFrame): void {
+  $unread.set(
+    nextUnread($unread.get(), frame, {
+      myId: $userInfo.get()?.id,
+      visible: $chatOpen.get() || pageVisible,
+    }),
+  );
+  switch (frame.type) {
+    case 'message': {
+      const { type: _type, ...message } = frame;
+      $chatMessages.set(mergeMessages($chatMessages.get(), [message]));
+      break;
+    }
+    case 'revert':
+      $chatMessages.set($chatMessages.get().filter((m) => m.id !== frame.message_id));
+      if (pendingReverts.delete(frame.message_id)) toast(CHAT_TEXTS.reverted, 'success', '提示');
+      break;
+    case 'clear':
+      $chatMessages.set([]);
+      $history.set({ ...$history.get(), hasMore: false });
+      break;
+    case 'onlineList':
+      $onlineList.set(frame.list);
+      break;
+    case 'tips':
+      $chatTip.set({ id: ++tipSeq, content: frame.content });
+      break;
+    case 'error':
+      toast(frame.content, 'warning', '温馨提示');
+      break;
+    case 'offline':
+      // Forced off by the admin: no automatic reconnect until asked (button) or another user signs in.
+      kicked = true;
+      toast(CHAT_TEXTS.kicked, 'warning', '温馨提示');
+      break;
+  }
+}
+
+function scheduleRetry(): void {
+  const step = afterConnectFailure(failures);
+  failures = step.failures;
+  if (step.retryInMs === null) return;
+  toast(CHAT_TEXTS.reconnecting, 'warning', '温馨提示');
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    connect();
+  }, step.retryInMs);
+}
+
+function connect(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  const previous = socket;
+  socket = null;
+  previous?.close();
+  const ws = new WebSocket(chatSocketUrl(location));
+  socket = ws;
+  $chatStatus.set('connecting');
+  ws.onopen = () => {
+    if (socket !== ws) return;
+    failures = 0;
+    $chatStatus.set('open');
+    // SPEC §4: on open, init; the server takes the identity from the token only.
+    const token = $token.get();
+    send(token ? { type: 'init', token } : { type: 'init' });
+    // Back after a drop: fetch what was said meanwhile (or the first page, if that failed).
+    if (historyWanted) void loadHistory();
+  };
+  ws.onmessage = (e) => {
+    if (socket !== ws) return;
+    const frame = parseFrame<ServerFrame>(e.data);
+    if (frame) handle(frame);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    $chatStatus.set('closed');
+    if (!kicked && !leaving) scheduleRetry();
+  };
+}
+
+/** Starts the chat connection once per page load (idempotent). */
+export function startChat(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  connect();
+  setInterval(() => {
+    if (healthCheckReconnects($chatStatus.get(), retryTimer !== undefined, kicked)) connect();
+  }, CHAT_HEALTH_CHECK_MS);
+  // SPEC §4: the chat reconnects when the user changes (login, logout, another account).
+  let identity = $userInfo.get()?.id ?? null;
+  $userInfo.listen((user) => {
+    const next = user?.id ?? null;
+    if (next === identity) return;
+    identity = next;
+    reconnectChat();
+  });
+  // Leaving the page closes the socket on purpose: no retry, no toast.
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+    socket?.close();
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (!e.persisted) return;
+    leaving = false;
+    reconnectChat();
+  });
+}
+
+/** The manual reconnect button (and a change of user): a fresh socket and a fresh retry budget. */
+export function reconnectChat(): void {
+  failures = 0;
+  kicked = false;
+  connect();
+}
+
+export function openChat(): void {
+  $chatOpen.set(true);
+  $unread.set(0);
+}
+
+export function closeChat(): void {
+  $chatOpen.set(false);
+}
+
+/** SPEC §4: the counter resets when the panel is clicked. */
+export const markRead = () => $unread.get() && $unread.set(0);
+
+export function setChatPageVisible(visible: boolean): void {
+  pageVisible = visible;
+  if (visible) $unread.set(0);
+}
+
+/** Checks login and the connection; shows the toast of SPEC §8 when sending is not possible. */
+function canSend(): boolean {
+  if (!$token.get()) {
+    toast(CHAT_TEXTS.login, 'warning', '温馨提示');
+    return false;
+  }
+  if (socket?.readyState !== WebSocket.OPEN) {
+    toast(CHAT_TEXTS.notConnected, 'warning', '温馨提示');
+    return false;
+  }
+  return true;
+}
+
+/** Sends a text message; false (with a toast) when it cannot be sent, so the input keeps its text. */
+export function sendText(text: string): boolean {
+  if (!$token.get()) {
+    toast(CHAT_TEXTS.login, 'warning', '温馨提示');
+    return false;
+  }
+  const error = checkChatText(text);
+  if (error) {
+    toast(error, 'warning', '温馨提示');
+    return false;
+  }
+  if (!canSend()) return false;
+  send({ type: 'message', content: text.trim(), content_type: 'text' as ChatContentType });
+  return true;
+}
+
+export function sendImage(url: string): boolean {
+  if (!canSend()) return false;
+  send({ type: 'message', content: url, content_type: 'image' });
+  return true;
+}
+
+export function recallMessage(id: number): void {
+  if (!canSend()) return;
+  pendingReverts.add(id);
+  send({ type: 'revert', message_id: id });
+}
+
+export function forceOffline(userId: number): void {
+  if (!canSend()) return;
+  send({ type: 'offline', user_id: userId });
+}
+
+/** Admin: clears every message (the server tells every socket). */
+export async function clearHistory(): Promise<void> {
+  await (await api()).post('/api/chat/delete');
+  $chatMessages.set([]);
+  $history.set({ ...$history.get(), hasMore: false });
+  toast(CHAT_TEXTS.cleared, 'success', '提示');
+}
+
+/** The newest page (first open) or the page before the oldest message shown. */
+export async function loadHistory(older = false): Promise<void> {
+  historyWanted = true;
+  const state = $history.get();
+  if (state.loading) return;
+  $history.set({ ...state, loading: true });
+  try {
+    const last_id = older ? oldestId($chatMessages.get()) : undefined;
+    const page = await (await api()).post<{ list: ChatMessage[]; total: number }>('/api/chat/getChatList', {
+      size: CHAT_PAGE_SIZE,
+      ...(last_id ? { last_id } : {}),
+    });
+    $chatMessages.set(mergeMessages($chatMessages.get(), page.list));
+    // SPEC §9: "more" only when a full page came back. A refresh of the newest page (after a
+    // reconnect) leaves what is known about older pages alone.
+    const hasMore = older || !state.loaded ? historyHasMore(page.list.length) : state.hasMore;
+    $history.set({ loaded: true, loading: false, hasMore });
+  } catch {
+    $history.set({ ...$history.get(), loading: false });
+  }
+}
