@@ -103,7 +103,7 @@ export async function run() {
   } finally {
     await server.stop();
   }
-  return save('page', 'Article page throughput vs nginx (wrk, 2 threads, ' + DURATION + ' s per run)', rows);
+  return save('page', `Article page throughput vs nginx (wrk, 2 threads, ${DURATION} s per run)`, rows);
 }
 
 if (import.meta.main) await run();

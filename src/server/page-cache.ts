@@ -84,7 +84,7 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: bool
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('X-Page-Cache', hit ? 'hit' : 'miss');
   const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === entry.etag)) {
+  if (inm?.split(',').some((t) => t.trim() === entry.etag)) {
     res.writeHead(304).end();
     return;
   }
