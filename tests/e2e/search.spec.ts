@@ -55,7 +55,9 @@ test('search dialog: hot list, a search that opens the article and lands in the 
   await dialog.getByRole('button', { name: '删除搜索记录 窗口函数' }).click();
   await expect(dialog.locator('[data-search-history]')).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
   await page.keyboard.press('Control+k');
+  await expect(dialog).toBeVisible();
   await expect(hot.getByRole('option')).toHaveCount(5);
   await expect(dialog.locator('[data-search-history]')).toHaveCount(0);
 });

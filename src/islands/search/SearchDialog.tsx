@@ -48,11 +48,15 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const [hot, setHot] = useState<Hot[] | null>(null);
   const [active, setActive] = useState(-1);
   const seq = useRef(0);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   const q = normalizeQuery(query);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // However the dialog closes (Esc anywhere in it, the browser), the open flag follows.
+    dialog?.addEventListener('close', () => closeRef.current());
     inputRef.current?.focus();
     let live = true;
     http
@@ -203,7 +207,11 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
                       <button
                         type="button"
                         aria-label={`删除搜索记录 ${item}`}
-                        onClick={() => saveHistory(removeFromHistory(history, item))}
+                        onClick={() => {
+                          saveHistory(removeFromHistory(history, item));
+                          // The button is gone after this: keep focus (and Esc, arrows) in the field.
+                          inputRef.current?.focus();
+                        }}
                       >
                         <X size={12} />
                       </button>
