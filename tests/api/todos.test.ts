@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TODO_LIMIT } from '../../src/server/services/todos.ts';
+import { ITEM_LIMIT } from '../../src/server/services/todos.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -47,9 +47,9 @@ describe('the to-do list (per user, owner only)', () => {
     expect((await api.call('PUT', '/api/todo/update/abc', { done: true }, me.token)).status).toBe(400);
   });
 
-  it(`caps a list at ${TODO_LIMIT} items`, async () => {
+  it(`caps a list at ${ITEM_LIMIT} items`, async () => {
     const me = await api.user();
-    for (let i = 0; i < TODO_LIMIT; i++)
+    for (let i = 0; i < ITEM_LIMIT; i++)
       await api.call('POST', '/api/todo/add', { content: `事项${i}` }, me.token);
     const over = await api.call('POST', '/api/todo/add', { content: '再来一条' }, me.token);
     expect(over.json.code).toBe(100);

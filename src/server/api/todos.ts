@@ -10,7 +10,7 @@ const content = z
   .string()
   .trim()
   .min(1, '请输入待办内容')
-  .max(todos.TODO_MAX_LENGTH, `待办内容最多 ${todos.TODO_MAX_LENGTH} 个字`);
+  .max(todos.ITEM_MAX_LENGTH, `待办内容最多 ${todos.ITEM_MAX_LENGTH} 个字`);
 
 const TodoPatch = z.object({ content: content.optional(), done: z.boolean().optional() }).strip();
 const IdParam = z.object({ id: id() });
@@ -22,7 +22,7 @@ export const todoRoutes = new Hono<ApiEnv>()
     const me = requireUser(c);
     const input = await body(c, z.object({ content }));
     const todo = await todos.addTodo(me.id, input.content);
-    if (!todo) throw refuse(`待办事项最多 ${todos.TODO_LIMIT} 条，先删掉一些吧`);
+    if (!todo) throw refuse(`待办事项最多 ${todos.ITEM_LIMIT} 条，先删掉一些吧`);
     return ok(c, todo, '添加成功');
   })
   .put('/todo/update/:id', async (c) => {

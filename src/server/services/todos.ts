@@ -1,8 +1,8 @@
 import { db } from '../db/connection.ts';
 
 /** Enough for a personal list; a client cannot grow one without bound. */
-export const TODO_LIMIT = 100;
-export const TODO_MAX_LENGTH = 100;
+export const ITEM_LIMIT = 100;
+export const ITEM_MAX_LENGTH = 100;
 
 export type Todo = { id: number; content: string; done: boolean; createdAt: string };
 
@@ -30,7 +30,7 @@ export async function addTodo(userId: number, content: string): Promise<Todo | n
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    if (Number(n) >= TODO_LIMIT) return null;
+    if (Number(n) >= ITEM_LIMIT) return null;
     const stamp = new Date().toISOString();
     const row = await trx
       .insertInto('todo')
