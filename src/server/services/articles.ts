@@ -441,26 +441,39 @@ async function nameTaken(
   return Boolean(await q.executeTakeFirst());
 }
 
-export async function addCategory(name: string): Promise<number> {
-  if (await nameTaken(db, 'category', name)) throw refusal('分类已存在');
+/** Categories and tags are both a named term: one table, one name column, one word for messages. */
+const TERMS = {
+  category: { column: 'category_name', label: '分类' },
+  tag: { column: 'tag_name', label: '标签' },
+} as const;
+
+async function addTerm(table: 'category' | 'tag', name: string): Promise<number> {
+  const { column, label } = TERMS[table];
+  if (await nameTaken(db, table, name)) throw refusal(`${label}已存在`);
   const stamp = now();
   const row = await db
-    .insertInto('category')
-    .values({ category_name: name, createdAt: stamp, updatedAt: stamp })
+    .insertInto(table)
+    .values({ [column]: name, createdAt: stamp, updatedAt: stamp } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateCategory(id: number, name: string): Promise<void> {
-  if (!(await getCategory(id))) throw refusal('分类不存在');
-  if (await nameTaken(db, 'category', name, id)) throw refusal('分类已存在');
+async function renameTerm(table: 'category' | 'tag', id: number, name: string): Promise<void> {
+  const { column, label } = TERMS[table];
+  const exists = table === 'category' ? await getCategory(id) : await getTag(id);
+  if (!exists) throw refusal(`${label}不存在`);
+  if (await nameTaken(db, table, name, id)) throw refusal(`${label}已存在`);
   await db
-    .updateTable('category')
-    .set({ category_name: name, updatedAt: now() })
+    .updateTable(table)
+    .set({ [column]: name, updatedAt: now() } as never)
     .where('id', '=', id)
     .execute();
 }
+
+export const addCategory = (name: string): Promise<number> => addTerm('category', name);
+
+export const updateCategory = (id: number, name: string): Promise<void> => renameTerm('category', id, name);
 
 /** Refused while articles still use the category: they would silently lose it. */
 export async function deleteCategory(id: number): Promise<void> {
@@ -470,22 +483,9 @@ export async function deleteCategory(id: number): Promise<void> {
   await db.deleteFrom('category').where('id', '=', id).execute();
 }
 
-export async function addTag(name: string): Promise<number> {
-  if (await nameTaken(db, 'tag', name)) throw refusal('标签已存在');
-  const stamp = now();
-  const row = await db
-    .insertInto('tag')
-    .values({ tag_name: name, createdAt: stamp, updatedAt: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+export const addTag = (name: string): Promise<number> => addTerm('tag', name);
 
-export async function updateTag(id: number, name: string): Promise<void> {
-  if (!(await getTag(id))) throw refusal('标签不存在');
-  if (await nameTaken(db, 'tag', name, id)) throw refusal('标签已存在');
-  await db.updateTable('tag').set({ tag_name: name, updatedAt: now() }).where('id', '=', id).execute();
-}
+export const updateTag = (id: number, name: string): Promise<void> => renameTerm('tag', id, name);
 
 /** A tag in use is detached from its articles (they keep everything else) and deleted. */
 export async function deleteTag(id: number): Promise<void> {
