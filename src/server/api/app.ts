@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
@@ -54,6 +55,9 @@ const QUIET_WRITES =
 
 export type ApiOptions = { writesPerMinute?: number };
 
+/** JSON and form bodies (an article is at most 200 000 characters); the image upload bounds its own. */
+export const MAX_BODY_BYTES = 2 << 20;
+
 /** The /api application: every domain router under one envelope. */
 export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   const app = withEnvelope(new Hono<ApiEnv>().basePath('/api'));
@@ -79,6 +83,14 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
       invalidatePages();
     }
   });
+  // A body past the limit is refused while it streams in, never buffered whole.
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, '请求内容过大');
+    },
+  });
+  app.use((c, next) => (c.req.path.startsWith('/api/upload/') ? next() : limitBody(c, next)));
   app.use(authenticate);
   app.route('/', siteRoutes);
   app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);

@@ -6,7 +6,7 @@ import { isAdmin } from '../services/auth.ts';
 import { requireAdmin } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { ok, refuse } from './envelope.ts';
-import { body, check, id, pageFields } from './validate.ts';
+import { body, check, id, num, pageFields } from './validate.ts';
 
 /** Articles, categories and tags: API.md "Articles and taxonomy". */
 
@@ -25,10 +25,10 @@ const ArticleFields = {
   category_name: name('分类名称'),
   tagIdList: z.array(id()).max(20, '标签最多 20 个'),
   tagNameList: z.array(name('标签名称')).max(20, '标签最多 20 个'),
-  is_top: z.coerce.number().int().min(1).max(2),
-  order: z.coerce.number().int().min(0).max(1_000_000),
-  status: z.coerce.number().int().min(1, '状态只能是 1、2、3').max(3, '状态只能是 1、2、3'),
-  type: z.coerce.number().int().min(1, '类型只能是 1、2、3').max(3, '类型只能是 1、2、3'),
+  is_top: num(z.number().int().min(1).max(2)),
+  order: num(z.number().int().min(0).max(1_000_000)),
+  status: num(z.number().int().min(1, '状态只能是 1、2、3').max(3, '状态只能是 1、2、3')),
+  type: num(z.number().int().min(1, '类型只能是 1、2、3').max(3, '类型只能是 1、2、3')),
   origin_url: link('原文链接'),
   slug: z.string().trim().regex(SLUG_PATTERN, '链接别名只能包含小写字母、数字和连字符'),
 };
@@ -115,11 +115,9 @@ export const articleRoutes = new Hono<ApiEnv>()
     const { id: articleId, duration } = check(
       z.object({
         id: id(),
-        duration: z.coerce
-          .number()
-          .int('阅读时长必须是整数秒')
-          .min(0, '阅读时长不能为负')
-          .max(86_400, '阅读时长过长'),
+        duration: num(
+          z.number().int('阅读时长必须是整数秒').min(0, '阅读时长不能为负').max(86_400, '阅读时长过长'),
+        ),
       }),
       c.req.param(),
     );
@@ -131,7 +129,7 @@ export const articleRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     const { current, size, status } = await body(
       c,
-      z.object({ ...pageFields, status: z.coerce.number().int().min(1).max(3).optional() }),
+      z.object({ ...pageFields, status: num(z.number().int().min(1).max(3)).optional() }),
     );
     return ok(c, await articles.listAllArticles(current, size, status));
   })
@@ -175,7 +173,7 @@ export const articleRoutes = new Hono<ApiEnv>()
     const { id: articleId, is_top } = check(
       z.object({
         id: id(),
-        is_top: z.coerce.number().int().min(1, 'is_top 只能是 1 或 2').max(2, 'is_top 只能是 1 或 2'),
+        is_top: num(z.number().int().min(1, 'is_top 只能是 1 或 2').max(2, 'is_top 只能是 1 或 2')),
       }),
       c.req.param(),
     );

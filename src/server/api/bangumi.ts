@@ -3,13 +3,10 @@ import { z } from 'zod';
 import * as bangumi from '../services/bangumi.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
-import { pageFields, query } from './validate.ts';
+import { num, pageFields, query } from './validate.ts';
 
 const ListQuery = z.object({
-  status: z.coerce
-    .number()
-    .pipe(z.literal([1, 2, 3], 'status 只能是 1、2 或 3'))
-    .optional(),
+  status: num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3')).optional(),
   ...pageFields,
 });
 

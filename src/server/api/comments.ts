@@ -6,10 +6,10 @@ import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { forbidden, ok, refuse, tooMany } from './envelope.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { body, id, pageFields, params } from './validate.ts';
+import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
-const type = z.coerce.number().pipe(z.literal([1, 2, 3], '评论类型错误'));
+const type = num(z.literal([1, 2, 3], '评论类型错误'));
 const content = z
   .string({ error: '请输入评论内容' })
   .trim()
@@ -65,7 +65,7 @@ export const commentRoutes = new Hono<ApiEnv>()
     const user = requireUser(c);
     const p = params(
       c,
-      z.object({ id: id(), parent_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+      z.object({ id: id(), parent_id: num(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)) }),
     );
     const res = await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: user.role === 1 });
     if (res === 'missing') throw refuse('评论不存在');

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import * as likes from '../services/likes.ts';
 import type { ApiEnv } from './context.ts';
 import { ok, refuse } from './envelope.ts';
-import { body, id } from './validate.ts';
+import { body, id, num } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const LikeBody = z.object({
-  type: z.coerce.number().pipe(z.literal([1, 2, 3, 4], '点赞类型错误')),
+  type: num(z.literal([1, 2, 3, 4], '点赞类型错误')),
   for_id: id(),
 });
 

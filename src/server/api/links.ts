@@ -1,21 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
-import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { badRequest, forbidden, ok, refuse, tooMany } from './envelope.ts';
+import { badRequest, ok, refuse, tooMany } from './envelope.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { body, id, pageFields } from './validate.ts';
+import { body, id, num, pageFields } from './validate.ts';
 
 const ListBody = z.object({
   ...pageFields,
   // Pending applications (1) are for the admin's review only.
-  status: z.coerce
-    .number()
-    .pipe(z.literal([1, 2], 'status 只能是 1 或 2'))
-    .default(2),
+  status: num(z.literal([1, 2], 'status 只能是 1 或 2')).default(2),
 });
 const text = z.string().trim().default('');
 const ApplyBody = z.object({ site_name: text, site_desc: text, site_avatar: text, url: text });
@@ -27,7 +23,8 @@ const perUser = new RateLimiter(5, 10 * 60_000);
 export const linkRoutes = new Hono<ApiEnv>()
   .post('/links/getLinksList', async (c) => {
     const input = await body(c, ListBody);
-    if (input.status === 1 && !isAdmin(c.get('user'))) throw forbidden();
+    // Like every admin call: a visitor is asked to log in (401), a user is refused (403).
+    if (input.status === 1) requireAdmin(c);
     return ok(c, await links.listLinks(input));
   })
   .post('/links/add', async (c) => {

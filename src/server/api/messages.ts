@@ -17,7 +17,7 @@ import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { forbidden, ok, refuse, tooMany } from './envelope.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { body, id, pageFields } from './validate.ts';
+import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const ListBody = z.object({ ...pageFields, tag: z.string().trim().max(MESSAGE_TAG_MAX).default('') });
@@ -34,16 +34,14 @@ const Look = z.object({
     .trim()
     .refine((v) => v === '' || isHexColor(v), '文字颜色格式错误')
     .default(''),
-  font_size: z.coerce
-    .number()
-    .int()
-    .min(FONT_SIZE_MIN, `字号应在${FONT_SIZE_MIN}-${FONT_SIZE_MAX}之间`)
-    .max(FONT_SIZE_MAX, `字号应在${FONT_SIZE_MIN}-${FONT_SIZE_MAX}之间`)
-    .default(16),
-  font_weight: z.coerce
-    .number()
-    .pipe(z.literal([400, 500, 700], '字重只能是 400、500 或 700'))
-    .default(400),
+  font_size: num(
+    z
+      .number()
+      .int()
+      .min(FONT_SIZE_MIN, `字号应在${FONT_SIZE_MIN}-${FONT_SIZE_MAX}之间`)
+      .max(FONT_SIZE_MAX, `字号应在${FONT_SIZE_MIN}-${FONT_SIZE_MAX}之间`),
+  ).default(16),
+  font_weight: num(z.literal([400, 500, 700], '字重只能是 400、500 或 700')).default(400),
   bg_color: z.string().trim().refine(isBgColor, '背景颜色格式错误').default(''),
   bg_url: z
     .string()

@@ -52,7 +52,8 @@ export const siteRoutes = new Hono<ApiEnv>()
   .post('/pageHeader/addOrUpdate', async (c) => {
     requireAdmin(c);
     const saved = await site.savePageHeader(await body(c, PageHeaderInput));
-    if (!saved) throw refuse('背景不存在');
+    if (saved === 'missing') throw refuse('背景不存在');
+    if (saved === 'taken') throw refuse('该页面已经有背景了');
     return ok(c, null, '保存成功');
   })
   .post('/pageHeader/delete', async (c) => {

@@ -5,7 +5,7 @@ import * as talks from '../services/talks.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok, refuse } from './envelope.ts';
-import { body, id, pageFields, params } from './validate.ts';
+import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const fields = {
@@ -18,8 +18,8 @@ const fields = {
     .array(z.string().trim().max(500).refine(isImageUrl, '图片地址格式错误'))
     .max(TALK_IMAGES_MAX, `最多${TALK_IMAGES_MAX}张图片`)
     .transform((list) => [...new Set(list)]),
-  is_top: z.coerce.number().pipe(z.literal([1, 2], 'is_top 只能是 1 或 2')),
-  status: z.coerce.number().pipe(z.literal([1, 2], 'status 只能是 1 或 2')),
+  is_top: num(z.literal([1, 2], 'is_top 只能是 1 或 2')),
+  status: num(z.literal([1, 2], 'status 只能是 1 或 2')),
 };
 const PublishBody = z.object({
   content: fields.content,

@@ -46,16 +46,28 @@ export const query = <T extends z.ZodType>(c: Context, schema: T): z.output<T> =
 export const params = <T extends z.ZodType>(c: Context, schema: T): z.output<T> =>
   check(schema, c.req.param());
 
+/** Plain decimal numbers, as JSON numbers or as text ("12", " 12 ", "1.5"); nothing else is one. */
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number field checked by `schema` (a z.number() or z.literal()). Unlike z.coerce.number(), which
+ * reads true as 1, [5] as 5, "0x10" as 16 and "1e3" as 1000, only numbers and decimal text pass.
+ */
+export const num = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v), schema);
+
 /** A positive database id from a path segment, query string or body field. */
 export const id = () =>
-  z.coerce
-    .number({ error: 'id 必须是正整数' })
-    .int('id 必须是正整数')
-    .positive('id 必须是正整数')
-    .max(Number.MAX_SAFE_INTEGER, 'id 过大');
+  num(
+    z
+      .number({ error: 'id 必须是正整数' })
+      .int('id 必须是正整数')
+      .positive('id 必须是正整数')
+      .max(Number.MAX_SAFE_INTEGER, 'id 过大'),
+  );
 
 /** Page fields of API.md: current from 1, size capped at 50. */
 export const pageFields = {
-  current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(10),
+  current: num(z.number().int().min(1).max(1_000_000)).default(1),
+  size: num(z.number().int().min(1).max(50)).default(10),
 };

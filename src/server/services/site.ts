@@ -103,21 +103,34 @@ export async function pageHeaderFor(routeName: RouteName): Promise<string | unde
   return row?.bg_url;
 }
 
-export async function savePageHeader(input: { id?: number; route_name: string; bg_url: string }) {
+/** Saves a page header: 'missing' when the id is unknown, 'taken' when another header has that route. */
+export async function savePageHeader(input: {
+  id?: number;
+  route_name: string;
+  bg_url: string;
+}): Promise<'ok' | 'missing' | 'taken'> {
   if (input.id) {
+    // route_name is unique: renaming onto another header's route would break the index (a 500).
+    const other = await db
+      .selectFrom('page_header')
+      .select('id')
+      .where('route_name', '=', input.route_name)
+      .where('id', '!=', input.id)
+      .executeTakeFirst();
+    if (other) return 'taken';
     const res = await db
       .updateTable('page_header')
       .set({ route_name: input.route_name, bg_url: input.bg_url })
       .where('id', '=', input.id)
       .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return Number(res.numUpdatedRows) > 0 ? 'ok' : 'missing';
   }
   await db
     .insertInto('page_header')
     .values({ route_name: input.route_name, bg_url: input.bg_url })
     .onConflict((oc) => oc.column('route_name').doUpdateSet({ bg_url: input.bg_url }))
     .execute();
-  return true;
+  return 'ok';
 }
 
 export async function deletePageHeader(id: number): Promise<boolean> {
