@@ -10,6 +10,7 @@
  * minute (shorter runs scale both windows to a third of the run).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { makeUsers } from './accounts.ts';
@@ -398,6 +399,7 @@ export async function run() {
 
   // ---- sampling ---------------------------------------------------------------------------------
   const t0 = Date.now();
+  const loadAtStart = os.loadavg()[0];
   const samples: { t: number; rss: number; heap: number; heapFull: number }[] = [];
   const sampler = setInterval(() => {
     try {
@@ -457,7 +459,8 @@ export async function run() {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const inWindow = (from: number, to: number) => samples.filter((s) => s.t >= from && s.t < to);
   const early = inWindow(windowS, 2 * windowS);
-  const late = inWindow(seconds - windowS, seconds + 1);
+  const tEnd = samples.at(-1)?.t ?? 0;
+  const late = samples.filter((s) => s.t > tEnd - windowS);
   const rssEarly = mean(early.map((s) => s.rss));
   const rssLate = mean(late.map((s) => s.rss));
   const rssPeak = Math.max(...samples.map((s) => s.rss));
@@ -504,11 +507,16 @@ export async function run() {
   ];
   const notes = [
     `Load generator and server share the machine; pages from 4 closed loops, non-GET /api calls kept under ${WRITE_BUDGET} a minute (the server allows 600 per address), chat: ${SPEAKERS} speakers, ${CHURN_PER_SECOND} sockets replaced per second.`,
+    `Machine load average (1 min) at the start / end of the run: ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} (2 cores).`,
     ...errors.map((e) => `error: ${e}`),
   ];
   // The memory timeline, for a closer look (bench/results is not committed).
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(path.join(RESULTS, 'soak-samples.json'), `${JSON.stringify(samples)}\n`);
+  // (CSV, not .json: run.ts reads every .json there as a part's result.)
+  writeFileSync(
+    path.join(RESULTS, 'soak-samples.csv'),
+    `seconds,rss_mb,heap_after_gc_mb,heap_after_full_gc_mb\n${samples.map((s) => `${s.t},${s.rss},${s.heap},${s.heapFull}`).join('\n')}\n`,
+  );
   return save('soak', `Soak: ${MINUTES} minutes of mixed page, API and chat load`, rows, notes);
 }
 
