@@ -14,14 +14,18 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
-/** The built server (`node src/server/main.ts`) on a free port with its own data dir (demo content). */
+/**
+ * The built server (`node src/server/main.ts`) on a free port with its own data dir (demo content);
+ * `nodeArgs` go to node before the script (e.g. `--trace-gc`, which NODE_OPTIONS does not allow).
+ */
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  nodeArgs: string[] = [],
 ): Promise<Server & { startMs: number }> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -14,6 +14,10 @@ export type Dialect = 'sqlite' | 'postgres';
 function sqliteAdapter(file: string) {
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL');
+  // Under WAL, NORMAL hands every commit to the OS (written to the WAL) before it returns, so an
+  // acknowledged write survives the process being killed (tests/e2e/durability.spec.ts); only a power
+  // loss or OS crash may drop the newest commits, never corrupt the file. FULL would add an fsync to
+  // every commit for that case alone.
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
