@@ -18,7 +18,7 @@ async function person(browser: Browser, user: TestUser | null, path = '/home'): 
   const page = await ctx.newPage();
   if (user) await signIn(page, user);
   await page.goto(path);
-  await page.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await page.locator('[data-chat-button][data-ready]').waitFor();
   return page;
 }
 
@@ -182,7 +182,7 @@ test('the connection survives client-router navigation', async ({ browser }) => 
   h.on('websocket', (ws) => sockets.push(ws.url()));
   await signIn(h, heidi);
   await h.goto('/home');
-  await h.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await h.locator('[data-chat-button][data-ready]').waitFor();
   const i = await person(browser, ivan);
   await openChat(h);
   await openChat(i);
@@ -276,7 +276,7 @@ test('logging out reconnects the chat as a visitor (the user changed)', async ({
   l.on('websocket', (ws) => sockets.push(ws.url()));
   await signIn(l, leo);
   await l.goto('/home');
-  await l.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await l.locator('[data-chat-button][data-ready]').waitFor();
   const m = await person(browser, mia);
   const panelM = await openChat(m);
   await openChat(l);
@@ -304,7 +304,7 @@ test('when the server goes away the chat says so, retries every 5 s and comes ba
   const port = new URL(first.url).port;
   const page = await browser.newContext({ baseURL: first.url }).then((c) => c.newPage());
   await page.goto('/home');
-  await page.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await page.locator('[data-chat-button][data-ready]').waitFor();
   await page.locator('[data-chat-button]').click();
   const panel = page.locator('[data-chat-panel]');
   await expect(panel).toHaveAttribute('data-status', 'open');
