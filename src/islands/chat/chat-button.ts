@@ -2,7 +2,6 @@ import { unreadBadge } from '../../lib/chat.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { $chatOpen, $unread, closeChat, markRead, openChat, startChat } from '../../stores/chat.ts';
 import { lazyRoot } from '../shared/lazy-root.ts';
-import styles from './button.module.css';
 
 /**
  * The chat button of src/components/FloatingButtons.astro with its unread counter. It owns the
@@ -15,16 +14,13 @@ if (wrap) {
   const button = wrap.querySelector('[data-chat-button]') as HTMLButtonElement;
   const loadPanel = () => import('./ChatPanel.tsx');
   const preload = () => void Promise.all([loadPanel(), import('react-dom/client')]).catch(() => {});
-  const popover = document.createElement('div');
-  popover.className = styles.popover;
-  popover.setAttribute('role', 'dialog');
-  popover.setAttribute('aria-label', '聊天室');
+  const fromTemplate = (name: string) =>
+    (wrap.querySelector(`template[${name}]`) as HTMLTemplateElement).content.firstElementChild?.cloneNode(
+      true,
+    ) as HTMLElement;
+  const popover = fromTemplate('data-chat-popover');
   popover.addEventListener('pointerdown', markRead);
-  const placeholder = document.createElement('div');
-  placeholder.className = styles.loading;
-  const body = document.createElement('div');
-  body.style.height = '100%';
-  popover.append(placeholder, body);
+  const body = popover.lastElementChild as HTMLElement;
   const panel = lazyRoot(body, loadPanel);
 
   button.addEventListener('pointerenter', preload);
@@ -37,9 +33,7 @@ if (wrap) {
     let badge = button.querySelector<HTMLElement>('[data-unread]');
     if (!unread) return badge?.remove();
     if (!badge) {
-      badge = document.createElement('span');
-      badge.className = styles.badge;
-      badge.dataset.unread = '';
+      badge = fromTemplate('data-chat-badge');
       button.append(badge);
     }
     badge.textContent = unreadBadge(unread);
@@ -55,11 +49,6 @@ if (wrap) {
       popover.remove();
     }
   });
-  // The panel's own markup replaces the shimmer once it has rendered.
-  new MutationObserver(() => {
-    placeholder.hidden = body.childElementCount > 0;
-  }).observe(body, { childList: true });
-
   // On /message/chat the room is the page itself: the button and popover step aside.
   const onPage = () => {
     const here = location.pathname.replace(/\/$/, '') === '/message/chat';

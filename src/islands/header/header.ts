@@ -8,9 +8,7 @@ import { $searchOpen } from '../../stores/search.ts';
 import { $token, $userInfo, clearSession, endServerSession, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin, setTheme } from '../../stores/ui.ts';
-import bellStyles from '../notify/bell.module.css';
 import { lazyRoot } from '../shared/lazy-root.ts';
-import styles from './header.module.css';
 
 /**
  * The behaviour of src/components/SiteHeader.astro (SPEC §2), in plain DOM code so the header costs
@@ -44,15 +42,13 @@ function menu(root: HTMLElement, onEscape = true) {
   return set;
 }
 
-/** The unread badge (SPEC §9: up to 9+) inside `host`; none when all is read. */
-function badge(host: Element, unread: number) {
+/** The unread badge (SPEC §9: up to 9+) inside `host`, from the markup's template; none when all is read. */
+function badge(host: Element, template: HTMLTemplateElement, unread: number) {
   const text = badgeText(unread);
   let el = host.querySelector<HTMLElement>('[data-unread-badge]');
   if (!text) return el?.remove();
   if (!el) {
-    el = document.createElement('span');
-    el.className = bellStyles.badge;
-    el.dataset.unreadBadge = '';
+    el = template.content.firstElementChild?.cloneNode() as HTMLElement;
     host.append(el);
   }
   el.textContent = text;
@@ -70,6 +66,7 @@ function init(root: HTMLElement) {
   const bell = root.querySelector('[data-notify-bell]') as HTMLButtonElement;
   const loginEntry = root.querySelector('[data-login-entry]') as HTMLButtonElement;
   const userMenu = root.querySelector('[data-user-menu]') as HTMLElement;
+  const badgeTemplate = root.querySelector('[data-badge-template]') as HTMLTemplateElement;
 
   // Hide on scroll down past 50 px, show on scroll up, transparent at the top.
   let prevY = 0;
@@ -77,8 +74,6 @@ function init(root: HTMLElement) {
     const y = window.scrollY;
     const next = headerState(prevY, y);
     prevY = y;
-    header.classList.toggle(styles.atTop, next.atTop);
-    header.classList.toggle(styles.hidden, next.hidden);
     header.dataset.atTop = String(next.atTop);
     header.dataset.hidden = String(next.hidden);
   }, 5);
@@ -87,8 +82,7 @@ function init(root: HTMLElement) {
 
   // The mobile drawer.
   const setDrawer = (open: boolean) => {
-    drawer.classList.toggle(styles.open, open);
-    backdrop.classList.toggle(styles.open, open);
+    backdrop.toggleAttribute('data-open', open);
     drawer.setAttribute('aria-hidden', String(!open));
     drawer.inert = !open;
     drawerButton.setAttribute('aria-expanded', String(open));
@@ -110,12 +104,8 @@ function init(root: HTMLElement) {
   const onPage = () => {
     const path = here();
     for (const a of root.querySelectorAll<HTMLAnchorElement>('a[data-nav]')) {
-      const active = isActive(a.getAttribute('href') ?? '', path);
-      a.classList.toggle(styles.active, active);
-      if (a.closest('nav[aria-label="主菜单"]')) {
-        if (active) a.setAttribute('aria-current', 'page');
-        else a.removeAttribute('aria-current');
-      }
+      if (isActive(a.getAttribute('href') ?? '', path)) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
     }
     back.hidden = path !== '/home';
     setDrawer(false);
@@ -160,8 +150,8 @@ function init(root: HTMLElement) {
   $notifyOpen.subscribe((open) => notify(open ? { onClose: () => $notifyOpen.set(false) } : null));
   $unread.subscribe((unread) => {
     bell.setAttribute('aria-label', unread ? `我的消息（${unread} 条未读）` : '我的消息');
-    badge(bell, unread);
-    badge(drawer.querySelector('[data-open-notify]') as Element, unread);
+    badge(bell, badgeTemplate, unread);
+    badge(drawer.querySelector('[data-open-notify]') as Element, badgeTemplate, unread);
   });
   // The unread count stays in step: sign-in, every page, coming back to the tab, once a minute.
   let stopPolling = () => {};
