@@ -34,7 +34,7 @@ const clientChunks = {
     },
     {
       name: 'community',
-      test: /src[\\/](lib[\\/](http|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|node_modules[\\/](ofetch|destr|ufo)[\\/]/,
+      test: /src[\\/](lib[\\/](http|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|node_modules[\\/](ofetch|destr|ufo)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
       priority: 1,
     },
   ],
