@@ -20,7 +20,7 @@ if (wrap) {
     ) as HTMLElement;
   const popover = fromTemplate('data-chat-popover');
   popover.addEventListener('pointerdown', markRead);
-  const body = popover.lastElementChild as HTMLElement;
+  const body = popover.firstElementChild as HTMLElement;
   const panel = lazyRoot(body, loadPanel);
 
   button.addEventListener('pointerenter', preload);

@@ -1,4 +1,3 @@
-import { onIdle } from '../../lib/idle.ts';
 import { $showLogin } from '../../stores/ui.ts';
 import { lazyRoot } from '../shared/lazy-root.ts';
 import { firstLoad } from './first-load.ts';
@@ -10,7 +9,8 @@ import { firstLoad } from './first-load.ts';
  */
 const host = document.querySelector('[data-account-host]');
 if (host) {
-  onIdle(firstLoad);
+  // At once: the greeting belongs to the first paint rather than popping in later.
+  firstLoad();
   const dialog = lazyRoot(host, () => import('./LoginDialog.tsx'));
   $showLogin.subscribe((show) => show && dialog({}));
 }

@@ -1,4 +1,3 @@
-import { onIdle } from '../../lib/idle.ts';
 import { toast } from '../../stores/toast.ts';
 
 /**
@@ -32,5 +31,5 @@ if (root) {
   checkQuery();
   document.addEventListener('astro:page-load', checkQuery);
   root.dataset.ready = '';
-  onIdle(() => toast('点击左边按钮听听歌吧～', 'info'));
+  toast('点击左边按钮听听歌吧～', 'info');
 }
