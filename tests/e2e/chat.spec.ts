@@ -64,6 +64,8 @@ function noisePng(width: number, height: number): Buffer {
 const bubble = (page: Page, text: string) => page.locator('[data-message-id]', { hasText: text });
 
 test('two people chat both ways; names, sides and the online list are right', async ({ browser }) => {
+  // Two browser contexts and many round trips: near the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const alice = await createUser({ nick_name: '爱丽丝' });
   const bob = await createUser({ nick_name: '鲍勃' });
   const a = await person(browser, alice);
