@@ -1,3 +1,4 @@
+import { onIdle } from '../../lib/idle.ts';
 import { $showLogin } from '../../stores/ui.ts';
 import { lazyRoot } from '../shared/lazy-root.ts';
 import { firstLoad } from './first-load.ts';
@@ -9,8 +10,7 @@ import { firstLoad } from './first-load.ts';
  */
 const host = document.querySelector('[data-account-host]');
 if (host) {
-  // At once: the greeting belongs to the first paint rather than popping in later.
-  firstLoad();
+  onIdle(firstLoad);
   const dialog = lazyRoot(host, () => import('./LoginDialog.tsx'));
   $showLogin.subscribe((show) => show && dialog({}));
 }

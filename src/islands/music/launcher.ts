@@ -1,3 +1,4 @@
+import { onIdle } from '../../lib/idle.ts';
 import { toast } from '../../stores/toast.ts';
 
 /**
@@ -31,5 +32,5 @@ if (root) {
   checkQuery();
   document.addEventListener('astro:page-load', checkQuery);
   root.dataset.ready = '';
-  toast('点击左边按钮听听歌吧～', 'info');
+  onIdle(() => toast('点击左边按钮听听歌吧～', 'info'));
 }
