@@ -12,12 +12,42 @@ import { devServer } from './src/server/dev/integration.mjs';
  */
 const serverModule = /^#server\//;
 
+/**
+ * Browser chunks. Left alone, the bundler makes dozens of tiny shared chunks (a store here, an icon
+ * there); each costs a request and compresses on its own. These groups merge code that is always
+ * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
+ * load it), the stores and rules every page's chrome uses, and the HTTP client with the comment and
+ * like code of the community islands. Panes stay in their own chunks, loaded when first opened.
+ * @type {import('rolldown').CodeSplittingOptions}
+ */
+const clientChunks = {
+  groups: [
+    {
+      name: 'react',
+      test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared))[\\/.]/,
+      priority: 3,
+    },
+    {
+      name: 'core',
+      test: /src[\\/](stores[\\/](session|ui|toast|notify|search|chat)|lib[\\/](storage|chat|badge|throttle|idle|format))\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      priority: 2,
+    },
+    {
+      name: 'community',
+      test: /src[\\/](lib[\\/](http|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|node_modules[\\/](ofetch|destr|ufo)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
+      priority: 1,
+    },
+  ],
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
-  build: { format: 'file' },
+  // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
+  // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).
+  build: { format: 'file', inlineStylesheets: 'always' },
   server: { port: 4321, host: '127.0.0.1' },
   devToolbar: { enabled: false },
   prefetch: false,
@@ -25,5 +55,13 @@ export default defineConfig({
     // Astro keeps only `output` of per-environment rolldown options, so this goes at the top level;
     // client code never imports src/server, so it only matters to the SSR build.
     build: { rolldownOptions: { external: [serverModule] } },
+    environments: {
+      client: {
+        build: {
+          sourcemap: !!process.env.CLIENT_SOURCEMAP,
+          rolldownOptions: { output: { codeSplitting: clientChunks } },
+        },
+      },
+    },
   },
 });

@@ -18,7 +18,7 @@ async function person(browser: Browser, user: TestUser | null, path = '/home'): 
   const page = await ctx.newPage();
   if (user) await signIn(page, user);
   await page.goto(path);
-  await page.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await page.locator('[data-chat-button][data-ready]').waitFor();
   return page;
 }
 
@@ -64,6 +64,8 @@ function noisePng(width: number, height: number): Buffer {
 const bubble = (page: Page, text: string) => page.locator('[data-message-id]', { hasText: text });
 
 test('two people chat both ways; names, sides and the online list are right', async ({ browser }) => {
+  // Two browser contexts and many round trips: near the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const alice = await createUser({ nick_name: '爱丽丝' });
   const bob = await createUser({ nick_name: '鲍勃' });
   const a = await person(browser, alice);
@@ -182,7 +184,7 @@ test('the connection survives client-router navigation', async ({ browser }) => 
   h.on('websocket', (ws) => sockets.push(ws.url()));
   await signIn(h, heidi);
   await h.goto('/home');
-  await h.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await h.locator('[data-chat-button][data-ready]').waitFor();
   const i = await person(browser, ivan);
   await openChat(h);
   await openChat(i);
@@ -276,7 +278,7 @@ test('logging out reconnects the chat as a visitor (the user changed)', async ({
   l.on('websocket', (ws) => sockets.push(ws.url()));
   await signIn(l, leo);
   await l.goto('/home');
-  await l.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await l.locator('[data-chat-button][data-ready]').waitFor();
   const m = await person(browser, mia);
   const panelM = await openChat(m);
   await openChat(l);
@@ -304,7 +306,7 @@ test('when the server goes away the chat says so, retries every 5 s and comes ba
   const port = new URL(first.url).port;
   const page = await browser.newContext({ baseURL: first.url }).then((c) => c.newPage());
   await page.goto('/home');
-  await page.locator('astro-island:not([ssr]) [data-chat-button]').waitFor();
+  await page.locator('[data-chat-button][data-ready]').waitFor();
   await page.locator('[data-chat-button]').click();
   const panel = page.locator('[data-chat-panel]');
   await expect(panel).toHaveAttribute('data-status', 'open');

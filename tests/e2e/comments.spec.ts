@@ -3,6 +3,8 @@ import { hydrated, query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 test('two users comment on an article and reply; the first one is notified', async ({ browser }) => {
+  // Two browser contexts and many round trips: near the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const alice = await createUser({ nick_name: unique('甲') });
   const bob = await createUser({ nick_name: unique('乙') });
   const baseURL = process.env.E2E_URL;

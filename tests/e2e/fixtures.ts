@@ -1,8 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+/** Waits until the header's script has wired it up (it marks itself with data-hydrated). */
+export async function headerReady(page: Page) {
+  await page.locator('#site-header[data-hydrated]').waitFor();
+}
+
 /**
- * Waits until the header island has hydrated (it marks itself), so a test's first click on the
- * header is not lost on a busy machine. Pages without the header (errors, feeds) just continue.
+ * Waits until the header's script has run (it marks itself), so a test's first click on the header
+ * is not lost on a busy machine. Pages without the header (errors, feeds) just continue.
  */
 async function afterLoad(page: Page) {
   await page

@@ -4,9 +4,9 @@ import { expect, test } from './fixtures.ts';
 
 /** The music player against the demo library the test server generated on its first start. */
 
-/** Opens the panel once the launcher island has hydrated (client:idle). */
+/** Opens the panel once the launcher's script has wired it up (it marks itself ready). */
 async function openPlayer(page: import('@playwright/test').Page) {
-  await expect(page.locator('astro-island:has([data-music-player])')).not.toHaveAttribute('ssr', '');
+  await expect(page.locator('[data-music-player]')).toHaveAttribute('data-ready', '');
   await page.getByRole('button', { name: '音乐播放器' }).click();
   await expect(page.locator('[data-music-panel]')).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, signIn, type TestUser } from './accounts.ts';
-import { hydrated, query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { query, unique } from './community.ts';
+import { expect, headerReady, test } from './fixtures.ts';
 
 async function call(request: APIRequestContext, user: TestUser, url: string, data: object) {
   const res = await request.post(url, { data, headers: { Authorization: `Bearer ${user.token}` } });
@@ -27,7 +27,7 @@ test('a reply lights the badge; opening the item marks it read and leads to the 
 
   await signIn(page, alice);
   await page.goto('/home');
-  await hydrated(page, '#site-header');
+  await headerReady(page);
   const bell = page.locator('[data-notify-bell]');
   await expect(bell.locator('[data-unread-badge]')).toHaveText('1');
 
@@ -55,7 +55,7 @@ test('a reply lights the badge; opening the item marks it read and leads to the 
   ]);
   // Still read after a reload (the count comes from the server).
   await page.reload();
-  await hydrated(page, '#site-header');
+  await headerReady(page);
   await expect(bell).toBeVisible();
   await expect(bell.locator('[data-unread-badge]')).toHaveCount(0);
 });
@@ -79,7 +79,7 @@ test('deleting asks first; a failed delete shows the server message; 9+ and load
 
   await signIn(page, carol);
   await page.goto('/home');
-  await hydrated(page, '#site-header');
+  await headerReady(page);
   await expect(page.locator('[data-notify-bell] [data-unread-badge]')).toHaveText('9+');
 
   // The avatar menu has the entry too.
@@ -142,7 +142,7 @@ test('the drawer is 80% wide on a phone', async ({ browser }) => {
   const page = await context.newPage();
   await signIn(page, dave);
   await page.goto('/home');
-  await hydrated(page, '#site-header');
+  await headerReady(page);
   await page.getByRole('button', { name: '打开菜单' }).click();
   await page.locator('[data-drawer]').getByRole('button', { name: '我的消息' }).click();
   const drawer = page.getByRole('dialog', { name: '我的消息' });

@@ -1,12 +1,11 @@
 import { encode } from '../../src/lib/storage.ts';
-import { hydrated } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, headerReady, test } from './fixtures.ts';
 
 test('search dialog: hot list, a search that opens the article and lands in the history', async ({
   page,
 }) => {
   await page.goto('/home');
-  await hydrated(page, '#site-header');
+  await headerReady(page);
 
   // Ctrl+K opens it; with an empty query: no history yet, the hot list numbered 1 to 5.
   await page.keyboard.press('Control+k');
@@ -64,7 +63,7 @@ test('search dialog: hot list, a search that opens the article and lands in the 
 
 test('search dialog: keyboard choice, nothing found, markup in a query stays text', async ({ page }) => {
   await page.goto('/home');
-  await hydrated(page, '#site-header');
+  await headerReady(page);
   await page.getByRole('button', { name: '搜索', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '搜索文章' });
   const input = dialog.getByRole('combobox');

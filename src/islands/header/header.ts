@@ -1,0 +1,236 @@
+import { navigate } from 'astro:transitions/client';
+import { badgeText } from '../../lib/badge.ts';
+import { headerState } from '../../lib/header-scroll.ts';
+import { isActive } from '../../lib/nav.ts';
+import { throttle } from '../../lib/throttle.ts';
+import { $notifyOpen, $unread, openNotify, refreshUnread } from '../../stores/notify.ts';
+import { $searchOpen } from '../../stores/search.ts';
+import { $token, $userInfo, clearSession, endServerSession, type UserInfo } from '../../stores/session.ts';
+import { toast } from '../../stores/toast.ts';
+import { openLogin, setTheme } from '../../stores/ui.ts';
+import { lazyRoot } from '../shared/lazy-root.ts';
+
+/**
+ * The behaviour of src/components/SiteHeader.astro (SPEC §2), in plain DOM code so the header costs
+ * no React on first load. The header is persisted across client-router navigation, so this runs
+ * once per document and follows the route through astro:page-load.
+ */
+
+const MINUTE = 60_000;
+const here = () => location.pathname.replace(/\/$/, '') || '/';
+
+/** SPEC §2/§4: logout clears the user, leaves /userCenter for /home and says 退出成功. */
+export function logout(): void {
+  endServerSession();
+  clearSession();
+  toast('退出成功', 'success', '提示');
+  if (here() === '/userCenter') void navigate('/home');
+}
+
+/** A popup menu: its button toggles it; a press outside or Escape closes it. */
+function menu(root: HTMLElement, onEscape = true) {
+  const button = root.querySelector('button') as HTMLButtonElement;
+  const list = root.querySelector('[role="menu"]') as HTMLElement;
+  const set = (open: boolean) => {
+    list.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => set(list.hidden !== false));
+  list.addEventListener('click', (e) => (e.target as Element).closest('a, button') && set(false));
+  document.addEventListener('pointerdown', (e) => !root.contains(e.target as Node) && set(false));
+  if (onEscape) document.addEventListener('keydown', (e) => e.key === 'Escape' && set(false));
+  return set;
+}
+
+/** The unread badge (SPEC §9: up to 9+) inside `host`, from the markup's template; none when all is read. */
+function badge(host: Element, template: HTMLTemplateElement, unread: number) {
+  const text = badgeText(unread);
+  let el = host.querySelector<HTMLElement>('[data-unread-badge]');
+  if (!text) return el?.remove();
+  if (!el) {
+    el = template.content.firstElementChild?.cloneNode() as HTMLElement;
+    host.append(el);
+  }
+  el.textContent = text;
+}
+
+function init(root: HTMLElement) {
+  const header = root.querySelector('#site-header') as HTMLElement;
+  const drawer = root.querySelector('[data-drawer]') as HTMLElement;
+  const backdrop = root.querySelector('[data-drawer-backdrop]') as HTMLElement;
+  const drawerButton = root.querySelector('[data-drawer-open]') as HTMLButtonElement;
+  const back = root.querySelector('[data-back]') as HTMLButtonElement;
+  const themeButton = root.querySelector('[data-theme-toggle]') as HTMLButtonElement;
+  const todo = root.querySelector('[data-todo]') as HTMLElement;
+  const todoButton = todo.querySelector('button') as HTMLButtonElement;
+  const bell = root.querySelector('[data-notify-bell]') as HTMLButtonElement;
+  const loginEntry = root.querySelector('[data-login-entry]') as HTMLButtonElement;
+  const userMenu = root.querySelector('[data-user-menu]') as HTMLElement;
+  const badgeTemplate = root.querySelector('[data-badge-template]') as HTMLTemplateElement;
+
+  // Hide on scroll down past 50 px, show on scroll up, transparent at the top.
+  let prevY = 0;
+  const onScroll = throttle(() => {
+    const y = window.scrollY;
+    const next = headerState(prevY, y);
+    prevY = y;
+    header.dataset.atTop = String(next.atTop);
+    header.dataset.hidden = String(next.hidden);
+  }, 5);
+  onScroll();
+  window.addEventListener('scroll', onScroll, { passive: true });
+
+  // The mobile drawer.
+  const setDrawer = (open: boolean) => {
+    backdrop.toggleAttribute('data-open', open);
+    drawer.setAttribute('aria-hidden', String(!open));
+    drawer.inert = !open;
+    drawerButton.setAttribute('aria-expanded', String(open));
+  };
+  drawerButton.addEventListener('click', () => setDrawer(true));
+  backdrop.addEventListener('click', () => setDrawer(false));
+  root.querySelector('[data-drawer-close]')?.addEventListener('click', () => setDrawer(false));
+  drawer.addEventListener(
+    'click',
+    (e) => (e.target as Element).closest('a, [data-open-notify], [data-logout]') && setDrawer(false),
+  );
+  document.addEventListener('keydown', (e) => e.key === 'Escape' && setDrawer(false));
+  back.addEventListener('click', () => history.back());
+
+  const setMore = menu(root.querySelector('[data-more]') as HTMLElement);
+  const setUserMenu = menu(userMenu, false);
+
+  // The active entry follows the route.
+  const onPage = () => {
+    const path = here();
+    for (const a of root.querySelectorAll<HTMLAnchorElement>('a[data-nav]')) {
+      if (isActive(a.getAttribute('href') ?? '', path)) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
+    back.hidden = path !== '/home';
+    setDrawer(false);
+    setMore(false);
+  };
+  document.addEventListener('astro:page-load', onPage);
+  onPage();
+
+  // Theme: the bootstrap applied the saved choice (or the hour's); the button switches it.
+  const showTheme = () => {
+    const dark = document.documentElement.dataset.theme === 'dark';
+    themeButton.setAttribute('aria-label', dark ? '切换到浅色模式' : '切换到深色模式');
+  };
+  themeButton.addEventListener('click', () => {
+    setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark');
+    showTheme();
+  });
+  document.addEventListener('astro:after-swap', showTheme);
+  showTheme();
+
+  // Search: the button and Ctrl/⌘+K; the dialog's code loads the first time it opens.
+  root.querySelector('[data-search-open]')?.addEventListener('click', () => $searchOpen.set(true));
+  document.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+      e.preventDefault();
+      $searchOpen.set(true);
+    }
+  });
+  const search = lazyRoot(
+    root.querySelector('[data-search-host]') as Element,
+    () => import('../search/SearchDialog.tsx'),
+  );
+  $searchOpen.subscribe((open) => search(open ? { onClose: () => $searchOpen.set(false) } : null));
+
+  // 我的消息: the bell, the menu entries, the drawer (loaded when first opened).
+  bell.addEventListener('click', openNotify);
+  for (const b of root.querySelectorAll('[data-open-notify]')) b.addEventListener('click', openNotify);
+  const notify = lazyRoot(
+    root.querySelector('[data-notify-host]') as Element,
+    () => import('../notify/NotifyDrawer.tsx'),
+  );
+  $notifyOpen.subscribe((open) => notify(open ? { onClose: () => $notifyOpen.set(false) } : null));
+  $unread.subscribe((unread) => {
+    bell.setAttribute('aria-label', unread ? `我的消息（${unread} 条未读）` : '我的消息');
+    badge(bell, badgeTemplate, unread);
+    badge(drawer.querySelector('[data-open-notify]') as Element, badgeTemplate, unread);
+  });
+  // The unread count stays in step: sign-in, every page, coming back to the tab, once a minute.
+  let stopPolling = () => {};
+  $token.subscribe((token) => {
+    stopPolling();
+    stopPolling = () => {};
+    void refreshUnread();
+    if (!token) {
+      $notifyOpen.set(false);
+      return;
+    }
+    const onVisible = () => document.visibilityState === 'visible' && void refreshUnread();
+    const onNav = () => void refreshUnread();
+    const timer = setInterval(onVisible, MINUTE);
+    document.addEventListener('astro:page-load', onNav);
+    document.addEventListener('visibilitychange', onVisible);
+    stopPolling = () => {
+      clearInterval(timer);
+      document.removeEventListener('astro:page-load', onNav);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  });
+
+  // The to-do pane (signed-in users), loaded the first time it opens; a fresh pane on every open.
+  const todoPane = lazyRoot(
+    todo.querySelector('[data-todo-pane]') as Element,
+    () => import('../todo/TodoPane.tsx'),
+  );
+  const todoOpen = () => todoButton.getAttribute('aria-expanded') === 'true';
+  const setTodo = (open: boolean) => {
+    todoButton.setAttribute('aria-expanded', String(open));
+    todoPane(open ? { onClose: () => setTodo(false) } : null);
+  };
+  todoButton.addEventListener('click', () => setTodo(!todoOpen()));
+  document.addEventListener(
+    'pointerdown',
+    (e) => todoOpen() && !todo.contains(e.target as Node) && setTodo(false),
+  );
+  document.addEventListener('keydown', (e) => todoOpen() && e.key === 'Escape' && setTodo(false));
+
+  // The user area: the login entry, or the avatar with its menu; the same in the drawer.
+  loginEntry.addEventListener('click', openLogin);
+  for (const b of root.querySelectorAll('[data-logout]')) b.addEventListener('click', logout);
+  const drawerAvatar = drawer.querySelector('[data-avatar]') as HTMLButtonElement;
+  drawerAvatar.addEventListener('click', () => {
+    setDrawer(false);
+    if ($userInfo.get()) void navigate('/userCenter');
+    else openLogin();
+  });
+  let shownUser: number | undefined;
+  const showUser = (user: UserInfo | null) => {
+    loginEntry.hidden = Boolean(user);
+    userMenu.hidden = !user;
+    todo.hidden = !user;
+    bell.hidden = !user;
+    for (const el of drawer.querySelectorAll<HTMLElement>('[data-open-notify], [data-logout]'))
+      el.hidden = !user;
+    for (const button of root.querySelectorAll<HTMLElement>('[data-avatar]')) {
+      const img = button.querySelector('img') as HTMLImageElement;
+      const icon = button.querySelector('svg') as SVGElement;
+      const src = user?.avatar ?? '';
+      if (src && img.getAttribute('src') !== src) img.src = src;
+      img.hidden = !src;
+      icon.style.display = src ? 'none' : '';
+    }
+    userMenu.querySelector('[data-avatar]')?.setAttribute('aria-label', `${user?.nick_name ?? ''} 的菜单`);
+    drawerAvatar.setAttribute('aria-label', user ? '个人中心' : '登录');
+    (drawerAvatar.querySelector('[data-nick]') as HTMLElement).textContent = user ? user.nick_name : '未登录';
+    // Signing out closes the menus; another user starts from a fresh to-do pane.
+    if (user?.id !== shownUser) {
+      setUserMenu(false);
+      setTodo(false);
+    }
+    shownUser = user?.id;
+  };
+  $userInfo.subscribe(showUser);
+
+  header.dataset.hydrated = '';
+}
+
+const root = document.getElementById('site-header')?.parentElement;
+if (root) init(root);

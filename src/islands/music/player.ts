@@ -1,0 +1,42 @@
+import { $player, attachAudio, setLyricType, showLyricBoard, showPlayer } from '../../stores/music.ts';
+import { lazyRoot } from '../shared/lazy-root.ts';
+
+/**
+ * Loaded when the player is first wanted: hooks the launcher's persisted <audio> to the store, keeps
+ * the launcher's state in step, and renders the panel and the lyric board (each loaded when first
+ * shown, then kept mounted so they can animate open and closed).
+ */
+export function start(root: HTMLElement): void {
+  const button = root.querySelector('button') as HTMLButtonElement;
+  attachAudio(root.querySelector('audio') as HTMLAudioElement);
+  const panel = lazyRoot(
+    root.querySelector('[data-music-panel-root]') as Element,
+    () => import('./PlayerPanel.tsx'),
+  );
+  const board = lazyRoot(
+    root.querySelector('[data-lyric-board-root]') as Element,
+    () => import('./LyricBoard.tsx'),
+  );
+  let panelOpen: boolean | undefined;
+  let boardOpen: boolean | undefined;
+  $player.subscribe((p) => {
+    button.setAttribute('aria-expanded', String(p.isShowMusicPlayer));
+    button.dataset.playing = String(!p.isPaused);
+    if (p.isShowMusicPlayer !== panelOpen && (p.isShowMusicPlayer || panelOpen !== undefined)) {
+      panelOpen = p.isShowMusicPlayer;
+      panel({ open: panelOpen });
+    }
+    if (p.showLyricBoard !== boardOpen && (p.showLyricBoard || boardOpen !== undefined)) {
+      boardOpen = p.showLyricBoard;
+      board({ open: boardOpen });
+    }
+  });
+}
+
+export const togglePlayer = () => showPlayer(!$player.get().isShowMusicPlayer);
+
+export function showSpecial(): void {
+  showPlayer(true);
+  setLyricType('SPECIAL');
+  showLyricBoard(true);
+}
