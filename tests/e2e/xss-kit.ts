@@ -262,7 +262,13 @@ function trapSinks() {
   }
 }
 
-export type Audited = { context: BrowserContext; hits: string[]; page: Page };
+export type Audited = {
+  context: BrowserContext;
+  hits: string[];
+  page: Page;
+  /** Another tab in the same context, watched the same way. */
+  newPage: () => Promise<Page>;
+};
 
 /**
  * A browser context that proves escaping rather than the policy: CSP bypassed, every sink trapped,
@@ -304,16 +310,19 @@ export async function auditedContext(
       return route.abort();
     },
   );
-  const page = await context.newPage();
-  page.on('dialog', (d) => {
-    hits.push(`dialog ${d.type()}: ${d.message()}`);
-    d.dismiss().catch(() => {});
-  });
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame() && !f.url().startsWith(origin)) hits.push(`navigated to ${f.url()}`);
-  });
-  page.on('popup', (p) => hits.push(`popup ${p.url()}`));
-  return { context, hits, page };
+  const watched = async () => {
+    const page = await context.newPage();
+    page.on('dialog', (d) => {
+      hits.push(`dialog ${d.type()}: ${d.message()}`);
+      d.dismiss().catch(() => {});
+    });
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame() && !f.url().startsWith(origin)) hits.push(`navigated to ${f.url()}`);
+    });
+    page.on('popup', (p) => hits.push(`popup ${p.url()}`));
+    return page;
+  };
+  return { context, hits, page: await watched(), newPage: watched };
 }
 
 /** Opens a page of the site and waits until the header island has hydrated. */
