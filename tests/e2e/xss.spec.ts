@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { Payload } from '../fixtures/xss/build.ts';
 import { expect, test } from './fixtures.ts';
 import { type Started, startServer, stopServer } from './server.ts';
 import {
@@ -47,6 +48,10 @@ const NAMES = PAYLOADS.filter((p) => p.payload.length > 20 && p.payload.length <
 const W = NICKS.length; // one writer per short payload: its nick name
 const PIECES = PAYLOADS.reduce((n, p) => n + marker(p.id).length + p.payload.length + 2, 0);
 
+/** Article titles: break-outs of <title> and of the meta tags' attribute values. */
+const TITLES = ['</title>', '">', "'>", '" '].map(
+  (start) => PAYLOADS.find((p) => p.payload.startsWith(start) && p.payload.length <= 90) as Payload,
+);
 /** Guestbook: one message per writer and one per guest (named after a short payload). */
 const GUESTBOOK = split(PAYLOADS, 2 * W, 500);
 /** Comments: parents with three replies each (all shown without "more replies"). */
@@ -112,7 +117,7 @@ test.beforeAll(async () => {
   for (let a = 0; a < ARTICLES; a++) {
     const part = PAYLOADS.slice(a * per, (a + 1) * per);
     const body = part.map((p) => `${marker(p.id)}\n\n${p.payload}\n\n${RESET}\n\n`).join('');
-    const title = `xqart${a}q ${NAMES[a].payload}`;
+    const title = `xqart${a}q ${TITLES[a].payload}`;
     // The admin's category and tag names are short payloads too (20 characters at most).
     const taxonomy = NICKS.slice(a * 21, a * 21 + 21).map((p) => p.payload);
     const res = await api<{ id: number }>(
