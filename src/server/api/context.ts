@@ -11,10 +11,19 @@ export type ApiEnv = {
 
 export type ApiContext = Context<ApiEnv>;
 
+/**
+ * The address our proxy saw: the right-most X-Forwarded-For entry. Entries to its left come from the
+ * client itself, so trusting the left-most one would let anyone pick an address per request and slip
+ * past the per-address limits.
+ */
+export function proxiedAddress(header: string | undefined): string | undefined {
+  return header?.split(',').at(-1)?.trim() || undefined;
+}
+
 /** The visitor's address: X-Forwarded-For only behind a trusted proxy, else the socket's. */
 export function clientIp(c: ApiContext): string {
   if (config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = proxiedAddress(c.req.header('x-forwarded-for'));
     if (forwarded) return forwarded;
   }
   return c.env?.ip ?? c.env?.incoming?.socket.remoteAddress ?? '';
