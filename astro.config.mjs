@@ -25,5 +25,7 @@ export default defineConfig({
     // Astro keeps only `output` of per-environment rolldown options, so this goes at the top level;
     // client code never imports src/server, so it only matters to the SSR build.
     build: { rolldownOptions: { external: [serverModule] } },
+    // Bundled into the server build so it holds the few icons the islands use, not all 1,600 of them.
+    ssr: { noExternal: ['lucide-react'] },
   },
 });
