@@ -13,8 +13,12 @@ import type { Rendered } from './markdown.ts';
 
 export type { Rendered, TocItem } from './markdown.ts';
 
-/** A worker with nothing to do for this long exits (it comes back, cold, on the next render). */
-export const WORKER_IDLE_MS = 2_000;
+/**
+ * A worker with nothing to do for this long exits; it comes back on the next render, which then pays
+ * for loading Shiki and compiling grammars again (most of a render's cost), so bursts of first views
+ * (a restart, a crawler, a reader going through several articles) share one warm worker.
+ */
+export const WORKER_IDLE_MS = 15_000;
 
 type Job = { resolve: (r: Rendered) => void; reject: (e: Error) => void; markdown: string };
 
