@@ -17,21 +17,24 @@ export function timeAgo(date: string | number | Date, now: number = Date.now()):
   return `${Math.floor(seconds / 86_400)}天前`;
 }
 
+/**
+ * The blog's dates are China Standard Time: UTC+8 all year, without daylight saving since 1991, so
+ * plain arithmetic gives them. (Intl with a time zone would be exact for older dates too, but pulls
+ * some 10 MB of the time-zone and locale database into the server's memory and is slower.)
+ */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const chinaIso = (date: string | number | Date) =>
+  new Date(new Date(date).getTime() + CHINA_OFFSET_MS).toISOString();
+
 /** YYYY-MM-DD in the blog's time zone (China), whatever the server's zone is. */
 export function formatDate(date: string | number | Date): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(date));
+  return chinaIso(date).slice(0, 10);
 }
 
 /** YYYY-MM-DD HH:mm in the blog's time zone. */
 export function formatDateTime(date: string | number | Date): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(date));
+  const iso = chinaIso(date);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 /** mm:ss for player times (SPEC §4 Playback). */

@@ -1,3 +1,4 @@
+import './runtime.ts';
 import { readdirSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +12,9 @@ import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
 import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
-import { pickEncoding, withPageCache } from './page-cache.ts';
+import { pickEncoding, serveCachedPage, withPageCache } from './page-cache.ts';
 import { applySecurityHeaders } from './security.ts';
+import { stopMarkdownWorker } from './services/article-html.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
 
@@ -61,12 +63,14 @@ export async function startServer(
   }
   const api = getRequestListener(createApiApp().fetch);
   const wapi = getRequestListener(createMusicApp().fetch);
-  const astro = withPageCache(await loadAstro());
+  const astro = withPageCache(await loadAstro(), cfg.trustProxy);
   const clientDir = path.join(DIST, 'client');
   const assets = clientFiles(clientDir);
   const upgrade = createUpgradeHandler();
 
   const server = http.createServer((req, res) => {
+    // A cached page is answered before anything else, with headers prepared when it was stored.
+    if (serveCachedPage(req, res, cfg.trustProxy)) return;
     applySecurityHeaders(req, res, cfg.trustProxy);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -110,6 +114,7 @@ export async function startServer(
       await done;
       clearTimeout(force);
       await stopMusic();
+      await stopMarkdownWorker();
       await closeDatabase();
     })();
     return closing;

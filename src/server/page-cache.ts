@@ -1,22 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { HSTS, SECURITY_HEADERS, wantsHsts } from './security.ts';
 
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
  * so a rendered page is kept in memory by URL, compressed once, and answered with an ETag (304 when the
  * browser has it). Every content write clears it (see invalidatePages), and entries also expire, so
  * writes made outside the server (the CLI) show up within the TTL.
+ *
+ * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
+ * header lists (security headers included) prepared when the page was stored, so a hit costs one
+ * lookup and one writeHead/end with nothing built per request.
  */
+
+/** Flat [name, value, name, value…] lists, as writeHead takes them. */
+type HeaderList = string[];
+
+type Variant = { body: Buffer; headers: HeaderList };
 
 type Entry = {
   etag: string;
-  headers: OutgoingHttpHeaders;
-  raw: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  notModified: HeaderList;
+  bytes: number;
   storedAt: number;
-  generation: number;
 };
 
 const MAX_ENTRIES = 500;
@@ -40,19 +50,20 @@ export function invalidatePages(): void {
   pageCacheStats.invalidations++;
 }
 
+function forget(key: string, entry: Entry) {
+  entries.delete(key);
+  bytes -= entry.bytes;
+}
+
 function remember(key: string, entry: Entry) {
   const old = entries.get(key);
-  if (old) {
-    bytes -= old.raw.length + old.gzip.length + old.br.length;
-    entries.delete(key);
-  }
+  if (old) forget(key, old);
   entries.set(key, entry);
-  bytes += entry.raw.length + entry.gzip.length + entry.br.length;
+  bytes += entry.bytes;
   // Least recently used first: Map keeps insertion order and hits re-insert.
   for (const [k, e] of entries) {
     if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
-    entries.delete(k);
-    bytes -= e.raw.length + e.gzip.length + e.br.length;
+    forget(k, e);
   }
 }
 
@@ -60,8 +71,7 @@ function lookup(key: string, now: number): Entry | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
   if (now - entry.storedAt > TTL_MS) {
-    entries.delete(key);
-    bytes -= entry.raw.length + entry.gzip.length + entry.br.length;
+    forget(key, entry);
     return undefined;
   }
   entries.delete(key);
@@ -78,56 +88,150 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefi
   return undefined;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean) {
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('X-Page-Cache', hit ? 'hit' : 'miss');
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const negotiated = new Map<string, 'br' | 'gzip' | undefined>();
+function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  if (negotiated.has(accept)) return negotiated.get(accept);
+  const encoding = pickEncoding(accept);
+  if (negotiated.size >= 64) negotiated.clear();
+  negotiated.set(accept, encoding);
+  return encoding;
+}
+
+/** Headers of the rendered answer that the cache sets itself (lower case, as getHeaders gives them). */
+const OWN_HEADERS = new Set([
+  ...SECURITY_HEADERS.map(([name]) => name.toLowerCase()),
+  'strict-transport-security',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'cache-control',
+  'vary',
+  'x-page-cache',
+]);
+
+const SECURITY_LIST: HeaderList = SECURITY_HEADERS.flat();
+
+/** A cache entry for a rendered page: compressed bodies and the complete header lists. */
+export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
+  const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
+  const common: HeaderList = [...SECURITY_LIST];
+  for (const [name, value] of Object.entries(rendered)) {
+    if (value === undefined || OWN_HEADERS.has(name.toLowerCase())) continue;
+    for (const v of Array.isArray(value) ? value : [value]) common.push(name, String(v));
+  }
+  common.push(
+    'ETag',
+    etag,
+    'Cache-Control',
+    PAGE_CACHE_CONTROL,
+    'Vary',
+    'Accept-Encoding',
+    'X-Page-Cache',
+    'hit',
+  );
+  const variant = (body: Buffer, encoding?: string): Variant => ({
+    body,
+    headers: [
+      ...common,
+      'Content-Length',
+      String(body.length),
+      ...(encoding ? ['Content-Encoding', encoding] : []),
+    ],
+  });
+  const gzip = gzipSync(raw, { level: 6 });
+  const br = brotliCompressSync(raw, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
+  return {
+    etag,
+    identity: variant(raw),
+    gzip: variant(gzip, 'gzip'),
+    br: variant(br, 'br'),
+    notModified: [
+      ...SECURITY_LIST,
+      'ETag',
+      etag,
+      'Cache-Control',
+      PAGE_CACHE_CONTROL,
+      'Vary',
+      'Accept-Encoding',
+      'X-Page-Cache',
+      'hit',
+    ],
+    bytes: raw.length + gzip.length + br.length,
+    storedAt,
+  };
+}
+
+const matches = (inm: string, etag: string) => inm === etag || inm.split(',').some((t) => t.trim() === etag);
+
+/** A miss says so; its list is copied (misses are rare) with the flag's value replaced. */
+function asMiss(list: HeaderList): HeaderList {
+  const copy = list.slice();
+  copy[copy.indexOf('X-Page-Cache') + 1] = 'miss';
+  return copy;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean, hsts: boolean) {
   const inm = req.headers['if-none-match'];
-  if (inm?.split(',').some((t) => t.trim() === entry.etag)) {
-    res.writeHead(304).end();
+  if (inm && matches(inm, entry.etag)) {
+    let headers = hit ? entry.notModified : asMiss(entry.notModified);
+    if (hsts) headers = [...headers, 'Strict-Transport-Security', HSTS];
+    res.writeHead(304, headers).end();
     return;
   }
-  const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
-  const headers: OutgoingHttpHeaders = { ...entry.headers, 'Content-Length': body.length };
-  if (encoding) headers['Content-Encoding'] = encoding;
+  const encoding = encodingFor(req.headers['accept-encoding']);
+  const variant = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  let headers = hit ? variant.headers : asMiss(variant.headers);
+  if (hsts) headers = [...headers, 'Strict-Transport-Security', HSTS];
   res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
 const cacheable = (req: IncomingMessage) =>
   (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization;
 
+/**
+ * Answers a request from the cache when its page is there (true), before any routing: only pages
+ * the renderer answered are ever stored, so /api, assets and uploads never match.
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
+  if (!cacheable(req)) return false;
+  const entry = lookup(req.url ?? '/', Date.now());
+  if (!entry) return false;
+  pageCacheStats.hits++;
+  send(req, res, entry, true, wantsHsts(req, trustProxy));
+  return true;
+}
+
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /**
- * Wraps the page renderer: a hit is answered from memory; a miss renders, and a 200 HTML answer is
- * captured (not streamed), stored and then sent like a hit. Anything else passes through untouched.
+ * Wraps the page renderer: a miss renders, and a 200 HTML answer is captured (not streamed), stored
+ * and then sent like a hit. Anything else passes through untouched. Hits never get here (see
+ * serveCachedPage), though one that does is answered from the cache all the same.
  */
-export function withPageCache(render: Handler): Handler {
+export function withPageCache(render: Handler, trustProxy = false): Handler {
   return (req, res) => {
     if (!cacheable(req)) return render(req, res);
+    if (serveCachedPage(req, res, trustProxy)) return;
     const key = req.url ?? '/';
     const now = Date.now();
-    const hit = lookup(key, now);
-    if (hit) {
-      pageCacheStats.hits++;
-      return send(req, res, hit, true);
-    }
     pageCacheStats.misses++;
     const startedAt = generation;
-    let capture: { status: number; headers: OutgoingHttpHeaders; chunks: Buffer[] } | undefined;
+    let capture: { headers: OutgoingHttpHeaders; chunks: Buffer[] } | undefined;
     const writeHead = res.writeHead.bind(res);
     const write = res.write.bind(res);
     const end = res.end.bind(res);
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
-      const type = String(
-        headers?.['content-type'] ?? headers?.['Content-Type'] ?? res.getHeader('content-type'),
-      );
-      if (status === 200 && type.startsWith('text/html') && !headers?.['set-cookie']) {
-        capture = { status, headers: { ...res.getHeaders(), ...headers }, chunks: [] };
+      const merged: OutgoingHttpHeaders = { ...res.getHeaders(), ...headers };
+      const type = String(merged['content-type'] ?? merged['Content-Type'] ?? '');
+      if (status === 200 && type.startsWith('text/html') && !merged['set-cookie'] && !merged['Set-Cookie']) {
+        capture = { headers: merged, chunks: [] };
         return res;
       }
       return (writeHead as (...a: unknown[]) => ServerResponse)(status, ...rest);
@@ -143,22 +247,10 @@ export function withPageCache(render: Handler): Handler {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
-      const raw = Buffer.concat(capture.chunks);
-      const headers = { ...capture.headers };
-      for (const h of ['content-length', 'Content-Length', 'transfer-encoding', 'etag', 'cache-control'])
-        delete headers[h];
-      const entry: Entry = {
-        etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
-        headers,
-        raw,
-        gzip: gzipSync(raw, { level: 6 }),
-        br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-        storedAt: now,
-        generation: startedAt,
-      };
+      const entry = prepareEntry(Buffer.concat(capture.chunks), capture.headers, now);
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
       if (startedAt === generation) remember(key, entry);
-      send(req, res, entry, false);
+      send(req, res, entry, false, wantsHsts(req, trustProxy));
       return res;
     }) as typeof res.end;
     return render(req, res);

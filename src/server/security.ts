@@ -34,19 +34,25 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-/** Headers every response carries; HSTS only when a TLS proxy in front says the request was https. */
+/** Headers every response carries, as [name, value] pairs (also prepared into cached pages). */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** HSTS only when a TLS proxy in front (trusted) says the request was https. */
+export function wantsHsts(req: IncomingMessage, trustProxy: boolean): boolean {
+  if (!trustProxy) return false;
+  const proto = req.headers['x-forwarded-proto'];
+  return proto !== undefined && String(proto).split(',')[0].trim() === 'https';
+}
+
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  if (
-    trustProxy &&
-    String(req.headers['x-forwarded-proto'] ?? '')
-      .split(',')[0]
-      .trim() === 'https'
-  ) {
-    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  }
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  if (wantsHsts(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
 }

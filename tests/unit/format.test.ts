@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatCount, formatDate, timeAgo } from '../../src/lib/format.ts';
+import { formatClock, formatCount, formatDate, formatDateTime, timeAgo } from '../../src/lib/format.ts';
 import { fitSize, qualitySteps } from '../../src/lib/image-compress.ts';
 
 describe('formatCount (SPEC §9)', () => {
@@ -28,6 +28,22 @@ describe('timeAgo (SPEC §9)', () => {
 describe('dates and clocks', () => {
   it('formats dates in the blog time zone', () => {
     expect(formatDate('2026-11-20T18:30:00Z')).toBe('2026-11-21');
+    expect(formatDate('2026-11-20T15:59:59Z')).toBe('2026-11-20');
+    expect(formatDate('2025-12-31T16:00:00Z')).toBe('2026-01-01');
+    expect(formatDate(Date.UTC(2024, 1, 28, 16))).toBe('2024-02-29');
+    expect(formatDateTime('2026-11-20T18:30:00Z')).toBe('2026-11-21 02:30');
+    expect(formatDateTime(new Date('2026-06-30T15:05:00Z'))).toBe('2026-06-30 23:05');
+    // The same as the time-zone database gives for every date the blog can hold.
+    const tz = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    for (let t = Date.UTC(1992, 0, 1); t < Date.UTC(2040, 0, 1); t += 97 * 3_600_000 + 1_234_567)
+      expect(formatDateTime(t)).toBe(tz.format(t));
   });
   it('formats player times as mm:ss', () => {
     expect(formatClock(0)).toBe('00:00');

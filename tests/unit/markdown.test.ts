@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex } from '../../src/lib/contrast.ts';
 import { CODE_THEMES } from '../../src/lib/theme.ts';
-import { CODE_THEME_MAP, renderArticle, renderMarkdown } from '../../src/server/services/markdown.ts';
+import { renderArticle } from '../../src/server/services/article-html.ts';
+import { CODE_THEME_MAP, renderMarkdown, styleClasses } from '../../src/server/services/markdown.ts';
 
 describe('Markdown sanitizing', () => {
   it('never lets <script>, event handlers or javascript: links through', async () => {
@@ -95,6 +96,49 @@ describe('Markdown sanitizing', () => {
     }
     // Unknown languages fall back to plain text, still escaped.
     expect(html).toContain('&#x3C;b>text&#x3C;/b>');
+  });
+
+  it('writes each distinct colour set once, as a class rule, instead of on every token', async () => {
+    const code = 'const a: number = 1; // 注释\n'.repeat(40);
+    const { html } = await renderMarkdown(`\`\`\`ts\n${code}\`\`\`\n\n\`\`\`bash\nls -la # 列表\n\`\`\``);
+    expect(html.startsWith('<style>')).toBe(true);
+    expect(html).not.toMatch(/<span[^>]*style=/);
+    expect(html).not.toMatch(/<div class="code-block[^"]*"[^>]*style=/);
+    const rules = [...html.matchAll(/\.md-body \.(sh[0-9a-z]+)\{([^}]*)\}/g)];
+    const styles = rules.map((r) => r[2]);
+    expect(new Set(styles).size).toBe(styles.length); // one class per distinct set
+    expect(rules.length).toBeLessThan(30); // 40 identical lines share them
+    for (const [, name] of rules) expect(html).toMatch(new RegExp(`class="[^"]*\\b${name}\\b`));
+    // Tokens of different kinds get different colours in the first code theme (a keyword, a
+    // number and a comment are never painted alike).
+    const colour = (text: string) => {
+      const cls = new RegExp(`<span class="(sh[0-9a-z]+)">\\s*${text}</span>`).exec(html)?.[1];
+      return rules.find((r) => r[1] === cls)?.[2].match(/--sh-atom:(#\w+)/)?.[1];
+    };
+    const colours = [colour('const'), colour('1'), colour('//')];
+    expect(colours.every(Boolean)).toBe(true);
+    expect(new Set(colours).size).toBe(3);
+  });
+
+  it('turns identical style attributes into one class, keeping existing classes', () => {
+    const span = (style: string, className?: string[]) => ({
+      type: 'element' as const,
+      tagName: 'span',
+      properties: className ? { style, className } : { style },
+      children: [],
+    });
+    const a = span('--sh-atom:#fff;--sh-github:#000', ['line']);
+    const b = span('--sh-atom:#fff;--sh-github:#000');
+    const c = span('--sh-atom:#111');
+    const odd = span('x</style><script>');
+    const root = { type: 'element' as const, tagName: 'div', properties: {}, children: [a, b, c, odd] };
+    const css = styleClasses([root]);
+    expect(a.properties).toEqual({ className: ['line', 'sh0'] });
+    expect(b.properties).toEqual({ className: ['sh0'] });
+    expect(c.properties).toEqual({ className: ['sh1'] });
+    expect(odd.properties).toEqual({ style: 'x</style><script>' }); // never written into the rules
+    expect(css).toBe('.md-body .sh0{--sh-atom:#fff;--sh-github:#000}.md-body .sh1{--sh-atom:#111}');
+    expect(styleClasses([])).toBe('');
   });
 
   it('marks images lazy with the loading placeholder', async () => {

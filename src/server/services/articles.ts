@@ -1,9 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SLUG_PATTERN, slugify } from '../../lib/article.ts';
+import { formatDate } from '../../lib/format.ts';
 import { refuse } from '../api/envelope.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
-import { forgetRendered, type Rendered, renderArticle } from './markdown.ts';
+import { forgetRendered, type Rendered, renderArticle } from './article-html.ts';
 
 /**
  * Articles, categories and tags. Every write to them goes through the functions of this file, which
@@ -176,8 +177,7 @@ export function listArticlesByTag(
 }
 
 /** The year (in the blog's zone, China) an ISO time falls in. */
-const yearOf = (iso: string) =>
-  new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date(iso));
+const yearOf = (iso: string) => formatDate(iso).slice(0, 4);
 
 /** The archive: public articles newest first, the page's list grouped by year. */
 export async function listTimeline(current: number, size: number): Promise<Page<TimelineYear>> {

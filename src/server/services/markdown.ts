@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import GithubSlugger from 'github-slugger';
@@ -103,6 +102,34 @@ function makeReadable(pre: Element, rootStyle: string): void {
   walk(pre);
 }
 
+/**
+ * Shiki writes all eight themes' colours on every token (some 170 bytes each), yet an article's
+ * tokens share a few dozen distinct colour sets. Each set becomes one short class whose rule is
+ * written once, in a <style> heading the article: the same variables reach the same elements, so
+ * the code-theme switch in markdown.css works unchanged, and the page is a fraction of the size.
+ * Returns the rules ('' when nothing was styled).
+ */
+export function styleClasses(roots: Element[]): string {
+  const classes = new Map<string, string>();
+  const walk = (node: Element) => {
+    const style = node.properties.style;
+    // Shiki's own colour variables only; anything else (never expected) stays inline.
+    if (typeof style === 'string' && /^[\w\s#:;.%(),-]+$/.test(style)) {
+      let name = classes.get(style);
+      if (!name) {
+        name = `sh${classes.size.toString(36)}`;
+        classes.set(style, name);
+      }
+      delete node.properties.style;
+      const cls = node.properties.className;
+      node.properties.className = Array.isArray(cls) ? [...cls, name] : cls ? [String(cls), name] : [name];
+    }
+    for (const child of node.children) if (child.type === 'element') walk(child);
+  };
+  for (const root of roots) walk(root);
+  return [...classes].map(([style, name]) => `.md-body .${name}{${style}}`).join('');
+}
+
 /** Highlights every `<pre><code>` in place and wraps it with a header holding the copy button. */
 async function highlightCode(tree: Root): Promise<void> {
   const blocks: { parent: Root | Element; index: number; code: string; lang: string }[] = [];
@@ -120,6 +147,7 @@ async function highlightCode(tree: Root): Promise<void> {
   walk(tree);
   if (!blocks.length) return;
   const hl = await getHighlighter();
+  const wrappers: Element[] = [];
   for (const block of blocks) {
     const name = LANG_ALIASES[block.lang] ?? block.lang;
     let lang = 'text';
@@ -132,6 +160,10 @@ async function highlightCode(tree: Root): Promise<void> {
       themes: CODE_THEME_MAP,
       defaultColor: false,
       cssVariablePrefix: '--sh-',
+      // Shiki gives up on a line after 500 ms by default and paints the rest of it one colour; the
+      // first line of a language compiles its grammar and can take that long on a busy machine, and
+      // the result is cached. Renders run in their own thread (article-html.ts), so waiting is fine.
+      tokenizeTimeLimit: 10_000,
     });
     const pre = highlighted.children[0] as Element;
     // The theme variables move to the wrapper so the header (language, copy button) shares the colours.
@@ -149,7 +181,10 @@ async function highlightCode(tree: Root): Promise<void> {
       pre,
     ]);
     block.parent.children[block.index] = wrapper as RootContent & ElementContent;
+    wrappers.push(wrapper);
   }
+  const css = styleClasses(wrappers);
+  if (css) tree.children.unshift(el('style', {}, [{ type: 'text', value: css }]));
 }
 
 /** Heading ids (GitHub style, Chinese kept), the table of contents, lazy images, safe links. */
@@ -218,33 +253,4 @@ export async function renderMarkdown(markdown: string): Promise<Rendered> {
   decorate(tree, toc);
   await highlightCode(tree);
   return { html: serializer.stringify(tree), toc };
-}
-
-type CacheEntry = { key: string; value: Promise<Rendered> };
-const cache = new Map<number, CacheEntry>();
-const CACHE_MAX = 300;
-
-/**
- * The rendered HTML of one article version, cached by id until `updatedAt` changes, so Shiki runs
- * once per edit rather than once per request. Concurrent first views share one render.
- */
-export function renderArticle(id: number, updatedAt: string, markdown: string): Promise<Rendered> {
-  // updatedAt marks every edit made through the services; the digest also catches edits made elsewhere.
-  const key = `${updatedAt}:${createHash('sha1').update(markdown).digest('base64')}`;
-  const hit = cache.get(id);
-  if (hit && hit.key === key) {
-    // Refresh recency: Map order is insertion order.
-    cache.delete(id);
-    cache.set(id, hit);
-    return hit.value;
-  }
-  const value = renderMarkdown(markdown);
-  cache.set(id, { key, value });
-  value.catch(() => cache.delete(id));
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as number);
-  return value;
-}
-
-export function forgetRendered(id: number): void {
-  cache.delete(id);
 }

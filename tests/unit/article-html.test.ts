@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  markdownWorkerRunning,
+  renderArticle,
+  renderInWorker,
+  setWorkerIdleMs,
+  stopMarkdownWorker,
+} from '../../src/server/services/article-html.ts';
+import { renderMarkdown } from '../../src/server/services/markdown.ts';
+
+/** Article bodies are rendered by a worker thread that comes and goes with the work. */
+const MD =
+  '# 标题\n\n正文 **粗体**\n\n```ts\nconst a: number = 1; // 注释\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |';
+
+afterEach(async () => {
+  setWorkerIdleMs(null);
+  await stopMarkdownWorker();
+});
+
+describe('article rendering off the server thread', () => {
+  it('gives exactly what the pipeline gives in process', async () => {
+    const [viaWorker, inProcess] = await Promise.all([renderInWorker(MD), renderMarkdown(MD)]);
+    expect(viaWorker).toEqual(inProcess);
+    expect(viaWorker.html).toContain('class="code-block');
+    expect(viaWorker.toc).toEqual([{ id: '标题', text: '标题', level: 1 }]);
+  });
+
+  it('lets the worker go when idle and starts it again for the next render', async () => {
+    setWorkerIdleMs(20);
+    await renderInWorker('# one');
+    await vi.waitFor(() => expect(markdownWorkerRunning()).toBe(false), { timeout: 5000 });
+    const again = await renderInWorker('# two');
+    expect(again.html).toContain('two');
+  });
+
+  it('renders concurrently requested articles, each with its own result', async () => {
+    const texts = Array.from({ length: 6 }, (_, i) => `# 文章 ${i}\n\n\`\`\`js\nlet x = ${i};\n\`\`\``);
+    const results = await Promise.all(texts.map((t) => renderInWorker(t)));
+    for (const [i, r] of results.entries()) expect(r.html).toContain(`文章 ${i}`);
+  });
+
+  it('finishes renders still pending when the worker is stopped (in process)', async () => {
+    const pending = renderInWorker(MD);
+    await stopMarkdownWorker();
+    expect((await pending).html).toContain('<table>');
+  });
+
+  it('caches by version through the worker: one render per version', async () => {
+    const a = renderArticle(4321, '2024-01-01T00:00:00.000Z', MD);
+    expect(renderArticle(4321, '2024-01-01T00:00:00.000Z', MD)).toBe(a);
+    expect((await a).html).toContain('<h1 id="标题">');
+  });
+});
