@@ -366,7 +366,7 @@ export function auditDocument(doc: Document = document): string[] {
   // (Everything outside the printable ranges, which covers C0, DEL and C1 controls, and spaces.)
   const ignorable = /[^!-~\u00a1-\uffff]|[\s\u00ad\u180e\u200b-\u200f\ufeff]/g;
   const clean = (v: string) => v.replace(ignorable, '').toLowerCase();
-  const badCss = /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/i;
+  const badCss = /expression\s*\(|javascript:|vbscript:|-moz-binding|(?<![\w-])behavior\s*:/i; // not overscroll-behavior
   const show = (el: Element) => el.outerHTML.slice(0, 160);
   const forbidden = new Set([
     'iframe',
