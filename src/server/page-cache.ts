@@ -122,7 +122,8 @@ export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedA
     if (value === undefined || OWN_HEADERS.has(name.toLowerCase())) continue;
     for (const v of Array.isArray(value) ? value : [value]) common.push(name, String(v));
   }
-  common.push(
+  // A 304 carries the same validators and caching rules as the full answer.
+  const validators: HeaderList = [
     'ETag',
     etag,
     'Cache-Control',
@@ -131,7 +132,8 @@ export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedA
     'Accept-Encoding',
     'X-Page-Cache',
     'hit',
-  );
+  ];
+  common.push(...validators);
   const variant = (body: Buffer, encoding?: string): Variant => ({
     body,
     headers: [
@@ -150,17 +152,7 @@ export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedA
     identity: variant(raw),
     gzip: variant(gzip, 'gzip'),
     br: variant(br, 'br'),
-    notModified: [
-      ...SECURITY_LIST,
-      'ETag',
-      etag,
-      'Cache-Control',
-      PAGE_CACHE_CONTROL,
-      'Vary',
-      'Accept-Encoding',
-      'X-Page-Cache',
-      'hit',
-    ],
+    notModified: [...SECURITY_LIST, ...validators],
     bytes: raw.length + gzip.length + br.length,
     storedAt,
   };
