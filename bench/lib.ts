@@ -14,14 +14,17 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
-/** The built server (`node src/server/main.ts`) on a free port with its own data dir (demo content). */
+/**
+ * The built server, started as `npm run serve` starts it (src/server/cli/serve.ts, which becomes
+ * `node <flags> src/server/main.ts` in the same process), on a free port with its own data dir.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<Server & { startMs: number }> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/cli/serve.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
