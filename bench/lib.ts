@@ -24,7 +24,9 @@ export async function startServer(
 ): Promise<Server & { startMs: number }> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/cli/serve.ts')], {
+  // BENCH_ENTRY=src/server/main.ts runs the server with Node's default settings instead, to compare.
+  const entry = process.env.BENCH_ENTRY ?? 'src/server/cli/serve.ts';
+  const child = spawn(process.execPath, [path.join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       ...process.env,
