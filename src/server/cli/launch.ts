@@ -21,14 +21,24 @@ export const SERVER_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };
 
 export const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 
+/** The server's command line and environment, from this process's (the caller's settings last, so they win). */
+export function serverCommand(
+  execPath: string,
+  execArgv: readonly string[],
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { args: string[]; env: NodeJS.ProcessEnv } {
+  return {
+    args: [execPath, ...SERVER_NODE_FLAGS, ...execArgv, MAIN, ...argv.slice(2)],
+    env: { ...SERVER_ENV, ...env },
+  };
+}
+
 export async function runServer(): Promise<void> {
   if (typeof process.execve === 'function') {
+    const { args, env } = serverCommand(process.execPath, process.execArgv, process.argv, process.env);
     try {
-      process.execve(
-        process.execPath,
-        [process.execPath, ...SERVER_NODE_FLAGS, ...process.execArgv, MAIN, ...process.argv.slice(2)],
-        { ...SERVER_ENV, ...process.env },
-      );
+      process.execve(process.execPath, args, env);
     } catch {
       /* not replaced: serve from this process */
     }
