@@ -2,9 +2,10 @@
  * Part 4: 1,000, 5,000 and 10,000 connected chat sockets on one server process: broadcast latency
  * p50/p99 (one signed-in sender, every socket a receiver) and the server's memory.
  *
- * The receiving sockets are spread over worker threads (BENCH_CHAT_WORKERS, 2 by default) so one
- * client event loop is not what is measured. A receiver does as little as it can: it looks for the
- * round's marker in the raw frame (no decoding, no JSON) and notes the time. Send and receive
+ * The receiving sockets live in worker threads (BENCH_CHAT_WORKERS, 1 by default: on two cores the
+ * server and one receiving thread already keep both busy, and a second receiver only competes with
+ * the server's own writes). A receiver does as little as it can: it looks for the round's marker in
+ * the raw frame (no decoding, no JSON) and notes the time. Send and receive
  * times come from the same clock (process.hrtime, shared by every thread of the process), so the
  * latency is exactly receive − send for every socket, and every socket must receive every message.
  */
@@ -15,7 +16,7 @@ import { ensureBuilt, type Row, rssMb, save, sleep, startServer } from './lib.ts
 
 const LEVELS = (process.env.BENCH_CHAT_LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const ROUNDS = 20;
-const WORKERS = Math.max(1, Number(process.env.BENCH_CHAT_WORKERS ?? 2));
+const WORKERS = Math.max(1, Number(process.env.BENCH_CHAT_WORKERS ?? 1));
 const ROUND_TIMEOUT_MS = 10_000;
 
 /** Milliseconds on the monotonic clock every thread of the process shares. */

@@ -15,7 +15,8 @@ export type Server = {
 };
 
 /**
- * The built server (`node src/server/main.ts`) on a free port with its own data dir (demo content);
+ * The built server, started as `npm run serve` starts it (src/server/cli/serve.ts, which becomes
+ * `node <flags> src/server/main.ts` in the same process), on a free port with its own data dir;
  * `nodeArgs` go to node before the script (e.g. `--trace-gc`, which NODE_OPTIONS does not allow).
  */
 export async function startServer(
@@ -25,7 +26,9 @@ export async function startServer(
 ): Promise<Server & { startMs: number }> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'src/server/main.ts')], {
+  // BENCH_ENTRY=src/server/main.ts runs the server with Node's default settings instead, to compare.
+  const entry = process.env.BENCH_ENTRY ?? 'src/server/cli/serve.ts';
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       ...process.env,

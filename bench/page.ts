@@ -3,7 +3,7 @@
  * serving a static file of the same bytes in the same run (the ratio is the figure).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureDebian, type Row, save, sleep, startServer } from './lib.ts';
@@ -51,8 +51,26 @@ http {
 }`;
   writeFileSync(path.join(dir, 'nginx.conf'), conf);
   const child = spawn(bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
-  await sleep(500);
-  return { url: `http://127.0.0.1:${port}/${path.basename(file)}`, stop: () => child.kill('SIGQUIT') };
+  const url = `http://127.0.0.1:${port}/${path.basename(file)}`;
+  // Ready when it answers (a fixed pause sometimes measured an nginx that was not up: 0 req/s).
+  for (let tries = 0; ; tries++) {
+    const ok = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (tries > 100 || child.exitCode !== null) {
+      child.kill('SIGQUIT');
+      let log = '';
+      try {
+        log = readFileSync(path.join(dir, 'error.log'), 'utf8');
+      } catch {
+        /* no log */
+      }
+      throw new Error(`nginx did not answer on ${url}\n${log}`);
+    }
+    await sleep(50);
+  }
+  return { url, stop: () => child.kill('SIGQUIT') };
 }
 
 export async function run() {

@@ -8,12 +8,13 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export type Started = { url: string; child: ChildProcess; dataDir: string; output: () => string };
 
 /**
- * Starts the built server (`node src/server/main.ts`) on an ephemeral port with its own DATA_DIR and
- * resolves once it says where it listens.
+ * Starts the built server as `npm run serve` does (src/server/cli/serve.ts, which becomes
+ * `node <flags> src/server/main.ts`) on an ephemeral port with its own DATA_DIR and resolves once it
+ * says where it listens.
  */
 export function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<Started> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-e2e-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/cli/serve.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -15,8 +15,9 @@ import { readableOn } from '../../lib/contrast.ts';
 
 /**
  * The Markdown pipeline (DESIGN.md): GFM → HTML tree → sanitize → heading ids → Shiki, once per
- * article version. Shiki paints every code block with all eight code themes of SPEC §9 at once, as
- * CSS variables (`--shiki-atom`, `--shiki-atom-bg`, …), so the reader's code-theme switch is only an
+ * article version, in the render worker (article-html.ts). Shiki paints every code block with all
+ * eight code themes of SPEC §9 at once, as CSS variables (`--sh-atom`, `--sh-atom-bg`, …, gathered
+ * into one class per colour set by styleClasses), so the reader's code-theme switch is only an
  * attribute change in the browser. The SPEC names are highlight.js themes; each maps to the closest
  * bundled Shiki theme:
  */
@@ -50,7 +51,7 @@ const schema: SanitizeSchema = {
 
 let highlighter: Promise<Highlighter> | undefined;
 function getHighlighter(): Promise<Highlighter> {
-  // One highlighter for the process, made on first use; languages load as articles need them.
+  // One highlighter per thread (the render worker's), made on first use; languages load as needed.
   // Oniguruma (twice as fast as the JavaScript engine here), its WebAssembly read from the file: the
   // inlined loader decodes through the global Response, which the Astro runtime replaces.
   highlighter ??= createHighlighter({
