@@ -4,8 +4,9 @@
  *
  * The receiving sockets live in worker threads (BENCH_CHAT_WORKERS, 1 by default: on two cores the
  * server and one receiving thread already keep both busy, and a second receiver only competes with
- * the server's own writes). A receiver does as little as it can: it looks for the round's marker in
- * the raw frame (no decoding, no JSON) and notes the time. Send and receive
+ * the server's own writes). A receiver does as little as it can: its sockets are bare RFC 6455
+ * clients (raw-ws.ts), and it looks for the round's marker in the frame's bytes (no decoding, no
+ * JSON) and notes the time. Send and receive
  * times come from the same clock (process.hrtime, shared by every thread of the process), so the
  * latency is exactly receive − send for every socket, and every socket must receive every message.
  */
@@ -13,6 +14,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import WebSocket from 'ws';
 import { makeUsers } from './accounts.ts';
 import { ensureBuilt, type Row, rssMb, save, sleep, startServer } from './lib.ts';
+import { openRawWs, type RawWs } from './raw-ws.ts';
 
 const LEVELS = (process.env.BENCH_CHAT_LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const ROUNDS = 20;
@@ -34,7 +36,7 @@ function receiver(): void {
   const { wsUrl, origin } = workerData as { wsUrl: string; origin: string };
   const port = parentPort;
   if (!port) return;
-  const sockets: WebSocket[] = [];
+  const sockets: RawWs[] = [];
   let marker: Buffer | null = null;
   let times = new Float64Array(0);
   let count = 0;
@@ -53,27 +55,13 @@ function receiver(): void {
     if (msg.kind === 'open') {
       const batch = 200;
       for (let i = 0; i < msg.count; i += batch) {
-        const opened: Promise<void>[] = [];
-        for (let j = i; j < Math.min(msg.count, i + batch); j++) {
-          const ws = new WebSocket(wsUrl, {
-            headers: { origin },
-            perMessageDeflate: false,
-            skipUTF8Validation: true,
-          });
-          ws.on('message', onMessage);
-          ws.on('error', () => {});
+        const opened: Promise<RawWs>[] = [];
+        for (let j = i; j < Math.min(msg.count, i + batch); j++)
+          opened.push(openRawWs(wsUrl, origin, onMessage));
+        for (const ws of await Promise.all(opened)) {
+          ws.send('{"type":"init"}');
           sockets.push(ws);
-          opened.push(
-            new Promise<void>((resolve, reject) => {
-              ws.once('open', () => {
-                ws.send('{"type":"init"}');
-                resolve();
-              });
-              ws.once('error', reject);
-            }),
-          );
         }
-        await Promise.all(opened);
       }
       times = new Float64Array(sockets.length);
       port.postMessage({ kind: 'opened', total: sockets.length } satisfies FromWorker);
