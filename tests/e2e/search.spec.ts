@@ -85,3 +85,33 @@ test('search dialog: keyboard choice, nothing found, markup in a query stays tex
   await expect(page).toHaveURL(/\/article\?id=\d+$/);
   await expect(page.locator('h1')).toContainText(title);
 });
+
+test('Ctrl+K right after Esc opens the search again (the old opening’s close does not shut it)', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  await headerReady(page);
+  const dialog = page.getByRole('dialog', { name: '搜索文章' });
+  await page.keyboard.press('Control+k');
+  await expect(dialog).toBeVisible();
+  // Esc, then Ctrl+K as soon as the closed dialog has left the page: before the browser delivers
+  // the `close` event of the dialog element that was just taken away.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const gone = new MutationObserver(() => {
+          if (document.querySelector('dialog[data-search-dialog]')) return;
+          gone.disconnect();
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }));
+          done();
+        });
+        gone.observe(document.body, { childList: true, subtree: true });
+        const input = document.querySelector('dialog[data-search-dialog] input') as HTMLInputElement;
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      }),
+  );
+  await expect(dialog).toBeVisible();
+  await page.waitForTimeout(300); // anything late that would close it again has arrived by now
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: '搜索文章标题或内容' })).toBeFocused();
+});

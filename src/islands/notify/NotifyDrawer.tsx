@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { Trash2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { timeAgo } from '../../lib/format.ts';
 import { HttpError, http, showHttpError } from '../../lib/http.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../lib/notify.ts';
 import { $unread, setUnread } from '../../stores/notify.ts';
 import { toast } from '../../stores/toast.ts';
+import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './drawer.module.css';
 
 /** A notification as API.md's getNotifyList sends it (isView 1 unread, 2 read). */
@@ -38,7 +39,7 @@ const getAdminUrl = () => {
  * asks 确定删除吗? first. Markup shows only when the §5 HTML check passes (and always sanitized).
  */
 export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(onClose);
   const [items, setItems] = useState<Item[]>([]);
   const [total, setTotal] = useState(0);
   const [loaded, setLoaded] = useState(false);
@@ -48,10 +49,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening (the first page is loaded afresh each time).
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
     void load(1);
-    return () => dialog?.close();
   }, []);
 
   // Type-4 items lead to the admin link: know it before the click, so the new window opens at once.
@@ -125,7 +123,6 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
       ref={ref}
       className={styles.drawer}
       aria-labelledby="notify-title"
-      onClose={onClose}
       onClick={(e) => e.target === e.currentTarget && onClose()}
       data-notify-drawer
     >

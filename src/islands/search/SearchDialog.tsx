@@ -13,6 +13,7 @@ import {
   SEARCH_HISTORY_KEY,
 } from '../../lib/search.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
+import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './search.module.css';
 
 type Hit = { id: number; article_title: string; article_content: string };
@@ -38,7 +39,7 @@ function Marked({ text, query }: { text: string; query: string }) {
  * and excerpt. ↑/↓ and Enter choose; choosing opens /article?id= and keeps the query in the history.
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(onClose);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<Hit[] | null>(null);
@@ -48,15 +49,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const [hot, setHot] = useState<Hot[] | null>(null);
   const [active, setActive] = useState(-1);
   const seq = useRef(0);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
   const q = normalizeQuery(query);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // However the dialog closes (Esc anywhere in it, the browser), the open flag follows.
-    dialog?.addEventListener('close', () => closeRef.current());
     inputRef.current?.focus();
     let live = true;
     http
@@ -65,7 +60,6 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
       .catch(() => live && setHot([]));
     return () => {
       live = false;
-      dialog?.close();
     };
   }, []);
 
@@ -141,7 +135,6 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
       ref={ref}
       className={styles.dialog}
       aria-label="搜索文章"
-      onClose={onClose}
       onClick={(e) => e.target === e.currentTarget && onClose()}
       data-search-dialog
     >
