@@ -1,7 +1,8 @@
 /** Part 2: gzip JavaScript and CSS a visitor's first load of /home and /article transfers (Chromium). */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, sleep, startServer } from './lib.ts';
+import { firstLoad } from './first-load.ts';
+import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, startServer } from './lib.ts';
 
 export async function run() {
   await ensureBuilt();
@@ -10,31 +11,11 @@ export async function run() {
   const rows: Row[] = [];
   try {
     for (const route of ['/home', '/article?id=3']) {
-      // A fresh context is an empty cache: a first visit.
-      const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
-      const page = await context.newPage();
-      const sizes = { js: 0, css: 0 };
-      const pending: Promise<void>[] = [];
-      page.on('requestfinished', (req) => {
-        const type = req.resourceType();
-        if (type !== 'script' && type !== 'stylesheet') return;
-        pending.push(
-          req.sizes().then((s) => {
-            sizes[type === 'script' ? 'js' : 'css'] += s.responseBodySize;
-          }),
-        );
-      });
-      await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-      // Islands hydrate on idle/visible: give them time to ask for their code.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await sleep(3000);
-      await page.waitForLoadState('networkidle');
-      await Promise.all(pending);
+      const { files, inlineCss: inline } = await firstLoad(browser, `${server.url}${route}`);
+      const sum = (type: string) => files.reduce((n, f) => (f.type === type ? n + f.bytes : n), 0);
+      const sizes = { js: sum('script'), css: sum('stylesheet') };
       // Stylesheets may also come inline in the HTML (astro.config.mjs build.inlineStylesheets):
       // counted at their gzip size, as they travel compressed inside the page.
-      const inline = await page.evaluate(() =>
-        [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n'),
-      );
       const inlineCss = inline ? gzipSync(inline, { level: 9 }).length : 0;
       const js = sizes.js / 1024;
       const css = (sizes.css + inlineCss) / 1024;
@@ -50,7 +31,6 @@ export async function run() {
           value: `${css.toFixed(1)} KB (${(inlineCss / 1024).toFixed(1)} KB inline)`,
         },
       );
-      await context.close();
     }
   } finally {
     await browser.close();

@@ -4,7 +4,8 @@
  * `npx node bench/chunks.ts [/route …]` (default /home and /article?id=3).
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, sleep, startServer } from './lib.ts';
+import { firstLoad } from './first-load.ts';
+import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, startServer } from './lib.ts';
 
 await ensureBuilt();
 const server = await startServer();
@@ -12,24 +13,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: CH
 const routes = process.argv.slice(2);
 try {
   for (const route of routes.length ? routes : ['/home', '/article?id=3']) {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
-    const page = await context.newPage();
-    const rows: { url: string; type: string; bytes: number }[] = [];
-    const pending: Promise<void>[] = [];
-    page.on('requestfinished', (req) => {
-      const type = req.resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      pending.push(
-        req.sizes().then((s) => {
-          rows.push({ url: new URL(req.url()).pathname, type, bytes: s.responseBodySize });
-        }),
-      );
-    });
-    await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await sleep(3000);
-    await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    const { files: rows } = await firstLoad(browser, `${server.url}${route}`);
     console.log(`\n${route}`);
     let js = 0;
     for (const r of rows) {
@@ -39,7 +23,6 @@ try {
       );
     }
     console.log(`  ${(js / 1024).toFixed(1).padStart(6)} KB  JavaScript in all`);
-    await context.close();
   }
 } finally {
   await browser.close();
