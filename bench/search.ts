@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { mulberry32 } from '../src/lib/random.ts';
 import { type Row, save } from './lib.ts';
 
 const ARTICLES = 10_000;
@@ -29,19 +30,8 @@ const GLUE =
 const ASCII = 'SQL Node.js TypeScript React Astro Rust Go Python Docker Redis HTTP WebSocket CSS'.split(' ');
 
 /** A small deterministic PRNG, so every run searches the same corpus. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function corpus(n: number) {
-  const rand = rng(42);
+  const rand = mulberry32(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const sentence = () => {
     let s = '';

@@ -1,3 +1,4 @@
+import { hashSeed, mulberry32 } from '../../src/lib/random.ts';
 import type { Access } from './access.ts';
 
 /**
@@ -393,24 +394,6 @@ export const HOSTILE_HEADERS: [string, Record<string, string>][] = [
 // ---------------------------------------------------------------------------------------------------
 // Deterministic choice
 
-/** mulberry32: a small seeded generator, so every run sends the same cases. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Cases
 
@@ -648,7 +631,7 @@ export function casesFor(
 
   // Seeded mixes: several fields broken at once.
   if (fields.length > 1) {
-    const rand = seeded(hashString(key));
+    const rand = mulberry32(hashSeed(key));
     for (let i = 0; i < 8; i++) {
       const mixed: Record<string, unknown> = { ...base };
       const broken: string[] = [];

@@ -4,18 +4,10 @@
  * picture is the SVG namespace.
  */
 
+import { hashSeed, mulberry32 } from '../../../lib/random.ts';
+
 const NS = 'http://www.w3.org/2000/svg';
 const FONT = "'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC',sans-serif";
-
-/** FNV-1a hash of a string, the seed of a picture. */
-export function hashSeed(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 export type Random = {
   next: () => number;
@@ -23,15 +15,9 @@ export type Random = {
   pick: <T>(list: readonly T[]) => T;
 };
 
-/** mulberry32: a tiny seeded pseudo-random generator. */
+/** The seeded randomness of one picture, from its name. */
 export function createRandom(key: string): Random {
-  let a = hashSeed(key);
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(hashSeed(key));
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { mulberry32 } from '../../../lib/random.ts';
 import { encodePng } from '../png.ts';
 import { id3v24, wav } from './tags.ts';
 
@@ -167,17 +168,6 @@ export const DEMO_FOLDERS: Folder[] = [
 const MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const MINOR = [0, 2, 3, 5, 7, 8, 10];
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SINE = new Float32Array(4096).map((_, i) => Math.sin((i / 4096) * Math.PI * 2));
 const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 
@@ -218,7 +208,7 @@ export function renderTune(t: Tune): Rendered {
     const d = ((degree % 7) + 7) % 7;
     return t.tonic + scale[d] + 12 * (octave + Math.floor(degree / 7));
   };
-  const rand = prng(t.seed);
+  const rand = mulberry32(t.seed);
   const beat = 60 / t.bpm;
   const barSeconds = beat * 4;
   const bars = 13;
@@ -308,7 +298,7 @@ const hsl = (h: number, s: number, l: number): [number, number, number] => {
 /** A 240×240 cover: a diagonal gradient with a record-like disc. */
 export function coverPng(hue: number, seed: number): Buffer {
   const size = 240;
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const cx = 80 + rand() * 80;
   const cy = 80 + rand() * 80;
   const a = hsl(hue, 0.55, 0.62);
