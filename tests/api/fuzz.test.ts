@@ -156,13 +156,8 @@ function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
   if (text.includes(api.dataDir) || (!text.startsWith('{"code":0,') && leaks(text)))
     return `leaks internals: ${text.slice(0, 200)}`;
   if (!res.headers.get('content-type')?.includes('application/json')) return 'not JSON';
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'unparsable JSON';
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'not an object';
+  const body = jsonObject(text);
+  if (typeof body === 'string') return body;
   if (typeof body.code !== 'number' || typeof body.message !== 'string') return 'no code/message';
   if (res.status === 200) {
     if (body.code === 0) {
@@ -180,6 +175,18 @@ function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
   return null;
 }
 
+/** The answer's JSON object, or what is wrong with it. */
+function jsonObject(text: string): any {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'unparsable JSON';
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'not an object';
+  return body;
+}
+
 /** What is wrong with a /wapi answer (NeteaseCloudMusicApi shapes, our failure envelope), or null. */
 function wapiProblem(res: Response, text: string, method: string): string | null {
   if (res.status >= 500) return `HTTP ${res.status}`;
@@ -189,13 +196,8 @@ function wapiProblem(res: Response, text: string, method: string): string | null
   // Audio and artwork are the answer itself.
   if ([200, 206].includes(res.status) && /^(audio|image)\//.test(type)) return null;
   if (!type.includes('application/json')) return `not JSON (${type})`;
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'unparsable JSON';
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'not an object';
+  const body = jsonObject(text);
+  if (typeof body === 'string') return body;
   if (typeof body.code !== 'number') return 'no code';
   if (res.status === 200) return [200, 800, 801, 802, 803].includes(body.code) ? null : `code ${body.code}`;
   if (typeof body.message !== 'string' || !CHINESE.test(body.message))
