@@ -49,6 +49,31 @@ test('an unknown path is a 404 page with the header', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '页面走丢了' })).toBeVisible();
 });
 
+test('the progress bar still runs when its code arrives after the first navigation ended', async ({
+  page,
+}) => {
+  // nprogress is fetched on the first navigation; here it comes late, after /talk is already shown.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/_astro\/nprogress\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.getElementById('nprogress')) (window as unknown as { __bar: boolean }).__bar = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/home');
+  await page.locator('#site-header nav[aria-label="主菜单"]').getByRole('link', { name: '说说' }).click();
+  await expect(page.locator('[data-route="Talk"]')).toBeVisible();
+  release();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __bar?: boolean }).__bar)).toBe(true);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+});
+
 test('client-router navigation runs the progress bar, keeps the header and applies the footer rule', async ({
   page,
 }) => {

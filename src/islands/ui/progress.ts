@@ -5,7 +5,7 @@
 import type NProgressType from 'nprogress';
 
 let lib: Promise<typeof NProgressType> | undefined;
-/** Whether a navigation is under way, so a late load does not start a bar that already finished. */
+/** Whether a navigation is under way. */
 let navigating = false;
 
 function load(): Promise<typeof NProgressType> {
@@ -18,7 +18,12 @@ function load(): Promise<typeof NProgressType> {
 
 export function startProgress(): void {
   navigating = true;
-  void load().then((NProgress) => navigating && NProgress.start());
+  void load().then((NProgress) => {
+    NProgress.start();
+    // The navigation ended while the code was loading (the first one, on a fast page): the bar
+    // still runs, straight to its end.
+    if (!navigating) NProgress.done();
+  });
 }
 
 export function doneProgress(): void {
