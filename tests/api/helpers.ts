@@ -12,24 +12,36 @@ import { createUser } from '../../src/server/services/users.ts';
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
 
 export type Json = { code: number; message: string; result?: any };
+export type Answer = { status: number; json: Json; headers: Headers };
 
 /**
  * A fresh temporary data dir and database for one test file, the /api app on it, and helpers that
  * call it the way a browser would (JSON in, envelope out).
  */
-export function setupTestApi(opts: { seed?: boolean } = {}) {
+export function setupTestApi(opts: { seed?: boolean; env?: Record<string, string> } = {}) {
   const ctx = {
     dataDir: '',
     app: undefined as unknown as ReturnType<typeof createApiApp>,
     adminId: 0,
     adminToken: '',
-    async call(
+    call(
       method: string,
       url: string,
       body?: unknown,
       token?: string,
       headers: Record<string, string> = {},
-    ): Promise<{ status: number; json: Json; headers: Headers }> {
+    ): Promise<Answer> {
+      return ctx.callFrom('127.0.0.1', method, url, body, token, headers);
+    },
+    /** As `call`, from another socket address (the per-address limits). */
+    async callFrom(
+      ip: string,
+      method: string,
+      url: string,
+      body?: unknown,
+      token?: string,
+      headers: Record<string, string> = {},
+    ): Promise<Answer> {
       const init: RequestInit = { method, headers: { ...headers } };
       if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
       if (body !== undefined) {
@@ -39,7 +51,7 @@ export function setupTestApi(opts: { seed?: boolean } = {}) {
           (init.headers as Record<string, string>)['content-type'] = 'application/json';
         }
       }
-      const res = await ctx.app.request(url, init, { ip: '127.0.0.1' });
+      const res = await ctx.app.request(url, init, { ip });
       const text = await res.text();
       let json: Json;
       try {
@@ -68,6 +80,7 @@ export function setupTestApi(opts: { seed?: boolean } = {}) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
+      ...opts.env,
     });
     const prepared = await prepareDatabase(cfg);
     ctx.adminId = prepared.adminId;

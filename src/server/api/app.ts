@@ -65,7 +65,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   const writes = new RateLimiter(opts.writesPerMinute ?? 600, 60_000);
   app.use(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const wait = writes.hit(clientIp(c));
+      const wait = writes.take(clientIp(c));
       if (wait) throw tooMany(wait);
     }
     await next();

@@ -32,7 +32,7 @@ const perUser = new RateLimiter(10, 60_000);
 
 function author(c: Parameters<typeof requireUser>[0]) {
   const user = requireUser(c);
-  const wait = perUser.hit(String(user.id));
+  const wait = perUser.take(String(user.id));
   if (wait) throw tooMany(wait, '评论太频繁了，请稍后再试');
   return { id: user.id, nick_name: user.nick_name, isAdmin: user.role === 1, ip: clientIp(c) };
 }

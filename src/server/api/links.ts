@@ -32,7 +32,7 @@ export const linkRoutes = new Hono<ApiEnv>()
     const input = await body(c, ApplyBody);
     const problem = linkApplyError(input);
     if (problem) throw badRequest(problem);
-    const wait = perUser.hit(String(user.id));
+    const wait = perUser.take(String(user.id));
     if (wait) throw tooMany(wait, '申请太频繁了，请稍后再试');
     const res = await links.applyLink(input, user);
     if (!res.ok) throw refuse(res.reason);

@@ -10,9 +10,11 @@ import {
   MESSAGE_MAX,
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
+import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
+import { bloggerNames } from '../services/users.ts';
 import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { forbidden, ok, refuse, tooMany } from './envelope.ts';
@@ -79,11 +81,13 @@ export const messageRoutes = new Hono<ApiEnv>()
   .post('/message/add', async (c) => {
     const input = await body(c, AddBody);
     const user = c.get('user');
-    const wait = perWriter.hit(user ? `u${user.id}` : `ip${clientIp(c)}`);
+    const wait = perWriter.take(user ? `u${user.id}` : `ip${clientIp(c)}`);
     if (wait) throw tooMany(wait, '留言太频繁了，请稍后再试');
     let nickName = user?.nick_name ?? '';
     if (!user) {
       nickName = input.nick_name || '游客';
+      // Nor look like the blogger's (博主 with invisible characters or look-alike letters).
+      if (posesAsBlogger(nickName, await bloggerNames())) throw refuse(POSES_AS_BLOGGER);
       // A guest may not take the name of a member (or the blogger).
       const taken = await db
         .selectFrom('user')

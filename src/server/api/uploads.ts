@@ -48,7 +48,7 @@ async function readBounded(req: Request, limit: number): Promise<Uint8Array<Arra
 
 export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', async (c) => {
   const me = requireUser(c);
-  const wait = perUser.hit(String(me.id));
+  const wait = perUser.take(String(me.id));
   if (wait) throw tooMany(wait, '上传过于频繁，请稍后再试');
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data'))

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { foldUsername, POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import {
   checkLoginPassword,
   checkLoginUsername,
@@ -12,18 +13,26 @@ import * as users from '../services/users.ts';
 import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
 import { badRequest, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, takeAll } from './rate-limit.ts';
 import { body, id, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;
-/** Failed logins: 5 per username and 5 per address in 10 minutes, then 429 with Retry-After. */
+/**
+ * Failed logins, each counted before the password is hashed and given back when it succeeds:
+ * 5 per address in 10 minutes whatever the usernames (a spray), and 5 per username and address.
+ * A username is never locked for everyone: guesses from one address do not stop the owner's right
+ * password from another address that has not failed.
+ */
 export const loginFailures = {
-  byName: new RateLimiter(5, TEN_MINUTES),
+  byNameAtIp: new RateLimiter(5, TEN_MINUTES),
   byIp: new RateLimiter(5, TEN_MINUTES),
 };
 /** Wrong current passwords in the personal center, per user. */
 const passwordFailures = new RateLimiter(5, TEN_MINUTES);
-/** New accounts per address: enough for a family or an office, not for a script. */
+/**
+ * Register attempts per address (taken names too, so the answer 用户名已存在 cannot be used to list
+ * accounts): enough for a family or an office, not for a script.
+ */
 const registrations = new RateLimiter(10, 60 * 60_000);
 
 export const NICK_MAX = 20;
@@ -78,8 +87,12 @@ export const userRoutes = new Hono<ApiEnv>()
     const nick = input.nick_name.trim();
     if ([...nick].length > NICK_MAX) throw badRequest(`昵称最多 ${NICK_MAX} 个字`);
     const ip = clientIp(c);
-    if (registrations.blockedFor(ip)) throw tooMany(registrations.blockedFor(ip), '注册过于频繁，请稍后再试');
+    // Counted before anything is awaited, so a parallel burst gets no more than the limit.
+    const wait = registrations.take(ip);
+    if (wait) throw tooMany(wait, '注册过于频繁，请稍后再试');
     if (await users.usernameTaken(username)) throw refuse('用户名已存在');
+    // Without a nick name the username is shown, so it may not pose as the blogger either.
+    if (posesAsBlogger(nick || username, await users.bloggerNames())) throw refuse(POSES_AS_BLOGGER);
     try {
       await users.createUser({
         username,
@@ -89,11 +102,10 @@ export const userRoutes = new Hono<ApiEnv>()
         ip,
       });
     } catch (err) {
-      // Two registrations racing for one name: the unique index decides, the loser is told plainly.
+      // Two registrations racing for one (folded) name: the unique index decides, the loser is told plainly.
       if (await users.usernameTaken(username)) throw refuse('用户名已存在');
       throw err;
     }
-    registrations.hit(ip);
     return ok(c, null, '注册成功');
   })
   .post('/user/login', async (c) => {
@@ -102,18 +114,21 @@ export const userRoutes = new Hono<ApiEnv>()
     rule(checkLoginUsername(username));
     rule(checkLoginPassword(input.password));
     const ip = clientIp(c);
-    const nameKey = username.toLowerCase();
-    const wait = Math.max(loginFailures.byName.blockedFor(nameKey), loginFailures.byIp.blockedFor(ip));
+    // The username as folded (`ADMIN` is `admin`), and only together with the address: a username
+    // counter of its own would let anyone lock its owner out.
+    const nameKey = `${foldUsername(username)}\n${ip}`;
+    // Taken before the hash, so a parallel burst gets no more than the limit evaluated.
+    const wait = takeAll([
+      [loginFailures.byNameAtIp, nameKey],
+      [loginFailures.byIp, ip],
+    ]);
     if (wait) throw tooMany(wait, '登录失败次数过多，请稍后再试');
     const user = await users.checkCredentials(username, input.password);
-    if (!user) {
-      loginFailures.byName.hit(nameKey);
-      loginFailures.byIp.hit(ip);
-      throw refuse(LOGIN_FAILED);
-    }
-    // A success clears the count for this account; the address keeps its count so a password
-    // spray from one address cannot be laundered through an account the sprayer owns.
-    loginFailures.byName.reset(nameKey);
+    if (!user) throw refuse(LOGIN_FAILED);
+    // Not a failure: the address gets back the slot this attempt took but keeps its earlier failures,
+    // so a spray from one address cannot be laundered through an account the sprayer owns.
+    loginFailures.byIp.refund(ip);
+    loginFailures.byNameAtIp.reset(nameKey);
     return ok(
       c,
       { token: signToken(user), id: user.id, username: user.username, role: user.role },
@@ -130,6 +145,9 @@ export const userRoutes = new Hono<ApiEnv>()
     const me = requireUser(c);
     const patch = await body(c, OwnInfoInput);
     if (Object.keys(patch).length === 0) throw badRequest('没有需要修改的内容');
+    // The blogger (an admin) may call themselves so; nobody else may.
+    if (patch.nick_name && me.role !== 1 && posesAsBlogger(patch.nick_name, await users.bloggerNames()))
+      throw refuse(POSES_AS_BLOGGER);
     await users.updateOwnInfo(me.id, patch);
     return ok(c, await users.getPublicUser(me.id, me.id), '修改成功');
   })
@@ -139,15 +157,13 @@ export const userRoutes = new Hono<ApiEnv>()
     if (!input.password) throw badRequest('请输入原密码');
     rule(checkPassword(input.password1));
     const key = String(me.id);
-    const wait = passwordFailures.blockedFor(key);
+    // Taken before the hash and given back when the password was right (only failures count).
+    const wait = passwordFailures.take(key);
     if (wait) throw tooMany(wait, '尝试次数过多，请稍后再试');
     const hash = await users.passwordHashOf(me.id);
-    if (!hash || !(await verifyPassword(input.password, hash))) {
-      passwordFailures.hit(key);
-      throw refuse('原密码错误');
-    }
-    if (input.password === input.password1) throw refuse('新密码不能与原密码相同');
+    if (!hash || !(await verifyPassword(input.password, hash))) throw refuse('原密码错误');
     passwordFailures.reset(key);
+    if (input.password === input.password1) throw refuse('新密码不能与原密码相同');
     // Every older token ends here; this session continues with the fresh token in the answer.
     const row = await users.setPassword(me.id, input.password1);
     return ok(c, { token: signToken(row) }, '密码修改成功');

@@ -221,7 +221,7 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
         const checked = checkContent(frame.content, frame.content_type, conn.host);
         if (!checked.ok) return fail(conn, checked.error);
         // Only messages that would be stored count against the budget.
-        const wait = limiter.hit(String(user.id));
+        const wait = limiter.take(String(user.id));
         if (wait) return fail(conn, `发送太频繁了，请${Math.ceil(wait)}秒后再试`);
         const message = await addMessage(user.id, checked.content, checked.content_type);
         await bus.publish({ kind: 'frame', frame: { type: 'message', ...message } });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { foldUsername } from '../../lib/names.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
@@ -31,7 +32,8 @@ const commands: Record<string, Command> = {
     const existing = await db
       .selectFrom('user')
       .select('id')
-      .where('username', '=', username)
+      // The same account under another case or width (usernames are unique after folding).
+      .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', foldUsername(username))]))
       .executeTakeFirst();
     if (existing) {
       await db

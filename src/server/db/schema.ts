@@ -7,6 +7,8 @@ type Stamps = { createdAt: string; updatedAt: string };
 export interface UserTable extends Stamps {
   id: Generated<number>;
   username: string;
+  /** foldUsername(username), unique; null only on an old row that folds like an older one. */
+  username_key: string | null;
   password: string; // argon2id hash, never the plain text
   nick_name: string;
   email: string;

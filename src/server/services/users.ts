@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { foldUsername } from '../../lib/names.ts';
 import { db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from './auth.ts';
 
@@ -20,6 +21,8 @@ export async function createUser(input: {
     .insertInto('user')
     .values({
       username: input.username,
+      // Unique: a second `Admin` or `ａｄｍｉｎ` fails here even when two registrations race.
+      username_key: foldUsername(input.username),
       password: await hashPassword(input.password),
       nick_name: input.nick_name || input.username,
       email: input.email ?? '',
@@ -50,7 +53,7 @@ export async function ensureAdmin(
     .orderBy('id')
     .executeTakeFirst();
   if (existing) return { id: existing.id };
-  const taken = await db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst();
+  const taken = await findUsername(username);
   if (taken) {
     await db.updateTable('user').set({ role: 1, updatedAt: now() }).where('id', '=', taken.id).execute();
     return { id: taken.id };
@@ -72,13 +75,22 @@ type LoginRow = { id: number; username: string; role: number; token_version: num
 // (the answer time must not reveal which usernames exist).
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * The account a typed username names: the exact username first (so an old account that differs from
+ * another only by case, kept from before usernames were folded, still logs in), else the account
+ * whose folded key matches (`ADMIN` logs in as `admin`).
+ */
+async function findUsername(username: string) {
+  const select = () => db.selectFrom('user').select(['id', 'username', 'role', 'token_version', 'password']);
+  return (
+    (await select().where('username', '=', username).executeTakeFirst()) ??
+    (await select().where('username_key', '=', foldUsername(username)).executeTakeFirst())
+  );
+}
+
 /** The user whose username and password match, or null. Always costs one argon2 verification. */
 export async function checkCredentials(username: string, password: string): Promise<LoginRow | null> {
-  const row = await db
-    .selectFrom('user')
-    .select(['id', 'username', 'role', 'token_version', 'password'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  const row = await findUsername(username);
   if (!row) {
     decoyHash ??= hashPassword(randomBytes(12).toString('hex'));
     await verifyPassword(password, await decoyHash);
@@ -87,9 +99,15 @@ export async function checkCredentials(username: string, password: string): Prom
   return (await verifyPassword(password, row.password)) ? row : null;
 }
 
+/** True when the name, or a name that folds to the same key, is taken. */
 export async function usernameTaken(username: string): Promise<boolean> {
-  const row = await db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await findUsername(username));
+}
+
+/** The names the blogger goes by (every admin's nick name and username): no one else may use them. */
+export async function bloggerNames(): Promise<string[]> {
+  const rows = await db.selectFrom('user').select(['nick_name', 'username']).where('role', '=', 1).execute();
+  return rows.flatMap((r) => [r.nick_name, r.username]);
 }
 
 /** API.md user detail: never the password or IP; the username only to the user themselves. */

@@ -5,6 +5,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0003 from './0003_account_indexes.ts';
 import * as m0006 from './0006_music.ts';
 import * as m0008 from './0008_search.ts';
+import * as m0009 from './0009_username_key.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -20,6 +21,7 @@ const steps: Record<string, Step> = {
   '0003_account_indexes': m0003,
   '0006_music': m0006,
   '0008_search': m0008,
+  '0009_username_key': m0009,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { foldUsername } from '../../../lib/names.ts';
 import { hashPassword } from '../../services/auth.ts';
 import { ROUTE_NAMES } from '../../services/site.ts';
 import type { DB } from '../schema.ts';
@@ -129,15 +130,18 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<void>
       .execute();
 
     const userIds = new Map<UserKey, number>([['admin', opts.adminId]]);
-    const taken = new Set((await trx.selectFrom('user').select('username').execute()).map((r) => r.username));
+    const taken = new Set(
+      (await trx.selectFrom('user').select('username').execute()).map((r) => foldUsername(r.username)),
+    );
     for (const [i, u] of DEMO_USERS.entries()) {
       const created = at(200 - i * 35);
       // The admin may have picked one of these names: never collide with an existing account.
-      const username = taken.has(u.username) ? `${u.username.slice(0, 10)}_demo` : u.username;
+      const username = taken.has(foldUsername(u.username)) ? `${u.username.slice(0, 10)}_demo` : u.username;
       const row = await trx
         .insertInto('user')
         .values({
           username,
+          username_key: foldUsername(username),
           password: passwords[i],
           nick_name: u.nickName,
           email: u.email,

@@ -353,7 +353,7 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
 
   // QR login: the code points at this site's confirm page, where a signed-in site user approves.
   app.get('/login/qr/key', async (c) => {
-    const wait = qrKeys.hit(clientIp(c));
+    const wait = qrKeys.take(clientIp(c));
     if (wait) return wapiFail(c, 429, '请求过于频繁，请稍后再试');
     const unikey = await createQrKey(opts.qrTtlMs ?? QR_TTL_MS);
     c.header('Cache-Control', 'no-store');

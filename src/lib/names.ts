@@ -1,0 +1,112 @@
+/**
+ * Names people choose: usernames (unique after folding) and the nick names and guest names shown
+ * beside what they write (which may not pose as the blogger).
+ */
+
+/**
+ * The key usernames are unique under: compatibility forms folded (ｆｕｌｌ-width letters, ligatures,
+ * circled letters) and then case, so `Admin` and `ａｄｍｉｎ` are both `admin`. NFKC runs again after
+ * lower-casing because a lower-case letter can have a compatibility form of its own.
+ */
+export function foldUsername(name: string): string {
+  return name.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+}
+
+/** The name the blogger is shown under on every admin-written page. */
+export const BLOGGER = '博主';
+
+export const POSES_AS_BLOGGER = '昵称不能冒充博主';
+
+/**
+ * Letters of other scripts that look like Latin ones (the common part of Unicode's confusables
+ * list), and a variant form of 博. Capitals are listed apart: Greek `Η` looks like `H`, `η` like `n`.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  // Cyrillic capitals and small letters
+  А: 'a',
+  В: 'b',
+  Е: 'e',
+  К: 'k',
+  М: 'm',
+  Н: 'h',
+  О: 'o',
+  Р: 'p',
+  С: 'c',
+  Т: 't',
+  Х: 'x',
+  У: 'y',
+  Ѕ: 's',
+  І: 'i',
+  Ј: 'j',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ѵ: 'v',
+  // Greek capitals and small letters
+  Α: 'a',
+  Β: 'b',
+  Ε: 'e',
+  Ζ: 'z',
+  Η: 'h',
+  Ι: 'i',
+  Κ: 'k',
+  Μ: 'm',
+  Ν: 'n',
+  Ο: 'o',
+  Ρ: 'p',
+  Τ: 't',
+  Υ: 'y',
+  Χ: 'x',
+  α: 'a',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  υ: 'u',
+  χ: 'x',
+  // Latin letters without a dot or with a hook that read as plain ones
+  ı: 'i',
+  ȷ: 'j',
+  ɡ: 'g',
+  // A variant of 博
+  愽: '博',
+};
+
+/**
+ * What a name looks like, for comparison only: compatibility forms folded (full width), accents
+ * dropped, look-alike letters mapped, lower case, and without the invisible (format characters such
+ * as U+200B–U+200D, U+2060, U+FEFF, and the Hangul fillers), spaces, punctuation and symbols that a name can be padded with
+ * (`【博主】`, `博 主`, `博\u200B主` all read as 博主).
+ */
+export function nameSkeleton(name: string): string {
+  const decomposed = name.normalize('NFKD').replace(/\p{M}/gu, '');
+  let mapped = '';
+  for (const ch of decomposed) mapped += LOOK_ALIKES[ch] ?? ch;
+  return mapped
+    .toLowerCase()
+    .replace(/[\p{Cf}\p{Cc}\p{Z}\s\p{P}\p{S}\u115F\u1160\u3164\uFFA0]/gu, '')
+    .normalize('NFKC');
+}
+
+/**
+ * True when `name` reads as 博主 or as one of the blogger's own names (an admin's nick name or
+ * username), so a reader would take it for the blogger. Names with nothing visible left never match.
+ */
+export function posesAsBlogger(name: string, bloggerNames: readonly string[]): boolean {
+  const seen = nameSkeleton(name);
+  if (!seen) return false;
+  if (seen === nameSkeleton(BLOGGER)) return true;
+  return bloggerNames.some((n) => nameSkeleton(n) === seen);
+}
