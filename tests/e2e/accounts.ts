@@ -49,10 +49,11 @@ export async function createUser(opts: { nick_name?: string; role?: number } = {
     const now = new Date().toISOString();
     const row = db
       .prepare(
-        `INSERT INTO "user" (username, password, nick_name, email, avatar, qq, role, token_version, ip, "createdAt", "updatedAt")
-         VALUES (?, ?, ?, '', '', '', ?, 0, '', ?, ?) RETURNING id`,
+        `INSERT INTO "user" (username, username_key, password, nick_name, email, avatar, qq, role, token_version, ip, "createdAt", "updatedAt")
+         VALUES (?, ?, ?, ?, '', '', '', ?, 0, '', ?, ?) RETURNING id`,
       )
-      .get(username, await hashPassword(password), nick_name, role, now, now) as { id: number };
+      // The username is lower-case hex: it is its own folded key.
+      .get(username, username, await hashPassword(password), nick_name, role, now, now) as { id: number };
     return { id: row.id, username, password, nick_name, role, token: tokenFor({ id: row.id, role }) };
   } finally {
     db.close();

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../src/server/db/connection.ts';
+import { migrate } from '../../src/server/db/migrations/index.ts';
+import { hashPassword } from '../../src/server/services/auth.ts';
+import { ADMIN, setupTestApi } from './helpers.ts';
+
+/** Usernames are unique after NFKC + lower-case folding; names may not pose as the blogger. */
+const api = setupTestApi();
+
+let nextIp = 1;
+/** Each registration from its own address, so the registration limit stays out of the way. */
+const register = (username: string, nick_name = '', ip = `10.5.0.${nextIp++}`) =>
+  api.callFrom(ip, 'POST', '/api/user/register', { username, password: 'Passw0rd1', nick_name });
+const login = (username: string, password: string) =>
+  api.callFrom(`10.6.0.${nextIp++}`, 'POST', '/api/user/login', { username, password });
+
+const TAKEN = { code: 100, message: '用户名已存在' };
+const POSES = { code: 100, message: '昵称不能冒充博主' };
+
+describe('usernames are unique after folding', () => {
+  it('Admin and ａｄｍｉｎ cannot register beside admin', async () => {
+    expect((await register('Admin', '新人甲')).json).toEqual(TAKEN);
+    expect((await register('ａｄｍｉｎ', '新人乙')).json).toEqual(TAKEN);
+    expect((await register('ＡＤＭＩＮ', '新人丙')).json).toEqual(TAKEN);
+    expect((await register('CaseUser1', '新人丁')).json.code).toBe(0);
+    expect((await register('caseuser1', '新人戊')).json).toEqual(TAKEN);
+  });
+
+  it('concurrent registrations of one folded name make one account', async () => {
+    const names = ['RaceName1', 'racename1', 'RACENAME1', 'ＲａｃｅＮａｍｅ１', 'raceNAME1'];
+    const answers = await Promise.all(names.map((n, i) => register(n, `赛跑${i}`)));
+    expect(answers.filter((a) => a.json.code === 0)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.json.code !== 0)) expect(a.json).toEqual(TAKEN);
+    const rows = await db.selectFrom('user').select('id').where('username_key', '=', 'racename1').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a typed name logs in to the account with the same folded name', async () => {
+    const res = await login('ＡＤＭＩＮ', ADMIN.password);
+    expect(res.json.code).toBe(0);
+    expect(res.json.result.id).toBe(api.adminId);
+  });
+
+  it('the migration keys old rows; old case-variant duplicates keep logging in by their exact name', async () => {
+    // Back to a database from before the key, holding three accounts that fold alike.
+    await db.schema.dropIndex('user_username_key').execute();
+    await db.schema.alterTable('user').dropColumn('username_key').execute();
+    await sql`DELETE FROM kysely_migration WHERE name = '0009_username_key'`.execute(db);
+    const stamp = new Date().toISOString();
+    const ids: number[] = [];
+    for (const [username, password] of [
+      ['LegacyOne', 'Passw0rd!a'],
+      ['legacyone', 'Passw0rd!b'],
+      ['ＬＥＧＡＣＹＯＮＥ', 'Passw0rd!c'],
+    ]) {
+      const row = await sql<{ id: number }>`
+        INSERT INTO "user" (username, password, nick_name, email, avatar, qq, role, ip, "createdAt", "updatedAt")
+        VALUES (${username}, ${await hashPassword(password)}, ${username}, '', '', '', 2, '', ${stamp}, ${stamp})
+        RETURNING id`.execute(db);
+      ids.push(row.rows[0].id);
+    }
+    expect(await migrate(db as never, 'sqlite')).toEqual(['0009_username_key']);
+
+    const keys = await db
+      .selectFrom('user')
+      .select(['id', 'username_key'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(keys.map((k) => k.username_key)).toEqual(['legacyone', null, null]);
+    expect(
+      (await db.selectFrom('user').select('username_key').where('id', '=', api.adminId).executeTakeFirst())
+        ?.username_key,
+    ).toBe('admin');
+
+    expect((await login('LegacyOne', 'Passw0rd!a')).json.result.id).toBe(ids[0]);
+    expect((await login('legacyone', 'Passw0rd!b')).json.result.id).toBe(ids[1]);
+    expect((await login('ＬＥＧＡＣＹＯＮＥ', 'Passw0rd!c')).json.result.id).toBe(ids[2]);
+    expect((await login('LEGACYONE', 'Passw0rd!a')).json.result.id).toBe(ids[0]);
+    expect((await register('legacyONE', '又一个')).json).toEqual(TAKEN);
+  });
+});
+
+describe('names may not pose as the blogger', () => {
+  it('register: a nick name (or, without one, the username) that reads as 博主 or the admin', async () => {
+    expect((await register('posera01', '博\u200B主')).json).toEqual(POSES);
+    expect((await register('posera02', '【博 主】')).json).toEqual(POSES);
+    expect((await register('posera03', 'аdmin')).json).toEqual(POSES); // Cyrillic а
+    expect((await register('【博 主】')).json).toEqual(POSES);
+    expect((await register('posera04', '博主的朋友')).json.code).toBe(0);
+  });
+
+  it('updateOwnUserInfo: a user may not take such a nick name; the admin keeps theirs', async () => {
+    const me = await api.user('poserb01');
+    const put = (nick_name: string, token: string) =>
+      api.call('PUT', '/api/user/updateOwnUserInfo', { nick_name }, token);
+    expect((await put('博\u2060主', me.token)).json).toEqual(POSES);
+    expect((await put('ＡＤＭＩＮ', me.token)).json).toEqual(POSES);
+    expect((await put('愽主', me.token)).json).toEqual(POSES);
+    expect((await put('读者一号', me.token)).json.code).toBe(0);
+    expect((await put('博主', api.adminToken)).json.code).toBe(0);
+    // Whatever the admin's nick name is now, it is the blogger's.
+    expect((await put('老王', api.adminToken)).json.code).toBe(0);
+    expect((await put('老 王', me.token)).json).toEqual(POSES);
+  });
+
+  it('guestbook: a guest name that reads as the blogger is refused', async () => {
+    const add = (nick_name: string) =>
+      api.callFrom(`10.7.0.${nextIp++}`, 'POST', '/api/message/add', { message: '你好', nick_name });
+    expect((await add('博\u200D主')).json).toEqual(POSES);
+    expect((await add('\uFEFF老王')).json).toEqual(POSES);
+    expect((await add('Ａｄｍｉｎ')).json).toEqual(POSES);
+    expect((await add('路过的人')).json.code).toBe(0);
+  });
+});
