@@ -44,7 +44,7 @@ describe('usernames are unique after folding', () => {
 
   it('the migration keys old rows; old case-variant duplicates keep logging in by their exact name', async () => {
     // Back to a database from before the key, holding three accounts that fold alike.
-    await db.schema.dropIndex('user_username_key').execute();
+    await db.schema.dropIndex('user_username_folded').execute();
     await db.schema.alterTable('user').dropColumn('username_key').execute();
     await sql`DELETE FROM kysely_migration WHERE name = '0009_username_key'`.execute(db);
     const stamp = new Date().toISOString();

@@ -23,5 +23,5 @@ export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<v
     keyed.add(key);
     await sql`UPDATE "user" SET username_key = ${key} WHERE id = ${row.id}`.execute(db);
   }
-  await db.schema.createIndex('user_username_key').unique().on('user').column('username_key').execute();
+  await db.schema.createIndex('user_username_folded').unique().on('user').column('username_key').execute();
 }
