@@ -87,7 +87,8 @@ export const userRoutes = new Hono<ApiEnv>()
     const nick = input.nick_name.trim();
     if ([...nick].length > NICK_MAX) throw badRequest(`昵称最多 ${NICK_MAX} 个字`);
     const ip = clientIp(c);
-    // Counted before anything is awaited, so a parallel burst gets no more than the limit.
+    // Checked and counted in one step, before the database is asked (so a parallel burst gets no more
+    // than the limit), and for taken names too (so 用户名已存在 cannot list the accounts).
     const wait = registrations.take(ip);
     if (wait) throw tooMany(wait, '注册过于频繁，请稍后再试');
     if (await users.usernameTaken(username)) throw refuse('用户名已存在');
