@@ -35,6 +35,7 @@ describe('limits count the attempt before the password hash (a parallel burst)',
   it('the right password inside a burst, after the limit, is refused too', async () => {
     await api.user('burstvict2');
     const guesses = Array.from({ length: 10 }, (_, i) => login('10.9.0.2', 'burstvict2', `wrong${i}xx`));
+    // Sent last, so its body is read (and its slot asked for) after the ten guesses.
     const right = login('10.9.0.2', 'burstvict2', 'Passw0rd!');
     const answers = await Promise.all([...guesses, right]);
     expect(tally(answers).evaluated.length).toBe(5);
