@@ -104,7 +104,8 @@ describe('POST /api/upload/img', () => {
 
   it('refuses a body that is not a form with a file', async () => {
     const me = await api.user();
-    expect((await api.call('POST', '/api/upload/img', { file: 'x' }, me.token)).status).toBe(400);
+    // JSON is not a form: refused before the route, like any other type but multipart.
+    expect((await api.call('POST', '/api/upload/img', { file: 'x' }, me.token)).status).toBe(415);
     const fd = new FormData();
     fd.append('file', 'just text');
     expect((await api.call('POST', '/api/upload/img', fd, me.token)).status).toBe(400);
