@@ -58,12 +58,13 @@ describe('cross-site writes', () => {
     const u = await api.user();
     const auth = { authorization: `Bearer ${u.token}` };
     const json = { 'content-type': 'application/json' };
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: 'http://localhost.evil.example' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const like = await send('/api/like/addLike', {
         method: 'POST',
         headers: { ...auth, ...json, ...headers },
