@@ -63,7 +63,7 @@ export const MAX_BODY_BYTES = 2 << 20;
 export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   const app = withEnvelope(new Hono<ApiEnv>().basePath('/api'));
   // Cross-site writes and non-JSON bodies (a cross-site form's text/plain) never reach a handler.
-  app.use(writeGuard((path) => path.startsWith('/api/upload/')));
+  app.use(writeGuard((path) => path.toLowerCase().startsWith('/api/upload/')));
   // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.
   const writes = new RateLimiter(opts.writesPerMinute ?? 600, 60_000);
   app.use(async (c, next) => {
