@@ -1,4 +1,4 @@
-import { createReadStream, type Stats, statSync } from 'node:fs';
+import { createReadStream, realpathSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -31,7 +31,7 @@ export const contentType = (file: string) =>
 
 /**
  * The file under `root` that a URL path names, or null when it does not exist or would leave root
- * (`..`, encoded slashes, NUL bytes, symlink tricks are all refused by the final prefix check).
+ * (`..`, encoded slashes and NUL bytes by the prefix check; symlinks out of root by the real-path check).
  */
 export function resolveInside(root: string, urlPath: string): { file: string; stat: Stats } | null {
   let decoded: string;
@@ -45,8 +45,11 @@ export function resolveInside(root: string, urlPath: string): { file: string; st
   const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
   if (!file.startsWith(base + path.sep)) return null;
   try {
-    const stat = statSync(file);
-    return stat.isFile() ? { file, stat } : null;
+    // A symlink inside root may point anywhere: the real path must still be inside root's real path.
+    const real = realpathSync(file);
+    if (!real.startsWith(realpathSync(base) + path.sep)) return null;
+    const stat = statSync(real);
+    return stat.isFile() ? { file: real, stat } : null;
   } catch {
     return null;
   }

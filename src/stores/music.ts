@@ -87,9 +87,13 @@ export const $musicAccount = atom<MusicAccount | null>(null);
 export const $musicLoading = atom(false);
 
 /** A /wapi call (NeteaseCloudMusicApi shapes, not the site envelope). */
-export async function wapi<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
+export async function wapi<T>(
+  path: string,
+  query: Record<string, string | number> = {},
+  method: 'GET' | 'POST' = 'GET',
+): Promise<T> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`/wapi/${path}${qs.size ? `?${qs}` : ''}`, { credentials: 'same-origin' });
+  const res = await fetch(`/wapi/${path}${qs.size ? `?${qs}` : ''}`, { method, credentials: 'same-origin' });
   let data: { code?: number; message?: string; msg?: string } & Record<string, unknown>;
   try {
     data = await res.json();
@@ -250,9 +254,9 @@ export const setLyricType = (type: LyricType) => $player.setKey('lyricType', typ
 export const changeFontSize = (kind: FontKind, direction: 1 | -1) =>
   $fontSizes.setKey(kind, stepFontSize(kind, $fontSizes.get()[kind], direction));
 
-/** A signed-in music account keeps its saved songs on the server (the local service's /wapi/like). */
+/** A signed-in music account keeps its saved songs on the server (the local service's POST /wapi/like). */
 function syncLike(id: number, like: boolean) {
-  if ($musicAccount.get()) void wapi('like', { id, like: String(like) }).catch(() => {});
+  if ($musicAccount.get()) void wapi('like', { id, like: String(like) }, 'POST').catch(() => {});
 }
 
 /** Adds to the custom list: 添加成功 and CUSTOM play; a song already there changes nothing. */

@@ -359,7 +359,8 @@ describe('writing articles (admin only)', () => {
     expect((await bad({ article_title: 'a', article_content: 'x', tagIdList: [9999] })).code).toBe(100);
     const taken = await bad({ article_title: 'a', article_content: 'x', slug: 'typescript-type-narrowing' });
     expect(taken).toEqual({ code: 100, message: '链接别名已被其他文章使用' });
-    expect((await api.call('POST', '/api/article/add', '{not json', api.adminToken)).status).toBe(400);
+    const json = { 'content-type': 'application/json' };
+    expect((await api.call('POST', '/api/article/add', '{not json', api.adminToken, json)).status).toBe(400);
   });
 
   it('categories and tags: add, rename, refuse duplicates, delete rules', async () => {

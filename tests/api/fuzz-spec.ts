@@ -220,7 +220,7 @@ export const WAPI_LOCAL_ROUTES: Record<string, RouteSpec> = {
   'GET /wapi/login/qr/check': { query: { key: '$key', timestamp: '1700000000000' } },
   'GET /wapi/login/status': {},
   'GET /wapi/user/playlist': { query: { uid: '$uid' } },
-  'GET /wapi/like': { query: { id: '$song', like: 'true' } },
+  'POST /wapi/like': { query: { id: '$song', like: 'true' } },
   'GET /wapi/likelist': { query: { uid: '$uid' } },
   'GET /wapi/logout': {},
 };

@@ -167,7 +167,7 @@ function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
     }
     if (body.code !== 100) return `HTTP 200 with code ${body.code}`;
   } else {
-    if (![400, 401, 403, 404, 413, 429].includes(res.status)) return `unexpected HTTP ${res.status}`;
+    if (![400, 401, 403, 404, 413, 415, 429].includes(res.status)) return `unexpected HTTP ${res.status}`;
     if (body.code !== res.status) return `code ${body.code} on HTTP ${res.status}`;
     if (res.status === 429 && !res.headers.get('retry-after')) return '429 without Retry-After';
   }

@@ -17,8 +17,8 @@ async function wapi(url: string, init: RequestInit = {}, cookie?: string) {
   const res = await app.request(url, { ...init, headers }, { ip: '127.0.0.1' });
   return res;
 }
-async function json(url: string, cookie?: string) {
-  const res = await wapi(url, {}, cookie);
+async function json(url: string, cookie?: string, method = 'GET') {
+  const res = await wapi(url, { method }, cookie);
   expect(res.headers.get('content-type')).toContain('application/json');
   return { status: res.status, body: (await res.json()) as any, res };
 }
@@ -267,15 +267,30 @@ describe('QR login, account and playlists', () => {
     expect(lists.body.playlist.map((p: any) => p.name).slice(1)).toEqual(['晨光小调', '夜色低吟']);
     const { body: found } = await json('/wapi/search?keywords=纸飞机');
     const songId = found.result.songs[0].id;
-    expect((await wapi(`/wapi/like?id=${songId}&like=true`)).status).toBe(401);
-    expect((await json(`/wapi/like?id=${songId}&like=true`, cookie)).body.code).toBe(200);
-    expect((await json(`/wapi/like?id=${songId}&like=true`, cookie)).body.code).toBe(200);
+    expect((await wapi(`/wapi/like?id=${songId}&like=true`, { method: 'POST' })).status).toBe(401);
+    expect((await json(`/wapi/like?id=${songId}&like=true`, cookie, 'POST')).body.code).toBe(200);
+    expect((await json(`/wapi/like?id=${songId}&like=true`, cookie, 'POST')).body.code).toBe(200);
     const after = await json(`/wapi/user/playlist?uid=${user.id}`);
     expect(after.body.playlist[0].trackCount).toBe(1);
     const own = await json(`/wapi/playlist/track/all?id=${user.id}&limit=30&offset=0`);
     expect(own.body.songs.map((s: any) => s.name)).toEqual(['纸飞机']);
     expect((await json(`/wapi/likelist?uid=${user.id}`)).body.ids).toEqual([songId]);
-    await json(`/wapi/like?id=${songId}&like=false`, cookie);
+    // A link on another site (a top-level GET navigation) changes nothing: saving is POST only, and a
+    // POST from another origin is refused.
+    expect((await json(`/wapi/like?id=${songId}&like=false`, cookie)).status).toBe(404);
+    const crossSite = await wapi(
+      `/wapi/like?id=${songId}&like=false`,
+      { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } },
+      cookie,
+    );
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ code: 403, message: '拒绝跨站请求' });
+    expect((await json(`/wapi/likelist?uid=${user.id}`)).body.ids).toEqual([songId]);
+    // Neither can a cross-site navigation sign the visitor out (GET /wapi/logout stays for the contract).
+    const away = await wapi('/wapi/logout', { headers: { 'sec-fetch-site': 'cross-site' } }, cookie);
+    expect(away.status).toBe(403);
+    expect((await json('/wapi/login/status', cookie)).body.data.account.anonimousUser).toBe(false);
+    await json(`/wapi/like?id=${songId}&like=false`, cookie, 'POST');
     expect((await json(`/wapi/user/playlist?uid=${user.id}`)).body.playlist[0].trackCount).toBe(0);
     expect((await json('/wapi/user/playlist?uid=987654')).status).toBe(404);
 

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { db } from '../../src/server/db/connection.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
 import { setupTestApi } from './helpers.ts';
 
@@ -232,6 +234,42 @@ describe('proxy to NeteaseCloudMusicApi', () => {
     expect(status.body.data.account).toEqual({ id: 77, anonimousUser: false });
     await get('/wapi/user/playlist?uid=77', cookie);
     expect(last().cookie).toContain('MUSIC_U=upstream-secret');
+
+    // At rest the upstream cookie is sealed (AES-256-GCM): the database alone holds no music login.
+    const value = (cookie as string).split('=')[1];
+    const id = createHash('sha256').update(value).digest('hex');
+    const stored = async () =>
+      (await db.selectFrom('music_session').select('cookie').where('id', '=', id).executeTakeFirstOrThrow())
+        .cookie;
+    const sealed = await stored();
+    expect(sealed).toMatch(/^enc1:/);
+    expect(sealed).not.toContain('upstream-secret');
+    expect(Buffer.from(sealed.slice(5), 'base64url').toString('latin1')).not.toContain('upstream-secret');
+    // Sealed to its row: copied into another session it opens as nothing.
+    const other = 'b'.repeat(32);
+    await db
+      .insertInto('music_session')
+      .values({
+        id: createHash('sha256').update(other).digest('hex'),
+        user_id: null,
+        cookie: sealed,
+        createdAt: new Date().toISOString(),
+        expiresAt: '9999-12-31T00:00:00.000Z',
+      })
+      .execute();
+    await get('/wapi/login/status', `blog_music=${other}`);
+    expect(last().cookie).toBeUndefined();
+    // A row stored in clear before this version is still used once, then sealed in place.
+    await db
+      .updateTable('music_session')
+      .set({ cookie: 'MUSIC_U=upstream-secret; __csrf=abc' })
+      .where('id', '=', id)
+      .execute();
+    await get('/wapi/login/status', cookie);
+    expect(last().cookie).toBe('MUSIC_U=upstream-secret; __csrf=abc');
+    expect(await stored()).toMatch(/^enc1:/);
+    await get('/wapi/login/status', cookie);
+    expect(last().cookie).toBe('MUSIC_U=upstream-secret; __csrf=abc');
 
     expect((await get('/wapi/logout', cookie)).body.code).toBe(200);
     expect(last()).toMatchObject({ path: '/logout', cookie: 'MUSIC_U=upstream-secret; __csrf=abc' });

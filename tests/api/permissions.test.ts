@@ -91,8 +91,8 @@ async function musicCookie(uid: number): Promise<string> {
   return `blog_music=${value}`;
 }
 
-async function wapi(url: string, cookie?: string) {
-  const res = await music.request(url, { headers: cookie ? { cookie } : {} }, { ip: '127.0.0.1' });
+async function wapi(url: string, cookie?: string, method = 'GET') {
+  const res = await music.request(url, { method, headers: cookie ? { cookie } : {} }, { ip: '127.0.0.1' });
   return res;
 }
 
@@ -706,7 +706,7 @@ const OWNED: OwnedThing[] = [
     thing: 'saved song of a music account',
     action: 'remove (naming the owner’s uid)',
     make: async (cast) => {
-      const res = await wapi(`/wapi/like?id=${song}&like=true`, await musicCookie(cast.owner.id));
+      const res = await wapi(`/wapi/like?id=${song}&like=true`, await musicCookie(cast.owner.id), 'POST');
       expect(res.status).toBe(200);
       return cast.owner.id;
     },
@@ -714,6 +714,7 @@ const OWNED: OwnedThing[] = [
       const res = await wapi(
         `/wapi/like?id=${song}&like=false&uid=${uid}`,
         me ? await musicCookie(me.id) : undefined,
+        'POST',
       );
       const body = (await res.json()) as { code: number; message?: string };
       return { status: res.status, code: body.code === 200 ? 0 : body.code, message: body.message };

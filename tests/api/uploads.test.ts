@@ -1,15 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { encodePng } from '../../src/server/music/png.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../src/server/services/uploads.ts';
+import { serveUpload } from '../../src/server/uploads/serve.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
 
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+const PNG = new Uint8Array(encodePng(2, 2, () => [10, 20, 30]));
+const JPEG = new Uint8Array(
+  readFileSync(path.join(import.meta.dirname, '../fixtures/images/exif-orientation6.jpg')),
+);
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00');
 const WEBP = new TextEncoder().encode('RIFF\x24\x00\x00\x00WEBPVP8 ');
 
@@ -53,6 +57,7 @@ describe('POST /api/upload/img', () => {
     expect(existsSync(file)).toBe(true);
     expect(Buffer.compare(readFileSync(file), Buffer.from(PNG))).toBe(0);
     const second = await api.call('POST', '/api/upload/img', form(JPEG, 'a.jpg', 'image/jpeg'), me.token);
+    expect(second.json.code).toBe(0);
     expect(second.json.result.url).toMatch(/\.jpg$/);
     expect(second.json.result.url).not.toBe(url);
   });
@@ -104,7 +109,8 @@ describe('POST /api/upload/img', () => {
 
   it('refuses a body that is not a form with a file', async () => {
     const me = await api.user();
-    expect((await api.call('POST', '/api/upload/img', { file: 'x' }, me.token)).status).toBe(400);
+    // JSON is not a form: refused before the route, like any other type but multipart.
+    expect((await api.call('POST', '/api/upload/img', { file: 'x' }, me.token)).status).toBe(415);
     const fd = new FormData();
     fd.append('file', 'just text');
     expect((await api.call('POST', '/api/upload/img', fd, me.token)).status).toBe(400);
@@ -112,5 +118,76 @@ describe('POST /api/upload/img', () => {
       'content-type': 'multipart/form-data; boundary=x',
     });
     expect(garbage.status).toBe(400);
+  });
+});
+
+describe('what an upload may hold', () => {
+  const html = '<html><body><script>alert(document.domain)</script></body></html>';
+  const withTrailer = (image: Uint8Array) =>
+    new Uint8Array(Buffer.concat([Buffer.from(image), Buffer.from(html)])) as Uint8Array<ArrayBuffer>;
+
+  it('an image/HTML polyglot is stored without what follows the image; EXIF text is gone', async () => {
+    const me = await api.user();
+    const png = await api.call(
+      'POST',
+      '/api/upload/img',
+      form(withTrailer(PNG), 'p.png', 'image/png'),
+      me.token,
+    );
+    expect(png.json.code).toBe(0);
+    const stored = readFileSync(path.join(api.dataDir, png.json.result.url));
+    expect(Buffer.compare(stored, Buffer.from(PNG))).toBe(0);
+    const jpg = await api.call(
+      'POST',
+      '/api/upload/img',
+      form(withTrailer(JPEG), 'p.jpg', 'image/jpeg'),
+      me.token,
+    );
+    const kept = readFileSync(path.join(api.dataDir, jpg.json.result.url)).toString('latin1');
+    expect(kept).not.toContain('<script');
+    // The fixture's EXIF carries a description (a stand-in for GPS): removed with the rest of EXIF.
+    expect(JPEG.length).toBeGreaterThan(kept.length);
+    expect(Buffer.from(JPEG).toString('latin1')).toContain('GPS-ish secret');
+    expect(kept).not.toContain('GPS-ish secret');
+  });
+
+  it('refuses a header claiming 100 000 × 100 000 pixels, and files that do not parse', async () => {
+    const me = await api.user();
+    const huge = Uint8Array.from(PNG);
+    new DataView(huge.buffer).setUint32(16, 100_000);
+    new DataView(huge.buffer).setUint32(20, 100_000);
+    const big = await api.call('POST', '/api/upload/img', form(huge, 'h.png', 'image/png'), me.token);
+    expect(big.status).toBe(400);
+    expect(big.json.message).toBe('图片尺寸过大：每边不能超过 16384 像素，总像素不能超过 5000 万');
+    const cut = PNG.slice(0, PNG.length - 12);
+    const broken = await api.call('POST', '/api/upload/img', form(cut, 'b.png', 'image/png'), me.token);
+    expect(broken.status).toBe(400);
+    expect(broken.json.message).toBe('图片文件已损坏或格式不正确');
+  });
+
+  it('/uploads does not follow a symlink out of the uploads folder', async () => {
+    const outside = path.join(api.dataDir, 'outside.txt');
+    writeFileSync(outside, 'secret outside uploads');
+    const dir = path.join(api.dataDir, 'uploads', 'links');
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(outside, path.join(dir, 'leak.png'));
+    symlinkSync(api.dataDir, path.join(dir, 'data'));
+    writeFileSync(path.join(dir, 'real.png'), PNG);
+    symlinkSync(path.join(dir, 'real.png'), path.join(dir, 'alias.png'));
+    const server = http.createServer((req, res) => serveUpload(req, res, (req.url ?? '').split('?')[0]));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const url of ['/uploads/links/leak.png', '/uploads/links/data/outside.txt']) {
+        const res = await fetch(base + url);
+        expect(res.status, url).toBe(404);
+        expect(await res.text()).not.toContain('secret');
+      }
+      // A link that stays inside the folder still works.
+      expect((await fetch(`${base}/uploads/links/alias.png`)).status).toBe(200);
+      expect((await fetch(`${base}/uploads/links/real.png`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -146,10 +146,30 @@ test('QR login end to end: a signed-in site user confirms on the confirm page an
   await signIn(confirmPage, user);
   await confirmPage.goto(url as string);
   await expect(confirmPage.getByRole('region', { name: '确认登录音乐账号' })).toContainText('扫码听歌的人');
+  const button = confirmPage.getByRole('button', { name: '确认登录' });
+  await expect(button).toBeEnabled();
+  // Opening the link alone scans nothing: the code still waits (801), the player learns nobody's name.
+  const key = new URL(url as string).searchParams.get('key');
+  const check = async () =>
+    ((await (await page.request.get(`/wapi/login/qr/check?key=${key}`)).json()) as { code: number }).code;
+  expect(await check()).toBe(801);
+  await expect(page.locator('[data-qr-phase]')).toHaveAttribute('data-qr-phase', 'waiting');
+  // The click scans (802, the player shows it) and then approves (803): the approval is held back
+  // until the player has shown the scan.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await confirmPage.route('**/api/music/qr/confirm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await button.click();
   await expect(page.locator('[data-qr-phase]')).toHaveAttribute('data-qr-phase', 'scanned', {
     timeout: 10_000,
   });
-  await confirmPage.getByRole('button', { name: '确认登录' }).click();
+  expect(await check()).toBe(802);
+  release();
   await expect(confirmPage.locator('[data-confirm-state="done"]')).toBeVisible();
   await phone.close();
 

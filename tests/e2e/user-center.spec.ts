@@ -1,9 +1,9 @@
 import { createUser, signIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
-// A real 2×2 PNG.
+// A real 2×2 PNG (the server refuses files whose chunks do not add up).
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEJMDGgAWQBAHfmAwGUb7BuAAAAAElFTkSuQmCC',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNgYIg6wRDFwHAi6sSJKAAYHgSJG/z2HAAAAABJRU5ErkJggg==',
   'base64',
 );
 

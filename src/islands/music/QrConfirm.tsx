@@ -6,11 +6,13 @@ import { $token, $userInfo } from '../../stores/session.ts';
 import { openLogin } from '../../stores/ui.ts';
 import styles from './confirm.module.css';
 
-type Phase = 'idle' | 'scanning' | 'ready' | 'confirming' | 'done' | 'cancelled' | 'failed';
+type Phase = 'idle' | 'confirming' | 'done' | 'cancelled' | 'failed';
 
 /**
- * The page the music QR code opens (/music/confirm?key=…): a signed-in site user's visit marks the
- * code scanned (802); 确认登录 approves it (803), and the player that showed the code signs in.
+ * The page the music QR code opens (/music/confirm?key=…). Opening it does nothing: a link can be
+ * sent to anyone, and marking the code scanned would tell the link's author who opened it. Only the
+ * click on 确认登录 scans the code (802, the player shows who) and approves it (803), and the player
+ * that showed the code signs in.
  */
 export default function QrConfirm() {
   const token = useStore($token);
@@ -23,21 +25,10 @@ export default function QrConfirm() {
     setKey(new URLSearchParams(location.search).get('key') ?? '');
   }, []);
 
-  useEffect(() => {
-    if (!key || !token || phase !== 'idle') return;
-    setPhase('scanning');
-    http
-      .post('/api/music/qr/scan', { key }, { quiet: true })
-      .then(() => setPhase('ready'))
-      .catch((err: unknown) => {
-        setError(err instanceof HttpError ? err.message : '二维码已过期,请重新获取');
-        setPhase('failed');
-      });
-  }, [key, token, phase]);
-
   const confirm = async () => {
     setPhase('confirming');
     try {
+      await http.post('/api/music/qr/scan', { key }, { quiet: true });
       await http.post('/api/music/qr/confirm', { key }, { quiet: true });
       setPhase('done');
     } catch (err) {
@@ -80,7 +71,7 @@ export default function QrConfirm() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={phase !== 'ready'}
+            disabled={phase !== 'idle'}
             onClick={confirm}
             data-confirm-button
           >

@@ -16,6 +16,7 @@ import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
+import { writeGuard } from './write-guard.ts';
 
 /** Request id, one log line per request, and the envelope for every failure. */
 export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
@@ -61,6 +62,8 @@ export const MAX_BODY_BYTES = 2 << 20;
 /** The /api application: every domain router under one envelope. */
 export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   const app = withEnvelope(new Hono<ApiEnv>().basePath('/api'));
+  // Cross-site writes and non-JSON bodies (a cross-site form's text/plain) never reach a handler.
+  app.use(writeGuard((path) => path.toLowerCase().startsWith('/api/upload/')));
   // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.
   const writes = new RateLimiter(opts.writesPerMinute ?? 600, 60_000);
   app.use(async (c, next) => {

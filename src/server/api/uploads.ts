@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cleanImage } from '../services/image-clean.ts';
 import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -67,5 +68,8 @@ export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', async (c) => 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
   if (!kind) throw badRequest(WRONG_TYPE);
-  return ok(c, { url: await saveImage(bytes, kind) }, '上传成功');
+  // Only the image itself is stored: no trailer after its end, no text or EXIF, no giant dimensions.
+  const cleaned = cleanImage(bytes, kind.ext);
+  if (!cleaned.ok) throw badRequest(cleaned.message);
+  return ok(c, { url: await saveImage(cleaned.bytes, kind) }, '上传成功');
 });

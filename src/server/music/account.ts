@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { config } from '../config.ts';
 import { db } from '../db/connection.ts';
+import { isClear, openCookie, sealCookie } from './sealed.ts';
 
 /**
  * Music-service accounts, separate from the site login (SPEC §1): the "music cookie" is an
  * HttpOnly cookie holding a random session id; the database keeps only its hash, the site user it
- * belongs to (local service) or the upstream NeteaseCloudMusicApi cookie (proxy).
+ * belongs to (local service) or the upstream NeteaseCloudMusicApi cookie (proxy), sealed with a key
+ * from the server's secret (sealed.ts).
  */
 
 export const MUSIC_COOKIE = 'blog_music';
@@ -27,19 +30,28 @@ export async function currentSession(c: Context): Promise<MusicSession | null> {
     .where('id', '=', hash(value))
     .where('expiresAt', '>', iso(Date.now()))
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const cookie = openCookie(row.cookie, config.jwtSecret, row.id);
+  // A row from before encryption is read once and sealed in place; one that no longer opens (the
+  // secret changed) signs the upstream account out, as if the music login had expired.
+  if (row.cookie && (isClear(row.cookie) || cookie === null)) {
+    const sealed = cookie ? sealCookie(cookie, config.jwtSecret, row.id) : '';
+    await db.updateTable('music_session').set({ cookie: sealed }).where('id', '=', row.id).execute();
+  }
+  return { ...row, cookie: cookie ?? '' };
 }
 
 /** Starts a music session and sets the music cookie on the answer. */
 export async function startSession(c: Context, who: { userId?: number; cookie?: string }): Promise<void> {
   const value = randomBytes(24).toString('base64url');
+  const id = hash(value);
   const now = Date.now();
   await db
     .insertInto('music_session')
     .values({
-      id: hash(value),
+      id,
       user_id: who.userId ?? null,
-      cookie: who.cookie ?? '',
+      cookie: sealCookie(who.cookie ?? '', config.jwtSecret, id),
       createdAt: iso(now),
       expiresAt: iso(now + SESSION_DAYS * 86_400_000),
     })

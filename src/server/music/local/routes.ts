@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { parseFile } from 'music-metadata';
 import { type ApiEnv, clientIp } from '../../api/context.ts';
 import { RateLimiter } from '../../api/rate-limit.ts';
+import { sameSiteOnly } from '../../api/write-guard.ts';
 import { db } from '../../db/connection.ts';
 import {
   checkQr,
@@ -368,7 +369,8 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
     return c.json({ code: 200, data: { qrurl, qrimg: wantImage ? qrDataUrl(qrurl) : '' } });
   });
 
-  app.get('/login/qr/check', async (c) => {
+  // Signs the caller in on 803: never for a navigation from another site (login CSRF).
+  app.get('/login/qr/check', sameSiteOnly, async (c) => {
     c.header('Cache-Control', 'no-store');
     const key = param(c, 'key', 64);
     if (!validKey(key)) return c.json({ code: 800, message: '二维码不存在或已过期' });
@@ -420,8 +422,9 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
     return c.json({ code: 200, more: false, playlist: [own, ...folders] });
   });
 
-  // Saves or removes a song in the signed-in music account's own list (like NeteaseCloudMusicApi's /like).
-  app.get('/like', async (c) => {
+  // Saves or removes a song in the signed-in music account's own list (like NeteaseCloudMusicApi's /like,
+  // same query parameters). POST only: a GET would let a link on another site change the list.
+  app.post('/like', async (c) => {
     const session = await currentSession(c);
     if (!session?.user_id) return wapiFail(c, 401, '需要登录', 301);
     const song = songOr404(param(c, 'id'));
@@ -455,7 +458,9 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
     return c.json({ code: 200, ids: (await likedSongs(uid)).map((s) => s.id), checkPoint: Date.now() });
   });
 
-  app.get('/logout', async (c) => {
+  // GET, as in the NeteaseCloudMusicApi contract; it only ends the caller's own music session, and a
+  // navigation from another site may not do even that.
+  app.get('/logout', sameSiteOnly, async (c) => {
     await endSession(c);
     return c.json({ code: 200 });
   });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../api/context.ts';
 import { logger } from '../../api/logger.ts';
+import { sameSiteOnly } from '../../api/write-guard.ts';
 import { currentSession, endSession, startSession } from '../account.ts';
 import { wapiFail } from '../respond.ts';
 
@@ -42,7 +43,10 @@ export function neteaseRoutes(baseUrl: string, opts: ProxyOptions = {}): Hono<Ap
   const timeoutMs = opts.timeoutMs ?? 8000;
   const app = new Hono<ApiEnv>();
 
+  // Calls that change the caller's music session (sign in on 803, sign out) refuse cross-site navigations.
+  const sessionCalls = new Set(['logout', 'login/qr/check']);
   for (const [call, names] of Object.entries(ALLOWED)) {
+    if (sessionCalls.has(call)) app.get(`/${call}`, sameSiteOnly);
     app.get(`/${call}`, async (c) => {
       const upstream = new URL(`${base}/${call}`);
       for (const name of [...names, 'timestamp']) {
