@@ -1,5 +1,7 @@
+import { readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { WebSocket as WsClient } from 'ws';
 import { type Started, startServer, stopServer } from './server.ts';
@@ -131,4 +133,20 @@ test('WebSockets over the per-address cap are refused with 429; another address 
   while (!again.ws) again = await openSocket('127.0.0.1');
   open.push(again.ws);
   for (const ws of open) ws.close();
+});
+
+test('everything the server wrote into its data dir is readable by its own user only', async () => {
+  // The demo music and its index are written after listening: wait until /wapi answers from them.
+  expect((await get('/wapi/toplist/detail', '127.0.0.2')).status).toBe(200);
+  const open: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (statSync(full).mode & 0o077) open.push(full);
+      if (entry.isDirectory()) walk(full);
+    }
+  };
+  expect(statSync(server.dataDir).mode & 0o777).toBe(0o700);
+  walk(server.dataDir);
+  expect(open).toEqual([]);
 });
