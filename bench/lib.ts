@@ -36,6 +36,9 @@ export async function startServer(
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'Admin12345',
+      // Every bench client (hundreds of connections and sockets) comes from 127.0.0.1: no per-address caps.
+      MAX_CONNECTIONS_PER_IP: '0',
+      MAX_WEBSOCKETS_PER_IP: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

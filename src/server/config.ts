@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel, logger } from './api/logger.ts';
 
 /** Environment variables that accept "true"/"false"/"1"/"0"/"yes"/"no". */
 const bool = (fallback: boolean) =>
@@ -19,6 +20,22 @@ const optionalUrl = (protocols: string[]) =>
     .refine(
       (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+/** A whole number from `min` to `max`, or `fallback` when unset. */
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? String(fallback) : v.trim()))
+    .pipe(z.string().regex(/^\d+$/, `must be a whole number from ${min} to ${max}`))
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `must be a whole number from ${min} to ${max}`)
+        .max(max, `must be a whole number from ${min} to ${max}`),
     );
 
 const EnvSchema = z.object({
@@ -45,7 +62,12 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  // One address may hold this many HTTP connections (behind TRUST_PROXY: requests in flight) and
+  // WebSockets; 0 turns a cap off.
+  MAX_CONNECTIONS_PER_IP: wholeNumber(100, 0, 1_000_000),
+  MAX_WEBSOCKETS_PER_IP: wholeNumber(20, 0, 1_000_000),
+  HEADERS_TIMEOUT_MS: wholeNumber(20_000, 100, 600_000),
 });
 
 export type Config = {
@@ -61,7 +83,10 @@ export type Config = {
   adminPassword?: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
+  maxConnectionsPerIp: number;
+  maxWebSocketsPerIp: number;
+  headersTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +116,9 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    maxWebSocketsPerIp: e.MAX_WEBSOCKETS_PER_IP,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
   };
 }
 
@@ -105,11 +133,46 @@ function resolveSecret(dataDir: string, given?: string): string {
   return secret;
 }
 
+/** What the server keeps in DATA_DIR that others on the machine must not read, with its mode. */
+const PRIVATE_PATHS: [string, number][] = [
+  ['', 0o700],
+  ['secrets', 0o700],
+  ['secrets/jwt.key', 0o600],
+  ['blog.db', 0o600],
+  ['blog.db-wal', 0o600],
+  ['blog.db-shm', 0o600],
+];
+
+/**
+ * DATA_DIR holds the database (password hashes, tokens' key) and the secrets: only the server's
+ * user may read it. Everything the process creates from now on is 0600 (directories 0700), and an
+ * existing data dir from before is closed up too.
+ */
+function protectDataDir(dataDir: string): void {
+  try {
+    process.umask(0o077);
+  } catch {
+    /* worker threads cannot set it; the modes below still apply */
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  for (const [file, mode] of PRIVATE_PATHS) {
+    const full = path.join(dataDir, file);
+    try {
+      if (existsSync(full)) chmodSync(full, mode);
+    } catch (err) {
+      // A data dir owned by another user (a mounted volume): it works, but say so.
+      logger.warn({ err, file: full }, 'could not restrict the permissions of a data file');
+    }
+  }
+}
+
 export let config: Config;
 
 export function initConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = parseEnv(env);
-  mkdirSync(parsed.dataDir, { recursive: true });
+  // The logger was created at import with LOG_LEVEL of process.env; the checked value wins.
+  if (env.LOG_LEVEL !== undefined) logger.level = parsed.logLevel;
+  protectDataDir(parsed.dataDir);
   config = { ...parsed, jwtSecret: resolveSecret(parsed.dataDir, parsed.jwtSecret) };
   return config;
 }

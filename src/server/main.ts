@@ -12,6 +12,7 @@ import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
 import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
+import { createCaps, serverOptions } from './net/caps.ts';
 import { pickEncoding, serveCachedPage, withPageCache } from './page-cache.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
@@ -66,9 +67,11 @@ export async function startServer(
   const astro = withPageCache(await loadAstro(), cfg.trustProxy);
   const clientDir = path.join(DIST, 'client');
   const assets = clientFiles(clientDir);
-  const upgrade = createUpgradeHandler();
+  const caps = createCaps(cfg);
+  const upgrade = createUpgradeHandler({ admit: caps.admitSocket });
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(serverOptions(cfg), (req, res) => {
+    if (caps.refuseRequest(req, res)) return;
     // A cached page is answered before anything else, with headers prepared when it was stored.
     if (serveCachedPage(req, res, cfg.trustProxy)) return;
     applySecurityHeaders(req, res, cfg.trustProxy);
@@ -84,9 +87,14 @@ export async function startServer(
     }
     return astro(req, res);
   });
+  caps.attach(server);
   server.on('upgrade', upgrade.handle);
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // Destroyed once the answer is out: a client that never closes its side (a slow-header client
+    // cut off by the header timeout) would otherwise hold the socket, and its address's slot, for ever.
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`, () => socket.destroy());
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -82,7 +82,8 @@ const guestIp = (i: number) => `10.79.${i >> 8}.${i & 255}`;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startServer({ SEED_DEMO: 'false', TRUST_PROXY: 'true' });
+  // The writers' chat sockets all come from this process (127.0.0.1): no per-address WebSocket cap.
+  server = await startServer({ SEED_DEMO: 'false', TRUST_PROXY: 'true', MAX_WEBSOCKETS_PER_IP: '0' });
   api = apiClient(server.url);
   writers = await makeWriters(server.dataDir, W);
   admin = adminOf(server.dataDir);

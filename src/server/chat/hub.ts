@@ -21,6 +21,8 @@ export type HubOptions = {
   rate?: { max: number; windowMs: number };
   /** Accept X-Forwarded-Host as the site's host too (behind a known proxy). */
   trustProxy?: boolean;
+  /** The per-address cap (src/server/net/caps.ts): false refuses the upgrade with 429. */
+  admit?: (req: IncomingMessage, socket: Duplex) => boolean;
 };
 
 export const HUB_DEFAULTS = {
@@ -310,6 +312,7 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
     handleUpgrade(req, socket, head) {
       if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
       if (!originAllowed(req, opts.trustProxy)) return refuseUpgrade(socket, 403, 'Forbidden');
+      if (opts.admit && !opts.admit(req, socket)) return refuseUpgrade(socket, 429, 'Too Many Requests');
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
     },
     publish: (frame) => bus.publish({ kind: 'frame', frame }),
