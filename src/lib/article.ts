@@ -24,13 +24,20 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}小时${m ? `${m}分` : ''}`;
 }
 
-/** Markdown reduced to readable plain text: no code fences, images, link targets or markup. */
+/**
+ * Markdown reduced to readable plain text: no code fences, images, link targets or markup.
+ *
+ * Linear in the text (issue 15): no pattern may scan past the next place another attempt can start.
+ * A tag stops at the next `<`, a link's label and target at the next `[` or `]`; the old `<[^>]+>`
+ * and `\[[^\]]*\]` ran to the end of the text from every unmatched `<` or `[` (O(n²), seconds per
+ * hundred kilobytes). Tags with a `<` inside or links with brackets inside their target stay as text.
+ */
 export function plainText(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^<>]+>/g, ' ')
+    .replace(/!\[([^[\]]*)\]\([^)[\]]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^)[\]]*\)/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
     .replace(/[`*_~|]+/g, '')
     .replace(/\s+/g, ' ')

@@ -31,15 +31,49 @@ export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * Bounded work per result (issue 15): an article longer than this (they may hold 200,000 characters)
+ * is excerpted from a window of the source around its first hit, or from its opening without one.
+ */
+export const EXCERPT_SOURCE_MAX = 20_000;
+const WINDOW_RADIUS = EXCERPT_SOURCE_MAX / 4;
+
+/** The part of `markdown` an excerpt is made from: all of it, or a window cut at line breaks. */
+export function excerptSource(
+  markdown: string,
+  query: string,
+): { text: string; cutStart: boolean; cutEnd: boolean } {
+  if (markdown.length <= EXCERPT_SOURCE_MAX) return { text: markdown, cutStart: false, cutEnd: false };
+  const at = query ? markdown.toLowerCase().indexOf(query.toLowerCase()) : -1;
+  let start = at < 0 ? 0 : Math.max(0, at - WINDOW_RADIUS);
+  let end = at < 0 ? EXCERPT_SOURCE_MAX : Math.min(markdown.length, at + query.length + WINDOW_RADIUS);
+  // Whole lines, so that a heading, list item or fence is read from its start.
+  const lineStart = start > 0 ? markdown.indexOf('\n', start) : -1;
+  if (lineStart >= 0 && (at < 0 || lineStart < at)) start = lineStart + 1;
+  const lineEnd = end < markdown.length ? markdown.lastIndexOf('\n', end) : -1;
+  if (lineEnd > Math.max(start, at + query.length)) end = lineEnd;
+  return { text: markdown.slice(start, end), cutStart: start > 0, cutEnd: end < markdown.length };
+}
+
+/**
  * The excerpt shown under a result: readable text around the first match. Code blocks are left out
  * of plain text, so when the match is only in code, the code's text is used instead, and when it is
- * only in what plain text drops (snake_case, a link address), the source.
+ * only in what plain text drops (snake_case, a link address), the source. Linear in the article, and
+ * reading at most EXCERPT_SOURCE_MAX characters of it.
  */
 export function searchExcerpt(markdown: string, query: string): string {
+  const { text, cutStart, cutEnd } = excerptSource(markdown, query);
+  let excerpt = excerptFrom(text, query);
+  if (cutStart && excerpt && !excerpt.startsWith('…')) excerpt = `…${excerpt}`;
+  if (cutEnd && excerpt && !excerpt.endsWith('…')) excerpt = `${excerpt}…`;
+  return excerpt;
+}
+
+function excerptFrom(markdown: string, query: string): string {
   const plain = plainText(markdown);
   const q = query.toLowerCase();
   if (!q || plain.toLowerCase().includes(q)) return excerptAround(plain, query);
-  const withCode = plainText(markdown.replace(/^\s*(```|~~~).*$/gm, ' '));
+  // Fence lines out; `[ \t]*`, not `\s*`, which spanned line breaks (O(n²) over blank lines).
+  const withCode = plainText(markdown.replace(/^[ \t]*(```|~~~).*$/gm, ' '));
   if (withCode.toLowerCase().includes(q)) return excerptAround(withCode, query);
   // The hit is in the markup itself (snake_case, a link address…): show the source around it.
   const source = markdown.replace(/\s+/g, ' ').trim();

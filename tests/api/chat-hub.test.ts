@@ -153,6 +153,17 @@ describe('chat hub: messages', () => {
     expect(stored).toMatchObject({ content: text, content_type: 'text', user_id: user.id });
   });
 
+  // Issue 15: a NUL is refused like on the HTTP API (PostgreSQL fails on it), nothing stored or sent.
+  it('refuses a frame holding a NUL character with a clear error', async () => {
+    const user = await api.user();
+    const c = await join(user.token);
+    say(c, '前\u0000后');
+    expect((await c.next('error')).content).toBe('内容包含非法字符');
+    say(c, '干净的话');
+    expect((await c.next('message')).content).toBe('干净的话');
+    expect((await rows()).filter((r) => r.user_id === user.id).map((r) => r.content)).toEqual(['干净的话']);
+  });
+
   it('holds the length limit: 555 characters pass, 556 do not, empty is refused', async () => {
     const user = await api.user();
     const c = await join(user.token);

@@ -82,6 +82,22 @@ describe('site search', () => {
     expect(title.article_content.startsWith('标题')).toBe(true);
   });
 
+  // Issue 15: excerpts of an article of 200,000 characters (the maximum) of unmatched `<` took the old
+  // stripping regexes ~40 s of main-thread time per search (O(n²)); this test timed out. Linear now.
+  it('answers at once with an excerpt for a maximal article of unmatched < and [', async () => {
+    const lt = await add('尖括号之海', `海面之下${'<'.repeat(199_000)}深处的宝藏`);
+    const br = await add('方括号之海', `${'['.repeat(199_000)}尽头的方括号宝藏`);
+    const [hit] = await search('深处的宝藏');
+    expect(hit.id).toBe(lt);
+    expect(hit.article_content).toContain('深处的宝藏');
+    expect(hit.article_content.length).toBeLessThan(100);
+    const [other] = await search('方括号宝藏');
+    expect(other.id).toBe(br);
+    expect(other.article_content).toContain('尽头的方括号宝藏');
+    // Titles hits show the opening.
+    expect((await search('尖括号之海'))[0].article_content.startsWith('海面之下')).toBe(true);
+  });
+
   it('ranks title hits first, returns at most 8', async () => {
     const bodyOnly = await add('没有关键字的标题', `排序关键词出现了很多次：${'排序关键词 '.repeat(20)}`);
     await db.updateTable('article').set({ view_times: 9999 }).where('id', '=', bodyOnly).execute();

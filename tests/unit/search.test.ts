@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { plainText } from '../../src/lib/article.ts';
 import {
   addToHistory,
   charLength,
   cleanHistory,
+  EXCERPT_SOURCE_MAX,
   escapeLike,
+  excerptSource,
   ftsPhrase,
   HISTORY_LIMIT,
   highlight,
@@ -43,6 +46,40 @@ describe('search query rules', () => {
     expect(searchExcerpt('见 [文档](https://example.com/x)', 'example')).toContain('https://example.com/x');
     // No hit anywhere: the opening of the text.
     expect(searchExcerpt('短文', '无')).toBe('短文');
+  });
+
+  // Issue 15: unmatched `<`, `[`, `![`, `[a](` or blank lines (the fence check's `^\s*` spanned them) made the old stripping regexes backtrack
+  // over the rest of the text from every position (O(n²): ~20 s for 200 KB, minutes for these 300 KB).
+  // Linear now, so each of these finishes far inside vitest's timeout; the old code times out.
+  it.each([
+    ['<', '<'],
+    ['[', '['],
+    ['![', '!['],
+    ['[a](', '[a]('],
+    ['blank lines', '\n'],
+  ])('stays linear on 300 KB of unmatched %s', (_name, unit) => {
+    const junk = unit.repeat(Math.ceil(300_000 / unit.length));
+    const md = `开头的话${junk}结尾藏着关键词`;
+    expect(searchExcerpt(md, '关键词')).toContain('结尾藏着关键词');
+    expect(searchExcerpt(md, '没有的词')).toMatch(/^开头的话/);
+    expect(plainText(md).startsWith('开头的话')).toBe(true);
+  });
+});
+
+describe('excerpt work per result', () => {
+  it('reads a bounded window of a long article around its first hit', () => {
+    const long = `${'前文一行。\n'.repeat(20_000)}这里是远处的命中词，后面还有。\n${'后文一行。\n'.repeat(20_000)}`;
+    const window = excerptSource(long, '命中词');
+    expect(window.text.length).toBeLessThanOrEqual(EXCERPT_SOURCE_MAX);
+    expect(window.text).toContain('远处的命中词');
+    expect(window.text.startsWith('前文一行')).toBe(true);
+    expect(window).toMatchObject({ cutStart: true, cutEnd: true });
+    expect(searchExcerpt(long, '命中词')).toMatch(/^….*这里是远处的命中词，后面还有.*…$/);
+    // No hit: the opening, also bounded.
+    expect(excerptSource(long, '没有').text.length).toBeLessThanOrEqual(EXCERPT_SOURCE_MAX);
+    expect(searchExcerpt(long, '没有')).toMatch(/^前文一行。 前文一行.*…$/);
+    // Ordinary articles are read whole.
+    expect(excerptSource('短文', '短')).toEqual({ text: '短文', cutStart: false, cutEnd: false });
   });
 });
 

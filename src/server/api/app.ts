@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { NUL_MESSAGE, urlHasNul } from '../../lib/nul.ts';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
-import { ApiError, envelopeError, Refusal, tooMany } from './envelope.ts';
+import { ApiError, badRequest, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
 import { musicRoutes } from './music.ts';
 import { notifyRoutes } from './notify.ts';
@@ -33,6 +34,12 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
+  });
+  // An encoded NUL in the path or query string, for every /api and /wapi route (issue 15; bodies are
+  // checked by api/validate.ts, chat frames by the hub).
+  app.use(async (c, next) => {
+    if (urlHasNul(c.req.url)) throw badRequest(NUL_MESSAGE);
+    await next();
   });
   app.onError((err, c) => {
     if (err instanceof Refusal) return c.json({ code: 100, message: err.message });

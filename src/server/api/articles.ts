@@ -73,12 +73,13 @@ export const articleRoutes = new Hono<ApiEnv>()
   })
   .post('/article/getArticleListByTagId', async (c) => {
     const { id: tagId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
-    if (!(await articles.getTag(tagId))) throw refuse('标签不存在');
+    if (!(await articles.getTag(tagId, { admin: isAdmin(c.get('user')) }))) throw refuse('标签不存在');
     return ok(c, await articles.listArticlesByTag(tagId, current, size));
   })
   .post('/article/getArticleListByCategoryId', async (c) => {
     const { id: categoryId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
-    if (!(await articles.getCategory(categoryId))) throw refuse('分类不存在');
+    if (!(await articles.getCategory(categoryId, { admin: isAdmin(c.get('user')) })))
+      throw refuse('分类不存在');
     return ok(c, await articles.listArticlesByCategory(categoryId, current, size));
   })
   .get('/article/getArticleById/:id', async (c) => {
@@ -181,7 +182,9 @@ export const articleRoutes = new Hono<ApiEnv>()
     return ok(c, null, is_top === 1 ? '置顶成功' : '取消置顶成功');
   })
   // Categories
-  .get('/category/getCategoryDictionary', async (c) => ok(c, await articles.categoryDictionary()))
+  .get('/category/getCategoryDictionary', async (c) =>
+    ok(c, await articles.categoryDictionary({ admin: isAdmin(c.get('user')) })),
+  )
   .post('/category/add', async (c) => {
     requireAdmin(c);
     const { category_name } = await body(c, z.object({ category_name: name('分类名称') }));
@@ -199,7 +202,9 @@ export const articleRoutes = new Hono<ApiEnv>()
     return ok(c, null, '删除成功');
   })
   // Tags
-  .get('/tag/getTagDictionary', async (c) => ok(c, await articles.tagDictionary()))
+  .get('/tag/getTagDictionary', async (c) =>
+    ok(c, await articles.tagDictionary({ admin: isAdmin(c.get('user')) })),
+  )
   .post('/tag/add', async (c) => {
     requireAdmin(c);
     const { tag_name } = await body(c, z.object({ tag_name: name('标签名称') }));

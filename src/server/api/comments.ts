@@ -47,7 +47,7 @@ export const commentRoutes = new Hono<ApiEnv>()
   )
   .post('/comment/getCommentTotal', async (c) => {
     const input = await body(c, z.object({ type, for_id: id() }));
-    return ok(c, await comments.commentTotal(input.type, input.for_id));
+    return ok(c, await comments.commentTotal(input.type, input.for_id, viewerOf(c).isAdmin === true));
   })
   .post('/comment/add', async (c) => {
     const who = author(c);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { badRequest } from './envelope.ts';
 
 // Chinese messages for every zod check (SPEC: every visible text is Chinese).
@@ -12,6 +13,8 @@ function firstIssue(error: z.ZodError): string {
 }
 
 export function check<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  // Bodies, query strings and path params all pass here (issue 15: a NUL 500s FTS5 and PostgreSQL).
+  if (hasNul(data)) throw badRequest(NUL_MESSAGE);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw badRequest(firstIssue(parsed.error));
   return parsed.data;

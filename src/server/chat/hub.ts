@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from '../../lib/chat.ts';
+import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { logger } from '../api/logger.ts';
 import { RateLimiter } from '../api/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
@@ -214,6 +215,8 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
 
   async function handle(conn: Conn, frame: (ClientFrame & Record<string, unknown>) | null): Promise<void> {
     if (!frame) return fail(conn, '消息格式错误');
+    // Issue 15: a NUL would 500 on PostgreSQL; the same refusal as the HTTP API's.
+    if (hasNul(frame)) return fail(conn, NUL_MESSAGE);
     if (frame.type === 'init') return init(conn, frame.token);
     if (!conn.joined) return fail(conn, '请先连接聊天室');
     switch (frame.type) {

@@ -387,8 +387,18 @@ export async function listAllArticles(
 // ---------------------------------------------------------------------------------------------
 // Taxonomy
 
-export async function categoryDictionary(): Promise<DictionaryEntry[]> {
-  const rows = await db
+/**
+ * Who asks about categories and tags (issue 15): the admin sees every one (the editor picks from
+ * them); everyone else only those a public article uses, so the terms of private articles and drafts
+ * (and unused ones) are never listed, counted or named publicly. Counts are of public articles for both.
+ */
+export type Audience = { admin?: boolean };
+
+const categoryInUse = sql<boolean>`exists (select 1 from article where article.category_id = category.id and article.status = 1)`;
+const tagInUse = sql<boolean>`exists (select 1 from article_tag join article on article.id = article_tag.article_id where article_tag.tag_id = tag.id and article.status = 1)`;
+
+export async function categoryDictionary({ admin = false }: Audience = {}): Promise<DictionaryEntry[]> {
+  let q = db
     .selectFrom('category')
     .leftJoin('article', (j) =>
       j.onRef('article.category_id', '=', 'category.id').on('article.status', '=', 1),
@@ -396,13 +406,14 @@ export async function categoryDictionary(): Promise<DictionaryEntry[]> {
     .select(['category.id', 'category.category_name as name'])
     .select((eb) => eb.fn.count<number>('article.id').as('articleCount'))
     .groupBy(['category.id', 'category.category_name'])
-    .orderBy('category.id')
-    .execute();
+    .orderBy('category.id');
+  if (!admin) q = q.having((eb) => eb.fn.count('article.id'), '>', 0);
+  const rows = await q.execute();
   return rows.map((r) => ({ ...r, articleCount: Number(r.articleCount) }));
 }
 
-export async function tagDictionary(): Promise<DictionaryEntry[]> {
-  const rows = await db
+export async function tagDictionary({ admin = false }: Audience = {}): Promise<DictionaryEntry[]> {
+  let q = db
     .selectFrom('tag')
     .leftJoin('article_tag', 'article_tag.tag_id', 'tag.id')
     .leftJoin('article', (j) =>
@@ -411,18 +422,40 @@ export async function tagDictionary(): Promise<DictionaryEntry[]> {
     .select(['tag.id', 'tag.tag_name as name'])
     .select((eb) => eb.fn.count<number>('article.id').as('articleCount'))
     .groupBy(['tag.id', 'tag.tag_name'])
-    .orderBy('tag.id')
-    .execute();
+    .orderBy('tag.id');
+  if (!admin) q = q.having((eb) => eb.fn.count('article.id'), '>', 0);
+  const rows = await q.execute();
   return rows.map((r) => ({ ...r, articleCount: Number(r.articleCount) }));
 }
 
-export async function getCategory(id: number) {
-  return db.selectFrom('category').select(['id', 'category_name']).where('id', '=', id).executeTakeFirst();
+/** A category by id; for anyone but the admin only while a public article uses it. */
+export async function getCategory(id: number, { admin = false }: Audience = {}) {
+  let q = db.selectFrom('category').select(['id', 'category_name']).where('id', '=', id);
+  if (!admin) q = q.where(categoryInUse);
+  return q.executeTakeFirst();
 }
 
-export async function getTag(id: number) {
-  return db.selectFrom('tag').select(['id', 'tag_name']).where('id', '=', id).executeTakeFirst();
+/** A tag by id; for anyone but the admin only while a public article uses it. */
+export async function getTag(id: number, { admin = false }: Audience = {}) {
+  let q = db.selectFrom('tag').select(['id', 'tag_name']).where('id', '=', id);
+  if (!admin) q = q.where(tagInUse);
+  return q.executeTakeFirst();
 }
+
+/** How many categories and tags the public sees (the statistics card). */
+export async function publicTermCounts(): Promise<{ categoryCount: number; tagCount: number }> {
+  const count = (table: 'category' | 'tag') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(table === 'category' ? categoryInUse : tagInUse)
+      .executeTakeFirstOrThrow();
+  const [categories, tags] = await Promise.all([count('category'), count('tag')]);
+  return { categoryCount: Number(categories.n), tagCount: Number(tags.n) };
+}
+
+/** The admin's own writes see every term. */
+const ADMIN: Audience = { admin: true };
 
 // Refusals (code 100 in the API envelope, a plain error message in the CLI).
 const refusal = refuse;
@@ -461,7 +494,7 @@ async function addTerm(table: 'category' | 'tag', name: string): Promise<number>
 
 async function renameTerm(table: 'category' | 'tag', id: number, name: string): Promise<void> {
   const { column, label } = TERMS[table];
-  const exists = table === 'category' ? await getCategory(id) : await getTag(id);
+  const exists = table === 'category' ? await getCategory(id, ADMIN) : await getTag(id, ADMIN);
   if (!exists) throw refusal(`${label}不存在`);
   if (await nameTaken(db, table, name, id)) throw refusal(`${label}已存在`);
   await db
@@ -477,7 +510,7 @@ export const updateCategory = (id: number, name: string): Promise<void> => renam
 
 /** Refused while articles still use the category: they would silently lose it. */
 export async function deleteCategory(id: number): Promise<void> {
-  if (!(await getCategory(id))) throw refusal('分类不存在');
+  if (!(await getCategory(id, ADMIN))) throw refusal('分类不存在');
   const used = await db.selectFrom('article').select('id').where('category_id', '=', id).executeTakeFirst();
   if (used) throw refusal('该分类下还有文章，请先修改这些文章的分类');
   await db.deleteFrom('category').where('id', '=', id).execute();
@@ -489,7 +522,7 @@ export const updateTag = (id: number, name: string): Promise<void> => renameTerm
 
 /** A tag in use is detached from its articles (they keep everything else) and deleted. */
 export async function deleteTag(id: number): Promise<void> {
-  if (!(await getTag(id))) throw refusal('标签不存在');
+  if (!(await getTag(id, ADMIN))) throw refusal('标签不存在');
   const affected = await db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('article_tag').select('article_id').where('tag_id', '=', id).execute();
     await trx.deleteFrom('article_tag').where('tag_id', '=', id).execute();

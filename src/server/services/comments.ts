@@ -4,6 +4,7 @@ import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { createNotify, escapeHtml, NOTIFY, who } from './notify.ts';
+import { commentVisible, thingVisible } from './visibility.ts';
 
 /** What a comment is about: 1 article, 2 talk, 3 guestbook message. */
 export type CommentType = 1 | 2 | 3;
@@ -70,6 +71,8 @@ export async function listParents(
   input: { type: CommentType; for_id: number; current: number; size: number; order: 'new' | 'hot' },
   viewer: Viewer | null,
 ): Promise<Page<ParentComment>> {
+  if (!(await thingVisible(input.type, input.for_id, viewer?.isAdmin === true)))
+    return { current: input.current, size: input.size, list: [], total: 0 };
   let q = selectComments(db)
     .where('comment.type', '=', input.type)
     .where('comment.for_id', '=', input.for_id)
@@ -128,6 +131,8 @@ export async function listChildren(
   input: { parent_id: number; current: number; size: number },
   viewer: Viewer | null,
 ): Promise<Page<CommentItem>> {
+  if (!(await commentVisible(input.parent_id, viewer?.isAdmin === true)))
+    return { current: input.current, size: input.size, list: [], total: 0 };
   const [rows, total] = await Promise.all([
     selectComments(db)
       .where('comment.parent_id', '=', input.parent_id)
@@ -150,8 +155,9 @@ export async function listChildren(
   };
 }
 
-/** Every comment of a thing, replies included. */
-export async function commentTotal(type: CommentType, forId: number): Promise<number> {
+/** Every comment of a thing, replies included (0 for a thing the viewer may not see). */
+export async function commentTotal(type: CommentType, forId: number, isAdmin = false): Promise<number> {
+  if (!(await thingVisible(type, forId, isAdmin))) return 0;
   const row = await db
     .selectFrom('comment')
     .select((eb) => eb.fn.countAll<number>().as('n'))

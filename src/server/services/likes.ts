@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
+import { commentVisible } from './visibility.ts';
 
 /** Who is looking: a signed-in user (likes by user id) or a guest (likes by address). */
 export type Viewer = { userId: number | null; ip: string; isAdmin?: boolean };
@@ -35,7 +36,9 @@ export async function likedIds(type: LikeType, ids: number[], viewer: Viewer | n
   return new Set(rows.map((r) => r.for_id));
 }
 
+/** Whether the viewer liked a thing; false for a thing they may not see (as for a missing one). */
 export async function isLiked(type: LikeType, forId: number, viewer: Viewer): Promise<boolean> {
+  if ((await likeCount(type, forId, viewer)) == null) return false;
   return (await likedIds(type, [forId], viewer)).has(forId);
 }
 
@@ -67,6 +70,8 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
       return row ? row.n : null;
     }
     case 4: {
+      // A comment on a private article or talk is hidden with it.
+      if (!(await commentVisible(forId, viewer.isAdmin === true, conn))) return null;
       const row = await conn
         .selectFrom('comment')
         .select('thumbs_up as n')

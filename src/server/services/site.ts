@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
+import { publicTermCounts } from './articles.ts';
 
 export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt'>;
 
@@ -43,26 +44,24 @@ export async function addView(): Promise<void> {
 
 export type Statistic = { articleCount: number; tagCount: number; categoryCount: number; userCount: number };
 
+/** The blog as the public sees it: public articles, and the categories and tags they use. */
 export async function getStatistic(): Promise<Statistic> {
-  const count = (table: 'tag' | 'category' | 'user') =>
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-  const [articles, tags, categories, users] = await Promise.all([
+  const [articles, terms, users] = await Promise.all([
     db
       .selectFrom('article')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 1)
       .executeTakeFirstOrThrow(),
-    count('tag'),
-    count('category'),
-    count('user'),
+    publicTermCounts(),
+    db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     articleCount: Number(articles.n),
-    tagCount: Number(tags.n),
-    categoryCount: Number(categories.n),
+    tagCount: terms.tagCount,
+    categoryCount: terms.categoryCount,
     userCount: Number(users.n),
   };
 }

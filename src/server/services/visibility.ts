@@ -1,0 +1,35 @@
+import type { Kysely, Transaction } from 'kysely';
+import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Whether a thing that comments hang on may be seen (issue 15): a public article (status 1) or talk
+ * (status 1), any guestbook message; the admin sees every one that exists. Everything said about a
+ * hidden thing — its comments, their count and likes — answers as for a thing that does not exist.
+ * `type`: 1 article, 2 talk, 3 guestbook message (the comment types).
+ */
+export async function thingVisible(type: number, forId: number, isAdmin: boolean, conn: Conn = db) {
+  if (type === 1 || type === 2) {
+    const row = await conn
+      .selectFrom(type === 1 ? 'article' : 'talk')
+      .select('status')
+      .where('id', '=', forId)
+      .executeTakeFirst();
+    return row != null && (row.status === 1 || isAdmin);
+  }
+  if (type === 3)
+    return (await conn.selectFrom('message').select('id').where('id', '=', forId).executeTakeFirst()) != null;
+  return false;
+}
+
+/** Whether a comment may be seen: it exists and the thing it is about may be seen. */
+export async function commentVisible(id: number, isAdmin: boolean, conn: Conn = db) {
+  const row = await conn
+    .selectFrom('comment')
+    .select(['type', 'for_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row != null && thingVisible(row.type, row.for_id, isAdmin, conn);
+}
