@@ -7,7 +7,7 @@ import { setupTestApi } from './helpers.ts';
  * Issue 15: a NUL character in any text input. FTS5 read one in a search query as the end of the
  * string (a 500) and PostgreSQL refuses NUL in every text column, so each input holding one is
  * refused up front with 400 and 内容包含非法字符: query strings and path params (/api and /wapi),
- * JSON and form bodies. (Chat frames: tests/api/chat-hub.test.ts.)
+ * JSON bodies. (Chat frames: tests/api/chat-hub.test.ts.)
  */
 const api = setupTestApi({ seed: true });
 const REFUSED = { code: 400, message: '内容包含非法字符' };
@@ -45,7 +45,7 @@ describe('NUL characters in input', () => {
 
     const guest = await api.call('POST', '/api/message/add', { message: '留言\u0000', nick_name: '访客' });
     expect(guest.json).toEqual(REFUSED);
-    // In a key, nested, or in a form body too.
+    // In a key, nested, too. (A form body never gets this far: the write guard refuses it with 415.)
     const nested = await api.call(
       'POST',
       '/api/message/add',
@@ -53,16 +53,6 @@ describe('NUL characters in input', () => {
       user.token,
     );
     expect(nested.json).toEqual(REFUSED);
-    const form = await api.call(
-      'POST',
-      '/api/message/add',
-      new URLSearchParams({ message: '表单\u0000' }).toString(),
-      user.token,
-      {
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-    );
-    expect(form.json).toEqual(REFUSED);
 
     const register = await api.call('POST', '/api/user/register', {
       username: 'nul\u0000user',
