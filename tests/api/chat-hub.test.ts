@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_DEFAULTS } from '../../src/server/chat/hub.ts';
 import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
+import { resolveSite } from '../../src/server/site.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { setupTestApi } from './helpers.ts';
 import { ChatClient, type Frame } from './ws-client.ts';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   server.on('upgrade', upgrade.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
+  // As main.ts does once it listens: the site is where the server is (its Origin is the site's own).
+  resolveSite(port);
   wsUrl = `ws://127.0.0.1:${port}/ws`;
 });
 
