@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_DEFAULTS } from '../../src/server/chat/hub.ts';
 import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
-import { resolveSite } from '../../src/server/site.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { resolveSite } from '../../src/server/site.ts';
 import { setupTestApi } from './helpers.ts';
 import { ChatClient, type Frame } from './ws-client.ts';
 

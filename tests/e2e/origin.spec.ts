@@ -146,3 +146,39 @@ test('dot segments are resolved before routing; no page route forwards /api in a
   const absolute = await send(server.url, 'http://evil.example/home', { Host: host });
   expect(absolute.status).toBe(400);
 });
+
+test('with SITE_URL every absolute URL is on it; behind a trusted proxy X-Forwarded-Host is checked too', async () => {
+  test.setTimeout(90_000);
+  const behind = await startServer({
+    SITE_URL: 'https://blog.example',
+    SITE_ALIASES: 'www.blog.example',
+    TRUST_PROXY: 'true',
+  });
+  try {
+    // Where it listens is not the site any more.
+    expect((await send(behind.url, '/home', { Host: new URL(behind.url).host })).status).toBe(400);
+    const home = await send(behind.url, '/home', { Host: 'blog.example' });
+    expect(home.status).toBe(200);
+    expect(canonicalOf(home.body)).toBe('https://blog.example/home');
+    const proxied = await send(behind.url, '/home', {
+      Host: '127.0.0.1',
+      'X-Forwarded-Host': 'www.blog.example',
+      'X-Forwarded-Proto': 'https',
+    });
+    expect(proxied.status).toBe(200);
+    expect(canonicalOf(proxied.body)).toBe('https://blog.example/home');
+    expect(proxied.headers['strict-transport-security']).toBeTruthy();
+    expect(proxied.headers['content-security-policy']).toContain('wss://blog.example');
+    expect(
+      (await send(behind.url, '/home', { Host: 'blog.example', 'X-Forwarded-Host': 'evil.example' })).status,
+    ).toBe(400);
+    const rss = await send(behind.url, '/rss.xml', { Host: 'blog.example' });
+    expect(rss.body).toContain('<link>https://blog.example/home</link>');
+    const key = JSON.parse((await send(behind.url, '/wapi/login/qr/key', { Host: 'www.blog.example' })).body)
+      .data.unikey;
+    const qr = await send(behind.url, `/wapi/login/qr/create?key=${key}`, { Host: 'www.blog.example' });
+    expect(JSON.parse(qr.body).data.qrurl).toBe(`https://blog.example/music/confirm?key=${key}`);
+  } finally {
+    await stopServer(behind);
+  }
+});
