@@ -55,16 +55,17 @@ test('unread query parameters neither render nor store a page: they are hits on 
   expect(first.status()).toBe(200);
   const canonical = await request.get('/article?id=3');
   expect(canonical.headers()['x-page-cache']).toBe('hit');
-  for (const junk of [
-    'x=1',
-    'id=03',
-    'utm_source=a&id=3',
-    'id=3&id=4',
-    ...Array.from({ length: 40 }, (_, i) => `b${i}=${i}`),
-  ]) {
-    const res = await request.get(`/article?id=3&${junk}`.replace('id=3&id=03', 'id=03'));
-    expect(res.headers()['x-page-cache'], junk).toBe('hit');
-    expect(res.headers().etag, junk).toBe(first.headers().etag);
+  const variants = [
+    '/article?id=3&x=1',
+    '/article?id=03',
+    '/article?utm_source=a&id=3',
+    '/article?id=3&id=4',
+    ...Array.from({ length: 40 }, (_, i) => `/article?id=3&b${i}=${i}`),
+  ];
+  for (const url of variants) {
+    const res = await request.get(url);
+    expect(res.headers()['x-page-cache'], url).toBe('hit');
+    expect(res.headers().etag, url).toBe(first.headers().etag);
   }
   // The page is rendered from the canonical URL: its links never carry the junk.
   expect(await (await request.get('/article?id=3&evil=%22%3E')).text()).not.toContain('evil=');
