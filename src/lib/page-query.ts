@@ -40,6 +40,19 @@ function canonicalValue(p: Param, raw: string): string {
   return Number.isSafeInteger(n) && n > 0 ? String(n) : '0';
 }
 
+/**
+ * One spelling per path (RFC 3986 §6.2.2): escapes of unreserved characters decoded (`/%68ome` is
+ * `/home`), the others upper-cased (`%e5` is `%E5`). The router decodes them anyway, so without this
+ * every spelling of a page would be a render and an entry of its own.
+ */
+export function normalisePathname(pathname: string): string {
+  if (!pathname.includes('%')) return pathname;
+  return pathname.replace(/%[0-9a-fA-F]{2}/g, (esc) => {
+    const ch = String.fromCharCode(Number.parseInt(esc.slice(1), 16));
+    return /[A-Za-z0-9\-._~]/.test(ch) ? ch : esc.toUpperCase();
+  });
+}
+
 /** `pathname` plus only the parameters its page reads, each once, in a fixed order. */
 export function canonicalPageUrl(pathname: string, query: URLSearchParams): string {
   const params = PAGE_QUERY[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalisePathname } from '../lib/page-query.ts';
 import { normaliseHost } from '../lib/site-origin.ts';
 import { site } from './site.ts';
 
@@ -10,7 +11,7 @@ import { site } from './site.ts';
  * An accepted request is rewritten so that everything behind sees the canonical origin: Host is the
  * SITE_URL host, X-Forwarded-Host is gone (X-Forwarded-Proto too unless TRUST_PROXY), and the target
  * is the parsed path with dot segments resolved (`/x/../api/…` is routed as `/api/…`, the same path
- * Astro would have resolved it to).
+ * Astro would have resolved it to) and escapes in one spelling (normalisePathname).
  */
 
 const first = (v: string | string[] | undefined) =>
@@ -33,6 +34,7 @@ export function admit(req: IncomingMessage, trustProxy: boolean): URL | null {
   if (!target.startsWith('/')) return null;
   const url = URL.canParse(`http://h${target}`) ? new URL(`http://h${target}`) : null;
   if (!url) return null;
+  url.pathname = normalisePathname(url.pathname);
   req.url = url.pathname + url.search;
   req.headers.host = canonicalHost;
   delete req.headers['x-forwarded-host'];

@@ -60,6 +60,8 @@ test('unread query parameters neither render nor store a page: they are hits on 
     '/article?id=03',
     '/article?utm_source=a&id=3',
     '/article?id=3&id=4',
+    '/%61rticle?id=3',
+    '/artic%6Ce?id=3',
     ...Array.from({ length: 40 }, (_, i) => `/article?id=3&b${i}=${i}`),
   ];
   for (const url of variants) {

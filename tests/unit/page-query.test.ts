@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalPageUrl, PAGE_QUERY } from '../../src/lib/page-query.ts';
+import { canonicalPageUrl, normalisePathname, PAGE_QUERY } from '../../src/lib/page-query.ts';
 
 const canon = (url: string) => {
   const u = new URL(url, 'http://x');
@@ -30,6 +30,14 @@ describe('the canonical URL a page is rendered and cached under', () => {
       `/message/list?${new URLSearchParams({ tag: '公告' })}`,
     );
     expect(canon(`/message/list?tag=${'x'.repeat(50)}`)).toBe(`/message/list?tag=${'x'.repeat(10)}`);
+  });
+
+  it('spells each path one way', () => {
+    expect(normalisePathname('/%68ome')).toBe('/home');
+    expect(normalisePathname('/resources/%66r%6Fnt')).toBe('/resources/front');
+    expect(normalisePathname('/a%2fb%e5%85')).toBe('/a%2Fb%E5%85');
+    expect(normalisePathname('/a%20b%7e')).toBe('/a%20b~');
+    expect(normalisePathname('/home')).toBe('/home');
   });
 
   it('has a row for every page that reads its query on the server', () => {
