@@ -50,7 +50,7 @@ async function loadAstro(): Promise<NodeHandler> {
   return mod.handler;
 }
 
-export type RunningServer = { server: http.Server; url: string; close: () => Promise<void> };
+export type RunningServer = { server: http.Server; url: string; site: string; close: () => Promise<void> };
 
 /** Starts the whole site on one HTTP server: /api, /wapi, /ws, /uploads, assets, pages. */
 export async function startServer(
@@ -112,7 +112,7 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   // The default SITE_URL is where the server listens: with PORT=0, the port it got.
-  resolveSite(port);
+  const site = resolveSite(port);
   const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   // The local music library (the demo songs on a first start) is prepared after listening, so it
@@ -138,7 +138,7 @@ export async function startServer(
     })();
     return closing;
   };
-  return { server, url, close };
+  return { server, url, site: site.origin, close };
 }
 
 export async function main(): Promise<void> {
@@ -153,6 +153,7 @@ export async function main(): Promise<void> {
     throw err;
   }
   console.log(`Blog listening on ${running.url}`);
+  if (running.site !== running.url) console.log(`Site: ${running.site}`);
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await running.close();
