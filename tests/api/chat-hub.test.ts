@@ -341,6 +341,10 @@ describe('chat hub: presence and the handshake', () => {
     expect(await handshake('/ws', { Origin: 'null' })).toBe(403);
     expect(await handshake('/ws', { Origin: `http://${host}` })).toBe(101);
     expect(await handshake('/ws', { Origin: `https://${host}` })).toBe(101);
+    // The site's origin, not the request's own Host, is the reference: a page on evil.example that
+    // reaches the server under that name (DNS rebinding) is still refused.
+    expect(await handshake('/ws', { Host: 'evil.example', Origin: 'http://evil.example' })).toBe(403);
+    expect(await handshake('/ws', { Origin: `http://localhost:${port}` })).toBe(101);
     // No Origin: not a browser, let in (it still needs a token to speak).
     expect(await handshake('/ws', {})).toBe(101);
     expect(await handshake('/not-ws', { Origin: `http://${host}` })).toBe(404);
