@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
+import { siteUrl } from '#server/site.ts';
 
 /** robots.txt (made here rather than in public/ because the Sitemap line needs the absolute URL). */
-export const GET: APIRoute = ({ url }) =>
+export const GET: APIRoute = () =>
   new Response(
     `User-agent: *
 Allow: /
@@ -9,7 +10,7 @@ Disallow: /api/
 Disallow: /wapi/
 Disallow: /userCenter
 
-Sitemap: ${url.origin}/sitemap.xml
+Sitemap: ${siteUrl('/sitemap.xml')}
 `,
     { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } },
   );

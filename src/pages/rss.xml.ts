@@ -1,13 +1,14 @@
 import type { APIRoute } from 'astro';
 import { listPublicArticles } from '#server/services/articles.ts';
 import { getConfig } from '#server/services/site.ts';
+import { site as ownSite } from '#server/site.ts';
 import { plainText } from '../lib/article.ts';
 import { xmlEscape } from '../lib/xml.ts';
 
 /** RSS 2.0 feed of the latest 20 public articles. */
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async () => {
   const [site, articles] = await Promise.all([getConfig(), listPublicArticles(20)]);
-  const origin = url.origin;
+  const origin = ownSite().origin;
   const items = articles
     .map((a) => {
       const link = `${origin}/article?id=${a.id}`;

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { categoryDictionary, listPublicArticles, tagDictionary } from '#server/services/articles.ts';
+import { site } from '#server/site.ts';
 import { listHref } from '../lib/article.ts';
 import { xmlEscape } from '../lib/xml.ts';
 
@@ -19,13 +20,13 @@ const PAGES = [
   '/message/list',
 ];
 
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async () => {
   const [articles, categories, tags] = await Promise.all([
     listPublicArticles(),
     categoryDictionary(),
     tagDictionary(),
   ]);
-  const origin = url.origin;
+  const origin = site().origin;
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const lines = [

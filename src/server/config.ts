@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { normaliseHost } from '../lib/site-origin.ts';
 import { LOG_LEVELS, type LogLevel, logger } from './api/logger.ts';
 
 /** Environment variables that accept "true"/"false"/"1"/"0"/"yes"/"no". */
@@ -38,6 +39,28 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
         .max(max, `must be a whole number from ${min} to ${max}`),
     );
 
+/** SITE_URL: an http(s) origin only (a path, query or user name would leak into every link). */
+const siteUrl = optionalUrl(['http:', 'https:']).refine((v) => {
+  if (v === undefined || !URL.canParse(v)) return true; // the URL rule above says so
+  const u = new URL(v);
+  return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+}, 'must be an origin such as https://blog.example (no path, query or user name)');
+
+/** SITE_ALIASES: comma-separated host[:port] names also accepted in Host. */
+const siteAliases = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((a) => normaliseHost(a) !== null),
+    'must be host[:port] names separated by commas',
+  );
+
 const EnvSchema = z.object({
   PORT: z
     .string()
@@ -47,6 +70,8 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(0, 'must be from 0 to 65535').max(65535, 'must be from 0 to 65535')),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SITE_URL: siteUrl,
+  SITE_ALIASES: siteAliases,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
@@ -73,6 +98,9 @@ const EnvSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** SITE_URL as given; the resolved origin is site() of ./site.ts. */
+  siteUrl?: string;
+  siteAliases: string[];
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
@@ -105,6 +133,8 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
   return {
     port: e.PORT,
     host: e.HOST,
+    siteUrl: e.SITE_URL,
+    siteAliases: e.SITE_ALIASES,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

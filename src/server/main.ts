@@ -5,17 +5,20 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import { canonicalPageUrl } from '../lib/page-query.ts';
 import { createApiApp } from './api/app.ts';
 import { logger } from './api/logger.ts';
-import { createUpgradeHandler } from './chat/upgrade.ts';
+import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { closeDatabase, prepareDatabase } from './db/index.ts';
 import { createMusicApp } from './music/app.ts';
 import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { createCaps, serverOptions } from './net/caps.ts';
 import { pickEncoding, serveCachedPage, withPageCache } from './page-cache.ts';
+import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
+import { resolveSite } from './site.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
 
@@ -48,7 +51,7 @@ async function loadAstro(): Promise<NodeHandler> {
   return mod.handler;
 }
 
-export type RunningServer = { server: http.Server; url: string; close: () => Promise<void> };
+export type RunningServer = { server: http.Server; url: string; site: string; close: () => Promise<void> };
 
 /** Starts the whole site on one HTTP server: /api, /wapi, /ws, /uploads, assets, pages. */
 export async function startServer(
@@ -72,23 +75,37 @@ export async function startServer(
 
   const server = http.createServer(serverOptions(cfg), (req, res) => {
     if (caps.refuseRequest(req, res)) return;
-    // A cached page is answered before anything else, with headers prepared when it was stored.
-    if (serveCachedPage(req, res, cfg.trustProxy)) return;
-    applySecurityHeaders(req, res, cfg.trustProxy);
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const pathname = q === -1 ? url : url.slice(0, q);
-    if (pathname === '/api' || pathname.startsWith('/api/')) return api(req, res);
-    if (pathname === '/wapi' || pathname.startsWith('/wapi/')) return wapi(req, res);
-    if (pathname.startsWith('/uploads/')) return serveUpload(req, res, pathname);
+    // Host and target first: nothing below ever sees a foreign Host or an unresolved path.
+    const target = admit(req, cfg.trustProxy);
+    if (!target) return refuseRequest(req, res);
+    const { pathname } = target;
+    if (pathname === '/api' || pathname.startsWith('/api/')) return routed(api, req, res);
+    if (pathname === '/wapi' || pathname.startsWith('/wapi/')) return routed(wapi, req, res);
+    if (pathname.startsWith('/uploads/')) {
+      applySecurityHeaders(req, res, cfg.trustProxy);
+      return serveUpload(req, res, pathname);
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && assets.has(pathname)) {
+      applySecurityHeaders(req, res, cfg.trustProxy);
       const encoding = pickEncoding(req.headers['accept-encoding']);
       if (serveAsset(req, res, clientDir, pathname, assets, encoding)) return;
     }
+    // A page: it renders, and is cached, under its pathname and only the parameters it reads.
+    req.url = canonicalPageUrl(pathname, target.searchParams);
+    // A cached page is answered with headers prepared when it was stored.
+    if (serveCachedPage(req, res, cfg.trustProxy)) return;
+    applySecurityHeaders(req, res, cfg.trustProxy);
     return astro(req, res);
   });
+  const routed = (handler: NodeHandler, req: IncomingMessage, res: ServerResponse) => {
+    applySecurityHeaders(req, res, cfg.trustProxy);
+    return handler(req, res);
+  };
   caps.attach(server);
-  server.on('upgrade', upgrade.handle);
+  server.on('upgrade', (req, socket, head) => {
+    if (!admit(req, cfg.trustProxy)) return refuseUpgrade(socket, 400, 'Bad Request');
+    upgrade.handle(req, socket, head);
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     // Destroyed once the answer is out: a client that never closes its side (a slow-header client
     // cut off by the header timeout) would otherwise hold the socket, and its address's slot, for ever.
@@ -102,6 +119,8 @@ export async function startServer(
     server.listen(cfg.port, cfg.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  // The default SITE_URL is where the server listens: with PORT=0, the port it got.
+  const site = resolveSite(port);
   const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   // The local music library (the demo songs on a first start) is prepared after listening, so it
@@ -127,7 +146,7 @@ export async function startServer(
     })();
     return closing;
   };
-  return { server, url, close };
+  return { server, url, site: site.origin, close };
 }
 
 export async function main(): Promise<void> {
@@ -142,6 +161,7 @@ export async function main(): Promise<void> {
     throw err;
   }
   console.log(`Blog listening on ${running.url}`);
+  if (running.site !== running.url) console.log(`Site: ${running.site}`);
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await running.close();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { HSTS, SECURITY_HEADERS, wantsHsts } from './security.ts';
+import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './security.ts';
 
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
@@ -101,8 +101,9 @@ function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
 
 /** Headers of the rendered answer that the cache sets itself (lower case, as getHeaders gives them). */
 const OWN_HEADERS = new Set([
-  ...SECURITY_HEADERS.map(([name]) => name.toLowerCase()),
+  ...SECURITY_HEADER_NAMES.map((name) => name.toLowerCase()),
   'strict-transport-security',
+  'content-type',
   'content-length',
   'content-encoding',
   'transfer-encoding',
@@ -112,12 +113,14 @@ const OWN_HEADERS = new Set([
   'x-page-cache',
 ]);
 
-const SECURITY_LIST: HeaderList = SECURITY_HEADERS.flat();
+/** Every stored page is HTML (see withPageCache), said with its charset whatever the renderer sent. */
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** A cache entry for a rendered page: compressed bodies and the complete header lists. */
 export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
-  const common: HeaderList = [...SECURITY_LIST];
+  const security: HeaderList = securityHeaders().flat();
+  const common: HeaderList = [...security, 'Content-Type', HTML_TYPE];
   for (const [name, value] of Object.entries(rendered)) {
     if (value === undefined || OWN_HEADERS.has(name.toLowerCase())) continue;
     for (const v of Array.isArray(value) ? value : [value]) common.push(name, String(v));
@@ -152,7 +155,7 @@ export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedA
     identity: variant(raw),
     gzip: variant(gzip, 'gzip'),
     br: variant(br, 'br'),
-    notModified: [...SECURITY_LIST, ...validators],
+    notModified: [...security, ...validators],
     bytes: raw.length + gzip.length + br.length,
     storedAt,
   };

@@ -6,7 +6,9 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import type { SiteOrigins } from '../lib/site-origin.ts';
 import { THEME_BOOTSTRAP } from '../lib/theme-bootstrap.ts';
+import { site } from './site.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -18,30 +20,64 @@ export const INLINE_SCRIPT_HASHES = [THEME_BOOTSTRAP, islandScript, idle, load, 
   sha256,
 );
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${INLINE_SCRIPT_HASHES.join(' ')}`,
-  // Astro inlines small stylesheets and islands set style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  // Friend-link avatars and, with MUSIC_API_URL, covers and songs come from other https hosts.
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-].join('; ');
+/** The policy, with WebSockets allowed only to the site's own hosts (the chat on /ws). */
+export function contentSecurityPolicy(own: SiteOrigins): string {
+  // CSP has no syntax for IPv6 literals ([::1]): those are covered by 'self' alone.
+  const sockets = [...own.hosts]
+    .filter((h) => !h.startsWith('['))
+    .flatMap((h) => [`ws://${h}`, `wss://${h}`])
+    .join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${INLINE_SCRIPT_HASHES.join(' ')}`,
+    // Astro inlines small stylesheets and islands set style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // Friend-link avatars and, with MUSIC_API_URL, covers and songs come from other https hosts.
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${sockets}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
-/** Headers every response carries, as [name, value] pairs (also prepared into cached pages). */
-export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
-  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
-  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-];
+type HeaderPairs = readonly (readonly [string, string])[];
+
+/** The names of the headers securityHeaders sets (the page cache sets them itself). */
+export const SECURITY_HEADER_NAMES = [
+  'Content-Security-Policy',
+  'X-Content-Type-Options',
+  'Referrer-Policy',
+  'X-Frame-Options',
+  'Permissions-Policy',
+  'Cross-Origin-Opener-Policy',
+] as const;
+
+let built: { for: SiteOrigins; pairs: HeaderPairs } | undefined;
+
+/**
+ * Headers every response carries, as [name, value] pairs (also prepared into cached pages); built
+ * once per resolved site (the policy names its hosts).
+ */
+export function securityHeaders(): HeaderPairs {
+  const own = site();
+  if (built?.for !== own) {
+    const values = [
+      contentSecurityPolicy(own),
+      'nosniff',
+      'strict-origin-when-cross-origin',
+      'SAMEORIGIN',
+      'camera=(), microphone=(), geolocation=()',
+      // No window of another site keeps a handle on ours (window.opener tricks, XS-Leaks).
+      'same-origin',
+    ];
+    built = { for: own, pairs: SECURITY_HEADER_NAMES.map((name, i) => [name, values[i]] as const) };
+  }
+  return built.pairs;
+}
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -53,6 +89,6 @@ export function wantsHsts(req: IncomingMessage, trustProxy: boolean): boolean {
 }
 
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
-  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  for (const [name, value] of securityHeaders()) res.setHeader(name, value);
   if (wantsHsts(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_DEFAULTS } from '../../src/server/chat/hub.ts';
 import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { resolveSite } from '../../src/server/site.ts';
 import { setupTestApi } from './helpers.ts';
 import { ChatClient, type Frame } from './ws-client.ts';
 
@@ -26,6 +27,8 @@ beforeAll(async () => {
   server.on('upgrade', upgrade.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
+  // As main.ts does once it listens: the site is where the server is (its Origin is the site's own).
+  resolveSite(port);
   wsUrl = `ws://127.0.0.1:${port}/ws`;
 });
 
@@ -349,6 +352,10 @@ describe('chat hub: presence and the handshake', () => {
     expect(await handshake('/ws', { Origin: 'null' })).toBe(403);
     expect(await handshake('/ws', { Origin: `http://${host}` })).toBe(101);
     expect(await handshake('/ws', { Origin: `https://${host}` })).toBe(101);
+    // The site's origin, not the request's own Host, is the reference: a page on evil.example that
+    // reaches the server under that name (DNS rebinding) is still refused.
+    expect(await handshake('/ws', { Host: 'evil.example', Origin: 'http://evil.example' })).toBe(403);
+    expect(await handshake('/ws', { Origin: `http://localhost:${port}` })).toBe(101);
     // No Origin: not a browser, let in (it still needs a token to speak).
     expect(await handshake('/ws', {})).toBe(101);
     expect(await handshake('/not-ws', { Origin: `http://${host}` })).toBe(404);

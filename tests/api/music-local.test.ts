@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config } from '../../src/server/config.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
 import { stopMusic } from '../../src/server/music/service.ts';
+import { site } from '../../src/server/site.ts';
 import { setupTestApi } from './helpers.ts';
 import { readQr } from './music-helpers.ts';
 
@@ -222,7 +223,9 @@ describe('QR login, account and playlists', () => {
 
     const created = await json(`/wapi/login/qr/create?key=${unikey}&qrimg=true`);
     expect(created.body.code).toBe(200);
-    expect(created.body.data.qrurl).toBe(`http://localhost/music/confirm?key=${unikey}`);
+    // Built from the site's origin (SITE_URL, here the default), never from the request's Host.
+    expect(created.body.data.qrurl).toBe(`${site().origin}/music/confirm?key=${unikey}`);
+    expect(site().origin).toBe('http://127.0.0.1:4321');
     expect(readQr(created.body.data.qrimg)).toBe(created.body.data.qrurl);
 
     expect((await json(`/wapi/login/qr/check?key=${unikey}&timestamp=1`)).body.code).toBe(801);

@@ -47,3 +47,28 @@ test('built assets are immutable and sent precompressed', async ({ request }) =>
   const plain = await request.get(script as string, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
 });
+
+test('unread query parameters neither render nor store a page: they are hits on the canonical URL', async ({
+  request,
+}) => {
+  const first = await request.get('/article?id=3');
+  expect(first.status()).toBe(200);
+  const canonical = await request.get('/article?id=3');
+  expect(canonical.headers()['x-page-cache']).toBe('hit');
+  const variants = [
+    '/article?id=3&x=1',
+    '/article?id=03',
+    '/article?utm_source=a&id=3',
+    '/article?id=3&id=4',
+    '/%61rticle?id=3',
+    '/artic%6Ce?id=3',
+    ...Array.from({ length: 40 }, (_, i) => `/article?id=3&b${i}=${i}`),
+  ];
+  for (const url of variants) {
+    const res = await request.get(url);
+    expect(res.headers()['x-page-cache'], url).toBe('hit');
+    expect(res.headers().etag, url).toBe(first.headers().etag);
+  }
+  // The page is rendered from the canonical URL: its links never carry the junk.
+  expect(await (await request.get('/article?id=3&evil=%22%3E')).text()).not.toContain('evil=');
+});

@@ -10,11 +10,21 @@ test('every kind of response carries the security headers', async ({ request }) 
     expect(h['x-content-type-options'], url).toBe('nosniff');
     expect(h['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
     expect(h['strict-transport-security'], url).toBeUndefined();
+    expect(h['cross-origin-opener-policy'], url).toBe('same-origin');
   }
+  // Cached pages (a miss then a hit) say their charset.
+  for (const res of [await request.get('/tag'), await request.get('/tag')])
+    expect(res.headers()['content-type']).toBe('text/html; charset=utf-8');
   const csp = (await request.get('/home')).headers()['content-security-policy'];
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("frame-ancestors 'self'");
+  // WebSockets only to the site itself, not to any host.
+  const connectSrc = /connect-src ([^;]+)/.exec(csp)?.[1] ?? '';
+  const own = new URL(process.env.E2E_URL as string).host;
+  expect(connectSrc.split(' ')).not.toContain('ws:');
+  expect(connectSrc.split(' ')).not.toContain('wss:');
+  expect(connectSrc).toContain(`ws://${own}`);
   const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
   expect(scriptSrc).not.toContain('unsafe-inline');
   expect(scriptSrc).not.toContain('unsafe-eval');

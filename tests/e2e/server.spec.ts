@@ -41,7 +41,7 @@ test('a restart keeps all data and does not seed again; SIGTERM exits 0 within 5
     answer += d.toString();
   });
   socket.write(
-    `POST /api/config/update HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${adminToken(first.dataDir)}\r\n` +
+    `POST /api/config/update HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${adminToken(first.dataDir)}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
   );
   await new Promise((r) => setTimeout(r, 200));

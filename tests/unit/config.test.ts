@@ -52,6 +52,26 @@ describe('configuration from the environment', () => {
     expect(() => parseEnv({ PORT: port })).toThrow(/PORT: must be/);
   });
 
+  it('takes SITE_URL as an http(s) origin and SITE_ALIASES as host[:port] names', () => {
+    const c = parseEnv({
+      SITE_URL: 'https://blog.example',
+      SITE_ALIASES: ' www.blog.example, 10.0.0.2:8080 ,',
+    });
+    expect(c.siteUrl).toBe('https://blog.example');
+    expect(c.siteAliases).toEqual(['www.blog.example', '10.0.0.2:8080']);
+    expect(parseEnv({}).siteAliases).toEqual([]);
+    for (const bad of [
+      'blog.example',
+      'ftp://blog.example',
+      'https://blog.example/blog',
+      'https://u@blog.example',
+    ])
+      expect(() => parseEnv({ SITE_URL: bad }), bad).toThrow(/SITE_URL: must be/);
+    expect(() => parseEnv({ SITE_ALIASES: 'ok.example, a@b' })).toThrow(
+      /SITE_ALIASES: must be host\[:port\] names/,
+    );
+  });
+
   it('names every bad variable at once', () => {
     try {
       parseEnv({ PORT: 'x', DATABASE_URL: 'mysql://h/db', SEED_DEMO: 'maybe', JWT_SECRET: 'short' });

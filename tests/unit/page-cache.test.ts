@@ -9,7 +9,8 @@ import {
   serveCachedPage,
   withPageCache,
 } from '../../src/server/page-cache.ts';
-import { applySecurityHeaders, CONTENT_SECURITY_POLICY } from '../../src/server/security.ts';
+import { applySecurityHeaders, contentSecurityPolicy } from '../../src/server/security.ts';
+import { site } from '../../src/server/site.ts';
 
 describe('content negotiation for cached pages and assets', () => {
   it.each([
@@ -83,7 +84,8 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 }
 
 function expectSecurityHeaders(a: Answer) {
-  expect(a.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  expect(a.headers['content-security-policy']).toBe(contentSecurityPolicy(site()));
+  expect(a.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(a.headers['x-content-type-options']).toBe('nosniff');
   expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -100,7 +102,7 @@ describe('page cache: hits answered from prepared bodies and headers', () => {
       expect(a.status).toBe(200);
       expect(a.body.toString()).toBe(PAGE);
       expect(a.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)));
-      expect(a.headers['content-type']).toBe('text/html');
+      expect(a.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(a.headers['content-encoding']).toBeUndefined();
       expect(a.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
       expect(a.headers.vary).toBe('Accept-Encoding');

@@ -12,6 +12,7 @@ import { ApiError, badRequest, envelopeError, Refusal, tooMany } from './envelop
 import { logger } from './logger.ts';
 import { musicRoutes } from './music.ts';
 import { notifyRoutes } from './notify.ts';
+import { isPageWrite } from './page-writes.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
@@ -54,13 +55,6 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
   return app;
 }
 
-/**
- * Writes that never change a public page. The community's POST reads (lists, comments, like states) are
- * reads; likes only move counters the islands refresh after hydration, so they don't empty it either.
- */
-const QUIET_WRITES =
-  /^\/api\/(config\/addView|article\/(addReadingDuration|addView)\/|user\/(login|logout)$|todo\/|upload\/|notify\/|talk\/blogGetTalkList$|links\/getLinksList$|message\/getMessageList$|comment\/(frontGetParentComment|frontGetChildrenComment|getCommentTotal)$|like\/)/;
-
 export type ApiOptions = { writesPerMinute?: number };
 
 /** JSON and form bodies (an article is at most 200 000 characters); the image upload bounds its own. */
@@ -80,18 +74,11 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     }
     await next();
   });
-  // Any successful write may change what a public page shows, so the HTML cache starts over; calls
-  // that only count or touch private state are left out so they don't empty it on every visit.
+  // A successful write that changes what a public page shows starts the HTML cache over. Only the
+  // routes declared in PAGE_WRITES do: reads and private writes never empty it.
   app.use(async (c, next) => {
     await next();
-    if (
-      c.req.method !== 'GET' &&
-      c.req.method !== 'HEAD' &&
-      c.res.status < 400 &&
-      !QUIET_WRITES.test(c.req.path)
-    ) {
-      invalidatePages();
-    }
+    if (c.res.status < 400 && isPageWrite(c)) invalidatePages();
   });
   // A body past the limit is refused while it streams in, never buffered whole.
   const limitBody = bodyLimit({

@@ -4,10 +4,12 @@ import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from '../../lib/chat.ts';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
+import { isOwnOrigin } from '../../lib/site-origin.ts';
 import { logger } from '../api/logger.ts';
 import { RateLimiter } from '../api/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
+import { site } from '../site.ts';
 import { type ChatBus, createLocalBus } from './bus.ts';
 import { textFrame, type WireFrame, writeFrame } from './frames.ts';
 
@@ -20,8 +22,6 @@ export type HubOptions = {
   maxBufferedBytes?: number;
   /** Messages per user and window. */
   rate?: { max: number; windowMs: number };
-  /** Accept X-Forwarded-Host as the site's host too (behind a known proxy). */
-  trustProxy?: boolean;
   /** The per-address cap (src/server/net/caps.ts): false refuses the upgrade with 429. */
   admit?: (req: IncomingMessage, socket: Duplex) => boolean;
 };
@@ -71,37 +71,16 @@ export function refuseUpgrade(socket: Duplex, status = 404, text = 'Not Found'):
 }
 
 /**
- * The handshake's Origin must be the site itself (same host and port, http or https), so another
- * site's page cannot open the chat with a visitor's browser. No Origin at all means no browser
- * (browsers always send it on WebSocket handshakes): such a client is let in and still has to
- * present a token to speak, exactly like the HTTP API.
+ * The handshake's Origin must be one of the site's own (SITE_URL's host, SITE_ALIASES, and the
+ * loopback names when SITE_URL is unset; http or https), never merely the request's own Host, which
+ * the client chooses. So another site's page cannot open the chat with a visitor's browser. No
+ * Origin at all means no browser (browsers always send it on WebSocket handshakes): such a client is
+ * let in and still has to present a token to speak, exactly like the HTTP API.
  */
-export function originAllowed(req: IncomingMessage, trustProxy = false): boolean {
+export function originAllowed(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
-  const hosts = [req.headers.host];
-  if (trustProxy)
-    hosts.push(
-      String(req.headers['x-forwarded-host'] ?? '')
-        .split(',')[0]
-        ?.trim(),
-    );
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false; // "null" (sandboxed frames, file://) and garbage
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return hosts.some((h) => {
-    if (!h) return false;
-    try {
-      // Normalised the same way (case, default ports) before comparing.
-      return new URL(`${url.protocol}//${h}`).host === url.host;
-    } catch {
-      return false;
-    }
-  });
+  return isOwnOrigin(origin, site());
 }
 
 const onlineEntry = (u: AuthUser): OnlineEntry => ({
@@ -314,7 +293,7 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
   return {
     handleUpgrade(req, socket, head) {
       if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
-      if (!originAllowed(req, opts.trustProxy)) return refuseUpgrade(socket, 403, 'Forbidden');
+      if (!originAllowed(req)) return refuseUpgrade(socket, 403, 'Forbidden');
       if (opts.admit && !opts.admit(req, socket)) return refuseUpgrade(socket, 429, 'Too Many Requests');
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
     },

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { config } from '../config.ts';
 import { type ChatHub, createChatHub, type HubOptions, refuseUpgrade } from './hub.ts';
 import { chatHub, setChatHub } from './registry.ts';
 
@@ -15,7 +14,7 @@ export function createUpgradeHandler(opts: HubOptions = {}): {
   close: () => Promise<void>;
   hub: ChatHub;
 } {
-  const hub = createChatHub({ trustProxy: config?.trustProxy, ...opts });
+  const hub = createChatHub(opts);
   setChatHub(hub);
   return {
     hub,

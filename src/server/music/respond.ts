@@ -2,7 +2,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { config } from '../config.ts';
+import { site } from '../site.ts';
 
 /**
  * Answers of /wapi. They follow NeteaseCloudMusicApi, not the site envelope: success carries
@@ -37,17 +37,8 @@ export function idList(raw: string, max = 100): number[] {
   ].slice(0, max);
 }
 
-/** The site's public origin for links that leave the page (the QR code). */
-export function publicOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  if (config.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host && /^[\w.:[\]-]+$/.test(host)) url.host = host;
-  }
-  return url.origin;
-}
+/** The site's public origin for links that leave the page (the QR code): SITE_URL, not the request. */
+export const publicOrigin = (): string => site().origin;
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 

@@ -364,7 +364,7 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
   app.get('/login/qr/create', (c) => {
     const key = param(c, 'key', 64);
     if (!validKey(key)) return wapiFail(c, 400, '二维码 key 无效');
-    const qrurl = `${publicOrigin(c)}/music/confirm?key=${key}`;
+    const qrurl = `${publicOrigin()}/music/confirm?key=${key}`;
     const wantImage = ['true', '1'].includes(param(c, 'qrimg', 8));
     return c.json({ code: 200, data: { qrurl, qrimg: wantImage ? qrDataUrl(qrurl) : '' } });
   });

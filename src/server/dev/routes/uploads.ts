@@ -3,7 +3,8 @@ import type { APIRoute } from 'astro';
 import { contentType, resolveInside } from '#server/static.ts';
 import { uploadsDir } from '#server/uploads/serve.ts';
 
-// `astro dev` only: production serves /uploads from the data dir before Astro (src/server/main.ts).
+// `astro dev` only: injected by ../integration.mjs and absent from a build, where production
+// serves /uploads from the data dir before Astro (src/server/main.ts).
 export const GET: APIRoute = async ({ params }) => {
   const found = resolveInside(uploadsDir(), params.path ?? '');
   if (!found) return new Response('Not found', { status: 404 });

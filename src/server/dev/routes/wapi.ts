@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { createMusicApp } from '#server/music/app.ts';
 
-// `astro dev` only: production hands /wapi to the same Hono app before Astro (src/server/main.ts).
+// `astro dev` only: injected by ../integration.mjs and absent from a build, where production
+// hands /wapi to the same Hono app before Astro (src/server/main.ts).
 const app = createMusicApp();
 
 export const ALL: APIRoute = ({ request, clientAddress }) => app.fetch(request, { ip: clientAddress });

@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import { routePath } from 'hono/route';
+
+/**
+ * The /api routes whose success changes what a public page shows, as "METHOD /api/route-pattern":
+ * only these clear the page cache. Everything else leaves it alone: reads (the POST lists the
+ * islands fetch, such as /api/chat/getChatList, sent whenever the chat opens), counters the islands
+ * refresh after hydration (views, likes), and private state (todos, notifications, chat, sessions,
+ * uploads, links awaiting approval). A read can therefore never empty the cache by being forgotten
+ * here; tests/api/page-writes.test.ts makes every new non-GET route be classified one way or the other.
+ */
+export const PAGE_WRITES: ReadonlySet<string> = new Set([
+  'POST /api/config/update',
+  'POST /api/pageHeader/addOrUpdate',
+  'POST /api/pageHeader/delete',
+  // Nick names and avatars show beside messages and on the pages of the admin's profile.
+  'PUT /api/user/updateOwnUserInfo',
+  'POST /api/talk/publishTalk',
+  'PUT /api/talk/updateTalk',
+  'DELETE /api/talk/deleteTalkById/:id',
+  'PUT /api/links/approve',
+  'PUT /api/links/delete',
+  'POST /api/message/add',
+  'POST /api/message/update',
+  'PUT /api/message/delete',
+  'POST /api/comment/add',
+  'POST /api/comment/apply',
+  'DELETE /api/comment/delete/:id/:parent_id',
+  'POST /api/article/add',
+  'PUT /api/article/update',
+  'DELETE /api/article/delete/:id',
+  'PUT /api/article/updateTop/:id/:is_top',
+  'POST /api/category/add',
+  'PUT /api/category/update',
+  'DELETE /api/category/delete/:id',
+  'POST /api/tag/add',
+  'PUT /api/tag/update',
+  'DELETE /api/tag/delete/:id',
+]);
+
+/** Whether the route that answered this request is a page write (read after the handler ran). */
+export const isPageWrite = (c: Context): boolean => PAGE_WRITES.has(`${c.req.method} ${routePath(c, -1)}`);

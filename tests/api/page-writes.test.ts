@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_WRITES } from '../../src/server/api/page-writes.ts';
+import { pageCacheStats } from '../../src/server/page-cache.ts';
+import { setupTestApi } from './helpers.ts';
+
+/**
+ * Only writes that change a public page empty the page cache (issue 15): reads sent by POST (the
+ * chat's history, comment and like lists) and private writes leave it alone.
+ */
+const api = setupTestApi();
+
+/** The non-GET routes that do not change a public page, each with why. */
+const NEUTRAL: Record<string, string> = {
+  'PUT /api/config/addView': 'a counter',
+  'POST /api/user/register': 'no public page lists users',
+  'POST /api/user/login': 'session',
+  'PUT /api/user/updatePassword': 'private',
+  'POST /api/user/logout': 'session',
+  'POST /api/upload/img': 'shown only once a later write links it',
+  'POST /api/todo/add': 'private',
+  'PUT /api/todo/update/:id': 'private',
+  'DELETE /api/todo/delete/:id': 'private',
+  'POST /api/talk/blogGetTalkList': 'read',
+  'POST /api/links/getLinksList': 'read',
+  'POST /api/links/add': 'awaits approval, not shown',
+  'POST /api/message/getMessageList': 'read',
+  'POST /api/comment/frontGetParentComment': 'read',
+  'POST /api/comment/frontGetChildrenComment': 'read',
+  'POST /api/comment/getCommentTotal': 'read',
+  'POST /api/like/addLike': 'a counter the islands refresh',
+  'POST /api/like/cancelLike': 'a counter the islands refresh',
+  'POST /api/like/getIsLikeByIdOrIpAndType': 'read',
+  'POST /api/like/getLikeInfo': 'read',
+  'POST /api/music/qr/scan': 'music login',
+  'POST /api/music/qr/confirm': 'music login',
+  'POST /api/article/getArticleListByTagId': 'read',
+  'POST /api/article/getArticleListByCategoryId': 'read',
+  'PUT /api/article/addView/:id': 'a counter',
+  'PUT /api/article/addReadingDuration/:id/:duration': 'a counter',
+  'POST /api/article/adminGetArticleList': 'read',
+  'POST /api/chat/getChatList': 'read',
+  'POST /api/chat/delete': 'the chat is not on any page',
+  'DELETE /api/chat/deleteOne/:id': 'the chat is not on any page',
+  'POST /api/notify/getNotifyList': 'read',
+  'PUT /api/notify/update/:id': 'private',
+  'PUT /api/notify/delete/:id': 'private',
+};
+
+/** "METHOD /api/path" of every route of the app that is not a GET. */
+const nonGetRoutes = () =>
+  [
+    ...new Set(
+      api.app.routes
+        .filter((r) => r.method !== 'ALL' && r.method !== 'GET')
+        .map((r) => `${r.method} ${r.path}`),
+    ),
+  ].sort();
+
+describe('which /api calls clear the page cache', () => {
+  it('POST /api/chat/getChatList (sent whenever the chat opens) leaves the page cache alone', async () => {
+    const before = pageCacheStats.invalidations;
+    const res = await api.call('POST', '/api/chat/getChatList', { current: 1, size: 20 }, api.adminToken);
+    expect(res.json.code).toBe(0);
+    expect(pageCacheStats.invalidations).toBe(before);
+  });
+
+  it('every non-GET route is declared a page write or is neutral, and no declaration is stale', () => {
+    const routes = nonGetRoutes();
+    const unclassified = routes.filter((r) => !PAGE_WRITES.has(r) && !(r in NEUTRAL));
+    expect(unclassified).toEqual([]);
+    for (const r of [...PAGE_WRITES, ...Object.keys(NEUTRAL)]) expect(routes, r).toContain(r);
+    for (const r of PAGE_WRITES) expect(NEUTRAL[r], r).toBeUndefined();
+  });
+
+  it('no neutral route clears the cache, whatever it answers; a real content write does', async () => {
+    const other = await api.user();
+    for (const route of Object.keys(NEUTRAL)) {
+      const [method, pattern] = route.split(' ');
+      const url = pattern.replace(/:\w+/g, '1');
+      // Logging out or changing the password would end the admin's session for the next calls.
+      const token = /logout|updatePassword/.test(route) ? other.token : api.adminToken;
+      const before = pageCacheStats.invalidations;
+      await api.call(method, url, { current: 1, size: 10, id: 1 }, token);
+      expect(pageCacheStats.invalidations, route).toBe(before);
+    }
+    const before = pageCacheStats.invalidations;
+    const update = await api.call(
+      'POST',
+      '/api/config/update',
+      { blog_name: '只有写入清空缓存' },
+      api.adminToken,
+    );
+    expect(update.json.code).toBe(0);
+    expect(pageCacheStats.invalidations).toBe(before + 1);
+  });
+});
