@@ -98,7 +98,7 @@ describe('behind TRUST_PROXY the caps count the forwarded address, not the proxy
       headersTimeoutMs: 5000,
       trustProxy: true,
     });
-    const hub = createChatHub({ trustProxy: true, admit: caps.admitSocket });
+    const hub = createChatHub({ admit: caps.admitSocket });
     const s = await startUpgradeServer((req, socket, head) => hub.handleUpgrade(req, socket, head));
     cleanups.push(
       () => s.stop(),
