@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { setupTestApi } from './helpers.ts';
@@ -119,5 +122,37 @@ describe('cross-site writes', () => {
     });
     expect(jsonUpload.status).toBe(415);
     expect(jsonUpload.json.message).toBe('请用表单上传（Content-Type: multipart/form-data）');
+  });
+
+  it('a body-less DELETE from a browser, over real HTTP, is not taken for a body of the wrong type', async () => {
+    // Browsers send neither Content-Length nor Content-Type on a DELETE without a body; Node's adapter
+    // still gives the Request a body stream. (Deleting a comment or a to-do answered 415.)
+    const user = await api.user();
+    const todo = await api.call('POST', '/api/todo/add', { content: '买牛奶' }, user.token);
+    const server = http.createServer(getRequestListener(api.app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'DELETE',
+            path: `/api/todo/delete/${todo.json.result.id}`,
+            headers: { authorization: `Bearer ${user.token}`, 'sec-fetch-site': 'same-origin' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -44,13 +44,15 @@ export function fromOtherOrigin(headers: Headers, own: SiteOrigins = site(), url
 }
 
 /**
- * Whether the request carries a body (an empty one is the same as none). `stream` is whether the
- * Request object has a body stream, for requests made in process that carry no Content-Length.
+ * Whether the request carries a body (an empty one is the same as none). On the wire a request has
+ * a body only with Content-Length or Transfer-Encoding: a browser's body-less DELETE has neither, while
+ * Node's adapter still gives its Request a (empty) stream, so the stream alone proves nothing. Requests
+ * made in process (tests) carry no Content-Length: there a stream with a Content-Type is a body.
  */
 const hasBody = (headers: Headers, stream: boolean) => {
   const length = headers.get('content-length');
   if (length != null) return Number(length) > 0;
-  return headers.get('transfer-encoding') != null || stream;
+  return headers.get('transfer-encoding') != null || (stream && headers.get('content-type') != null);
 };
 
 /** Why a request must be refused before any handler runs, or null. Reads are never refused here. */
