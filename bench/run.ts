@@ -28,9 +28,18 @@ function writeReadme() {
         .map((f) => JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as Result)
         .sort((a, b) => PARTS.indexOf(a.part as never) - PARTS.indexOf(b.part as never))
     : [];
+  // Parts not run on this checkout (bench/results is not committed) keep the section they had.
+  const kept = keptSections(text);
   const lines: string[] = [];
-  for (const r of results) {
+  for (const part of PARTS) {
+    const r = results.find((x) => x.part === part);
+    if (!r) {
+      const old = kept.get(part);
+      if (old) lines.push(old.trimEnd(), '');
+      continue;
+    }
     lines.push(
+      `<!-- part:${part} -->`,
       `### ${r.title}`,
       '',
       `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${r.machine}.`,
@@ -48,7 +57,18 @@ function writeReadme() {
   const end = '<!-- figures:end -->';
   const next = text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${lines.join('\n')}\n${end}`);
   writeFileSync(file, next);
-  console.log(`\nbench/README.md updated (${results.length} parts)`);
+  console.log(`\nbench/README.md updated (${results.length} parts measured, the others kept)`);
+}
+
+/** The README's current section of each part, by its `<!-- part:name -->` marker. */
+function keptSections(text: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  const block = /<!-- figures:start -->([\s\S]*)<!-- figures:end -->/.exec(text)?.[1] ?? '';
+  for (const piece of block.split(/(?=<!-- part:)/)) {
+    const name = /^<!-- part:([\w-]+) -->/.exec(piece)?.[1];
+    if (name) sections.set(name, piece);
+  }
+  return sections;
 }
 
 await main();
