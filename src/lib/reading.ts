@@ -1,6 +1,7 @@
 /**
- * Time a reader spends on an article while the tab is visible. `take` hands out the whole seconds
- * gathered since the last take (the rest carries over), so each report counts its time once.
+ * Time a reader spends on an article while the tab is visible. `take` hands out the whole
+ * milliseconds gathered since the last take (the API's unit, as the original client sent it), so each
+ * report counts its time once; time below `min` stays gathered for the next take.
  */
 export class ReadingClock {
   private since: number | null = null;
@@ -21,13 +22,14 @@ export class ReadingClock {
     this.since = null;
   }
 
-  /** Whole seconds read since the last take. */
-  take(now: number): number {
+  /** Whole milliseconds read since the last take, or 0 (kept for later) when fewer than `min`. */
+  take(now: number, min = 0): number {
     const running = this.since !== null;
     this.pause(now);
-    const seconds = Math.floor(this.gathered / 1000);
-    this.gathered -= seconds * 1000;
     if (running) this.since = now;
-    return seconds;
+    const ms = Math.floor(this.gathered);
+    if (ms < min || ms === 0) return 0;
+    this.gathered -= ms;
+    return ms;
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { getRecommendations } from '../../src/server/services/articles.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi({ seed: true });
@@ -80,8 +81,18 @@ describe('reading articles', () => {
     expect(cats[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
+      category_name: cats[0].name,
       articleCount: expect.any(Number),
     });
+    // The original's field names too (its clients label with them), the same text as `name`.
+    expect(cats.every((c: { name: string; category_name: string }) => c.category_name === c.name)).toBe(true);
+    expect(tags[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      tag_name: tags[0].name,
+      articleCount: expect.any(Number),
+    });
+    expect(tags.every((t: { name: string; tag_name: string }) => t.tag_name === t.name)).toBe(true);
     expect(cats.reduce((n: number, c: { articleCount: number }) => n + c.articleCount, 0)).toBe(
       await publicCount(),
     );
@@ -200,11 +211,27 @@ describe('reading articles', () => {
     expect(json.result.recommend.length).toBeGreaterThan(0);
     expect(json.result.recommend.length).toBeLessThanOrEqual(6);
     expect(json.result.recommend.some((r: { id: number }) => r.id === middle)).toBe(false);
-    const newest = (await api.call('GET', `/api/article/getRecommendArticleById/${list[0].id}`)).json.result;
-    expect(newest.next).toBeNull();
-    const oldest = (await api.call('GET', `/api/article/getRecommendArticleById/${list.at(-1).id}`)).json
-      .result;
-    expect(oldest.previous).toBeNull();
+  });
+
+  it('recommendations at either end answer the current article, never null (the original contract)', async () => {
+    const list = (
+      await api.call('GET', '/api/article/blogTimelineGetArticleList/1/50')
+    ).json.result.list.flatMap(
+      (y: { articleList: { id: number; article_title: string }[] }) => y.articleList,
+    );
+    const first = list[0];
+    const last = list.at(-1);
+    const newest = (await api.call('GET', `/api/article/getRecommendArticleById/${first.id}`)).json.result;
+    expect(newest.next).toMatchObject({ id: first.id, article_title: first.article_title });
+    expect(newest.previous.id).toBe(list[1].id);
+    expect(Object.keys(newest.next).sort()).toEqual(['article_cover', 'article_title', 'createdAt', 'id']);
+    const oldest = (await api.call('GET', `/api/article/getRecommendArticleById/${last.id}`)).json.result;
+    expect(oldest.previous).toMatchObject({ id: last.id, article_title: last.article_title });
+    expect(oldest.next.id).toBe(list.at(-2).id);
+    // Our own page keeps the service's null, so it never links an article to itself.
+    const own = await getRecommendations(first.id);
+    expect(own?.next).toBeNull();
+    expect((await getRecommendations(last.id))?.previous).toBeNull();
   });
 
   it('hot articles: 5 by views', async () => {
@@ -241,12 +268,21 @@ describe('reading articles', () => {
           .executeTakeFirstOrThrow()
       ).reading_duration;
     const start = await read();
-    expect((await api.call('PUT', `/api/article/addReadingDuration/${id}/42`)).json.code).toBe(0);
-    expect(await read()).toBe(start + 42);
-    await api.call('PUT', `/api/article/addReadingDuration/${id}/86400`);
-    expect(await read()).toBe(start + 42 + 7200);
-    expect((await api.call('PUT', `/api/article/addReadingDuration/${id}/-5`)).status).toBe(400);
-    expect((await api.call('PUT', `/api/article/addReadingDuration/${id}/99999999`)).status).toBe(400);
+    // Milliseconds on the wire (the original's unit: a 10.4 s visit sends 10427); seconds in the column.
+    expect((await api.call('PUT', `/api/article/addReadingDuration/${id}/10427`)).json.code).toBe(0);
+    expect(await read()).toBe(start + 10);
+    expect((await api.call('PUT', `/api/article/addReadingDuration/${id}/42000`)).json.code).toBe(0);
+    expect(await read()).toBe(start + 52);
+    // One report counts at most two hours; up to a day is clamped to that.
+    expect((await api.call('PUT', `/api/article/addReadingDuration/${id}/86400000`)).json.code).toBe(0);
+    expect(await read()).toBe(start + 52 + 7200);
+    // Absurd values are refused with a reason, and add nothing.
+    for (const bad of ['-5', '86400001', '99999999999', '1.5', 'abc']) {
+      const res = await api.call('PUT', `/api/article/addReadingDuration/${id}/${bad}`);
+      expect(res.json.code, bad).not.toBe(0);
+      expect(res.json.message, bad).toMatch(/阅读时长|参数错误/);
+    }
+    expect(await read()).toBe(start + 52 + 7200);
   });
 });
 

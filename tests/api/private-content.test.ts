@@ -191,8 +191,8 @@ describe('categories and tags of private articles', () => {
       .json.result;
     expect(cats).toEqual(
       expect.arrayContaining([
-        { id: cat, name: '私密分类', articleCount: 0 },
-        { id: empty, name: '空分类', articleCount: 0 },
+        { id: cat, name: '私密分类', category_name: '私密分类', articleCount: 0 },
+        { id: empty, name: '空分类', category_name: '空分类', articleCount: 0 },
       ]),
     );
     const tags = (await api.call('GET', '/api/tag/getTagDictionary', undefined, api.adminToken)).json.result;

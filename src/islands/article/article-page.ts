@@ -178,10 +178,11 @@ function setupLike(signal: AbortSignal): void {
 function setupReading(articleId: string, signal: AbortSignal): () => void {
   const clock = new ReadingClock(performance.now(), document.visibilityState === 'visible');
   const report = () => {
-    const seconds = clock.take(performance.now());
-    if (seconds < 1) return;
+    // Milliseconds (API.md); under a second is kept for the next report.
+    const ms = clock.take(performance.now(), 1000);
+    if (ms === 0) return;
     // keepalive lets the request outlive the page; errors are of no interest to the reader.
-    fetch(`/api/article/addReadingDuration/${articleId}/${seconds}`, {
+    fetch(`/api/article/addReadingDuration/${articleId}/${ms}`, {
       method: 'PUT',
       keepalive: true,
     }).catch(() => {});

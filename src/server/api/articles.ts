@@ -11,6 +11,8 @@ import { body, check, id, num, pageFields } from './validate.ts';
 /** Articles, categories and tags: API.md "Articles and taxonomy". */
 
 const pagePath = z.object(pageFields);
+/** A reading report above a day is no reading: refused rather than clamped. */
+const MAX_READING_REPORT_REFUSED_MS = 24 * 60 * 60 * 1000;
 const idPath = z.object({ id: id() });
 const link = (label: string) =>
   z.string().trim().max(500, `${label}过长`).refine(isSafeUrl, `${label}必须是 http(s) 地址或站内路径`);
@@ -96,7 +98,10 @@ export const articleRoutes = new Hono<ApiEnv>()
     const { id: articleId } = check(idPath, c.req.param());
     const found = await articles.getRecommendations(articleId);
     if (!found) throw refuse('文章不存在');
-    return ok(c, found);
+    // The original contract (API.md): at either end previous/next is the current article, never null;
+    // its client reads their fields unguarded. Our own page keeps the service's null (no self-link).
+    const { current, previous, next, recommend } = found;
+    return ok(c, { previous: previous ?? current, next: next ?? current, recommend });
   })
   .get('/article/getHotArticle', async (c) => ok(c, await articles.getHotArticles()))
   .get('/article/getArticleListByContent/:text', async (c) => {
@@ -113,11 +118,17 @@ export const articleRoutes = new Hono<ApiEnv>()
     return ok(c, { view_times: article.view_times + (counted ? 1 : 0) });
   })
   .put('/article/addReadingDuration/:id/:duration', async (c) => {
+    // Milliseconds, as the original's client sends them; a report over a day is refused as absurd,
+    // anything up to that counts at most MAX_READING_REPORT_MS (the service clamps).
     const { id: articleId, duration } = check(
       z.object({
         id: id(),
         duration: num(
-          z.number().int('阅读时长必须是整数秒').min(0, '阅读时长不能为负').max(86_400, '阅读时长过长'),
+          z
+            .number()
+            .int('阅读时长必须是整数毫秒')
+            .min(0, '阅读时长不能为负')
+            .max(MAX_READING_REPORT_REFUSED_MS, '阅读时长过长'),
         ),
       }),
       c.req.param(),
@@ -182,9 +193,14 @@ export const articleRoutes = new Hono<ApiEnv>()
     return ok(c, null, is_top === 1 ? '置顶成功' : '取消置顶成功');
   })
   // Categories
-  .get('/category/getCategoryDictionary', async (c) =>
-    ok(c, await articles.categoryDictionary({ admin: isAdmin(c.get('user')) })),
-  )
+  // `name` is ours, `category_name` the original's (its clients label their selects with it).
+  .get('/category/getCategoryDictionary', async (c) => {
+    const list = await articles.categoryDictionary({ admin: isAdmin(c.get('user')) });
+    return ok(
+      c,
+      list.map((e) => ({ ...e, category_name: e.name })),
+    );
+  })
   .post('/category/add', async (c) => {
     requireAdmin(c);
     const { category_name } = await body(c, z.object({ category_name: name('分类名称') }));
@@ -202,9 +218,14 @@ export const articleRoutes = new Hono<ApiEnv>()
     return ok(c, null, '删除成功');
   })
   // Tags
-  .get('/tag/getTagDictionary', async (c) =>
-    ok(c, await articles.tagDictionary({ admin: isAdmin(c.get('user')) })),
-  )
+  // `name` is ours, `tag_name` the original's (its word cloud and article form read it).
+  .get('/tag/getTagDictionary', async (c) => {
+    const list = await articles.tagDictionary({ admin: isAdmin(c.get('user')) });
+    return ok(
+      c,
+      list.map((e) => ({ ...e, tag_name: e.name })),
+    );
+  })
   .post('/tag/add', async (c) => {
     requireAdmin(c);
     const { tag_name } = await body(c, z.object({ tag_name: name('标签名称') }));

@@ -253,12 +253,16 @@ export async function countView(id: number, visitor: string): Promise<boolean> {
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Longest single reading report, in seconds: a tab left open overnight is not two hours of reading. */
-export const MAX_READING_REPORT = 2 * 60 * 60;
+/** Longest single reading report, in milliseconds: a tab left open overnight is not two hours of reading. */
+export const MAX_READING_REPORT_MS = 2 * 60 * 60 * 1000;
 
-/** Adds reading time (bounded) to a public article; false when there is no such article. */
-export async function addReadingDuration(id: number, seconds: number): Promise<boolean> {
-  const add = Math.min(Math.max(0, Math.floor(seconds)), MAX_READING_REPORT);
+/**
+ * Adds reading time to a public article; false when there is no such article. Reports come in
+ * milliseconds (the API's unit) and are clamped to MAX_READING_REPORT_MS; the column keeps whole
+ * seconds, as the pages that show reading time (and the demo seed) expect.
+ */
+export async function addReadingDuration(id: number, milliseconds: number): Promise<boolean> {
+  const add = Math.round(Math.min(Math.max(0, milliseconds), MAX_READING_REPORT_MS) / 1000);
   const res = await db
     .updateTable('article')
     .set({ reading_duration: sql`reading_duration + ${add}` })
@@ -275,14 +279,22 @@ const LINK_COLUMNS = [
   'article.createdAt',
 ] as const;
 
+export type Recommendations = {
+  /** The article asked about (the API answers it in place of a missing previous or next). */
+  current: ArticleLink;
+  /** Null at the oldest article: our page then shows no link. */
+  previous: ArticleLink | null;
+  /** Null at the newest article. */
+  next: ArticleLink | null;
+  recommend: ArticleLink[];
+};
+
 /** Previous (older) and next (newer) public article, and up to 6 related ones (shared tags, then category). */
-export async function getRecommendations(
-  id: number,
-): Promise<{ previous: ArticleLink | null; next: ArticleLink | null; recommend: ArticleLink[] } | null> {
+export async function getRecommendations(id: number): Promise<Recommendations | null> {
   const me = await db
     .selectFrom('article')
-    .select(['id', 'createdAt', 'category_id', 'status'])
-    .where('id', '=', id)
+    .select([...LINK_COLUMNS, 'article.category_id', 'article.status'])
+    .where('article.id', '=', id)
     .executeTakeFirst();
   if (me?.status !== 1) return null;
   const publicLinks = () => db.selectFrom('article').select(LINK_COLUMNS).where('article.status', '=', 1);
@@ -331,7 +343,13 @@ export async function getRecommendations(
       .execute();
     recommend.push(...more);
   }
-  return { previous: previous ?? null, next: next ?? null, recommend };
+  const current = {
+    id: me.id,
+    article_title: me.article_title,
+    article_cover: me.article_cover,
+    createdAt: me.createdAt,
+  };
+  return { current, previous: previous ?? null, next: next ?? null, recommend };
 }
 
 /** The 5 most viewed public articles. */
