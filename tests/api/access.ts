@@ -38,6 +38,7 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/links/approve': 'admin',
   'PUT /api/links/delete': 'admin',
   'POST /api/message/getMessageList': 'public',
+  'GET /api/message/getAllMessage': 'public',
   'GET /api/message/getHotTagList': 'public',
   'POST /api/message/add': 'public',
   'POST /api/message/update': 'login',

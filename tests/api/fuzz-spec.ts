@@ -129,6 +129,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'PUT /api/links/delete': { body: { idList: [999] } },
   'POST /api/message/getMessageList': { body: { ...PAGE, tag: '' }, numeric: PAGE_NUM },
   'GET /api/message/getHotTagList': {},
+  'GET /api/message/getAllMessage': {},
   'POST /api/message/add': { body: { ...look, nick_name: '路过的人' }, numeric: LOOK_NUM },
   'POST /api/message/update': { body: { id: '$message', ...look }, numeric: { id: 1, ...LOOK_NUM } },
   'PUT /api/message/delete': { body: { idList: [999] } },

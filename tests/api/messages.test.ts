@@ -217,3 +217,85 @@ describe('guestbook', () => {
     expect(statuses[5]).toBe(429);
   });
 });
+
+describe('the 弹幕 view: GET /api/message/getAllMessage', () => {
+  it('gives every message newest first with the author’s current name and avatar', async () => {
+    const u = await api.user();
+    const mine = await api.call('POST', '/api/message/add', { message: '弹幕一条' }, u.token);
+    await db
+      .updateTable('user')
+      .set({ nick_name: '改名后', avatar: '/uploads/a.png' })
+      .where('id', '=', u.id)
+      .execute();
+    const guest = await guestPost('10.2.0.1', { message: '游客弹幕', nick_name: '旅人乙' });
+
+    const res = await api.call('GET', '/api/message/getAllMessage');
+    expect(res.json.code).toBe(0);
+    const { list, total } = res.json.result;
+    const count = Number(
+      (
+        await db
+          .selectFrom('message')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(total).toBe(count);
+    expect(list).toHaveLength(count);
+    // Newest first: the guest's message, then the member's.
+    expect(list[0]).toMatchObject({
+      id: guest.result.id,
+      message: '游客弹幕',
+      nick_name: '旅人乙',
+      avatar: '',
+    });
+    expect(list[1]).toMatchObject({
+      id: mine.json.result.id,
+      nick_name: '改名后',
+      avatar: '/uploads/a.png',
+      user_id: u.id,
+    });
+    expect(Object.keys(list[0])).toEqual(
+      expect.arrayContaining([
+        'id',
+        'message',
+        'tag',
+        'color',
+        'font_size',
+        'bg_color',
+        'bg_url',
+        'createdAt',
+      ]),
+    );
+    const ids = list.map((m: { id: number }) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is bounded: the newest 500 however many there are; total counts them all', async () => {
+    const now = Date.now();
+    const rows = Array.from({ length: 520 }, (_, i) => ({
+      message: `批量${i}`,
+      tag: '',
+      color: '',
+      font_size: 16,
+      font_weight: 400,
+      bg_color: '',
+      bg_url: '',
+      like_times: 0,
+      nick_name: '批量',
+      user_id: null,
+      createdAt: new Date(now + i * 1000).toISOString(),
+      updatedAt: new Date(now + i * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('message')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    const { list, total } = (await api.call('GET', '/api/message/getAllMessage')).json.result;
+    expect(list).toHaveLength(500);
+    expect(total).toBeGreaterThanOrEqual(520);
+    expect(list[0].message).toBe('批量519');
+    expect(list[499].message).toBe('批量20');
+  });
+});

@@ -77,6 +77,8 @@ export const messageRoutes = new Hono<ApiEnv>()
   .post('/message/getMessageList', async (c) =>
     ok(c, await messages.listMessages(await body(c, ListBody), viewerOf(c))),
   )
+  // Every message for the 弹幕 view (the original's default guestbook view), bounded: see allMessages.
+  .get('/message/getAllMessage', async (c) => ok(c, await messages.allMessages()))
   .get('/message/getHotTagList', async (c) => ok(c, await messages.hotTags()))
   .post('/message/add', async (c) => {
     const input = await body(c, AddBody);

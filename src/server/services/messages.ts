@@ -56,7 +56,9 @@ function selectMessages() {
     ]);
 }
 
-type Row = Omit<Message, 'is_like' | 'comment_total'>;
+/** A message as stored, with its author's current name and avatar. */
+export type MessageRow = Omit<Message, 'is_like' | 'comment_total'>;
+type Row = MessageRow;
 
 async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
@@ -90,6 +92,28 @@ export async function listMessages(
     list: await complete(rows as Row[], viewer),
     total: Number(total.n),
   };
+}
+
+/** Most messages the 弹幕 view gets at once: a bound on one answer, however large the guestbook grows. */
+export const ALL_MESSAGES_CAP = 500;
+
+/**
+ * The guestbook's 弹幕 view (GET /api/message/getAllMessage): the newest ALL_MESSAGES_CAP messages, newest
+ * first, each with its author's current name and avatar; `total` counts every message.
+ */
+export async function allMessages(): Promise<{ list: MessageRow[]; total: number }> {
+  const [list, total] = await Promise.all([
+    selectMessages()
+      .orderBy('message.createdAt', 'desc')
+      .orderBy('message.id', 'desc')
+      .limit(ALL_MESSAGES_CAP)
+      .execute(),
+    db
+      .selectFrom('message')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: list as MessageRow[], total: Number(total.n) };
 }
 
 export async function getMessage(id: number, viewer: Viewer | null): Promise<Message | null> {
