@@ -125,7 +125,7 @@ export function progressPercent(progress: number, total: number): number {
   return Math.min(100, Math.round((progress / total) * 100));
 }
 
-/** The first problem of a friend-link application, or null when it can be sent. */
+/** The first problem of a friend-link application (or an edit of one), or null when it can be sent. */
 export function linkApplyError(f: {
   site_name: string;
   site_desc: string;
@@ -137,9 +137,9 @@ export function linkApplyError(f: {
   if (f.site_desc.trim().length > 100) return '网站描述不能超过100个字';
   if (!f.url.trim()) return '请输入网站地址';
   if (!isHttpUrl(f.url.trim()) || f.url.trim().length > 300) return '网站地址应以 http:// 或 https:// 开头';
-  if (!f.site_avatar.trim()) return '请输入网站头像地址';
-  if (!isImageUrl(f.site_avatar.trim()) || f.site_avatar.trim().length > 500)
-    return '网站头像应为 http(s) 图片地址';
+  // The avatar is optional (as in the original's form): cards without one show a placeholder.
+  const avatar = f.site_avatar.trim();
+  if (avatar && (!isImageUrl(avatar) || avatar.length > 500)) return '网站头像应为 http(s) 图片地址';
   return null;
 }
 

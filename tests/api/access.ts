@@ -35,6 +35,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/photo/getAllPhotosByAlbumId/:id': 'public',
   'POST /api/links/getLinksList': 'public',
   'POST /api/links/add': 'login',
+  'POST /api/links/frontUpdate': 'login',
   'PUT /api/links/approve': 'admin',
   'PUT /api/links/delete': 'admin',
   'POST /api/message/getMessageList': 'public',

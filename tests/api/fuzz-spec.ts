@@ -125,6 +125,16 @@ export const API_ROUTES: Record<string, RouteSpec> = {
       url: 'https://fuzz.example',
     },
   },
+  'POST /api/links/frontUpdate': {
+    body: {
+      id: '$link',
+      site_name: '模糊站改',
+      site_desc: '改过的描述',
+      site_avatar: '',
+      url: 'https://fuzz-edit.example',
+    },
+    numeric: { id: 1 },
+  },
   'PUT /api/links/approve': { body: { idList: [999] } },
   'PUT /api/links/delete': { body: { idList: [999] } },
   'POST /api/message/getMessageList': { body: { ...PAGE, tag: '' }, numeric: PAGE_NUM },

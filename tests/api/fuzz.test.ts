@@ -7,6 +7,7 @@ import { db } from '../../src/server/db/connection.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
 import { startMusic, stopMusic } from '../../src/server/music/service.ts';
 import { signToken } from '../../src/server/services/auth.ts';
+import * as links from '../../src/server/services/links.ts';
 import * as messages from '../../src/server/services/messages.ts';
 import { ACCESS } from './access.ts';
 import {
@@ -107,6 +108,13 @@ beforeAll(async () => {
     },
     { userId, nickName: '模糊' },
   );
+  // A friend link of the fuzz user, so the user's edit reaches past the ownership check.
+  const link = await links.applyLink(
+    { site_name: '模糊友链', site_desc: '', site_avatar: '', url: 'https://fuzz-edit.example' },
+    { id: userId, nick_name: '模糊' },
+  );
+  if (!link.ok) throw new Error(link.reason);
+  fixtures.link = link.id;
   const key = (await (await localMusic.request('/wapi/login/qr/key')).json()) as { data: { unikey: string } };
   fixtures.key = key.data.unikey;
   sessions.user = await musicSession(userId, 'MUSIC_U=fuzz-user');

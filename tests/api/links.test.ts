@@ -95,6 +95,115 @@ describe('friend links', () => {
     expect((await api.call('PUT', '/api/links/approve', { idList: 'x' }, api.adminToken)).status).toBe(400);
   });
 
+  it('the avatar is optional (the original form leaves it empty); one given must be an image address', async () => {
+    const u = await api.user();
+    const res = await api.call('POST', '/api/links/add', { ...site('noavatar'), site_avatar: '' }, u.token);
+    expect(res.json).toMatchObject({ code: 0 });
+    const row = await db
+      .selectFrom('link')
+      .selectAll()
+      .where('id', '=', res.json.result.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ site_avatar: '', status: 1 });
+    const { site_avatar: _, ...without } = site('absent');
+    expect((await api.call('POST', '/api/links/add', without, u.token)).json.code).toBe(0);
+    const bad = await api.call(
+      'POST',
+      '/api/links/add',
+      { ...site('badavatar'), site_avatar: 'ftp://x/a.png' },
+      u.token,
+    );
+    expect(bad.json.code).not.toBe(0);
+    expect(bad.json.message).toBe('网站头像应为 http(s) 图片地址');
+  });
+
+  it('list items carry user_id: whose link it is', async () => {
+    const u = await api.user();
+    const id = (await api.call('POST', '/api/links/add', site('owner'), u.token)).json.result.id;
+    await api.call('PUT', '/api/links/approve', { idList: [id] }, api.adminToken);
+    const list = (await api.call('POST', '/api/links/getLinksList', { size: 50 })).json.result.list;
+    expect(list.find((l: { id: number }) => l.id === id)).toMatchObject({ user_id: u.id });
+    expect(list.every((l: object) => 'user_id' in l)).toBe(true);
+  });
+
+  it('frontUpdate: the applicant edits their own link, which goes back to review and tells the admins', async () => {
+    const u = await api.user();
+    const id = (await api.call('POST', '/api/links/add', site('e1'), u.token)).json.result.id;
+    await api.call('PUT', '/api/links/approve', { idList: [id] }, api.adminToken);
+    const edit = {
+      id,
+      site_name: '改名小站',
+      site_desc: '新描述',
+      site_avatar: '',
+      url: 'https://example.net/e1-new',
+    };
+    // A status or user_id in the body is ignored: an applicant cannot approve their own edit.
+    const res = await api.call(
+      'POST',
+      '/api/links/frontUpdate',
+      { ...edit, status: 2, user_id: api.adminId },
+      u.token,
+    );
+    expect(res.json).toMatchObject({ code: 0, result: { id, status: 1 } });
+    const row = await db.selectFrom('link').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ ...edit, status: 1, user_id: u.id });
+    const listed = (await api.call('POST', '/api/links/getLinksList', { size: 50 })).json.result.list;
+    expect(listed.some((l: { id: number }) => l.id === id)).toBe(false);
+    const note = await db
+      .selectFrom('notify')
+      .selectAll()
+      .where('user_id', '=', api.adminId)
+      .where('type', '=', 4)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(note).toMatchObject({ to_id: id, isView: 1 });
+    expect(note.message).toContain('修改了友链「改名小站」');
+
+    // The same validation as an application, and another link's site is refused.
+    const bad = async (patch: object) =>
+      (await api.call('POST', '/api/links/frontUpdate', { ...edit, ...patch }, u.token)).json;
+    expect((await bad({ site_name: '' })).message).toBe('请输入网站名称');
+    expect((await bad({ url: 'javascript:alert(1)' })).message).toBe('网站地址应以 http:// 或 https:// 开头');
+    expect((await bad({ url: 'https://example.net/e1-new/' })).code).toBe(0); // its own site
+    const other = (await api.call('POST', '/api/links/add', site('e2'), api.adminToken)).json.result.id;
+    expect(other).toBeGreaterThan(0);
+    expect(await bad({ url: 'https://EXAMPLE.net/e2' })).toMatchObject({
+      code: 100,
+      message: '该网站已经申请过友链了',
+    });
+    expect(await bad({ id: 99_999 })).toMatchObject({ code: 100, message: '友链不存在' });
+  });
+
+  it('frontUpdate: others get 403, visitors 401; an admin edits any link and its status stays', async () => {
+    const [owner, other] = [await api.user(), await api.user()];
+    const id = (await api.call('POST', '/api/links/add', site('f1'), owner.token)).json.result.id;
+    await api.call('PUT', '/api/links/approve', { idList: [id] }, api.adminToken);
+    const edit = { id, ...site('f1'), site_name: '别人改的' };
+    const before = await db.selectFrom('link').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const denied = await api.call('POST', '/api/links/frontUpdate', edit, other.token);
+    expect(denied.status).toBe(403);
+    expect(denied.json.message).toBe('只能修改自己的友链');
+    expect((await api.call('POST', '/api/links/frontUpdate', edit)).status).toBe(401);
+    expect(await db.selectFrom('link').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
+
+    const byAdmin = await api.call(
+      'POST',
+      '/api/links/frontUpdate',
+      { ...edit, site_name: '博主改的' },
+      api.adminToken,
+    );
+    expect(byAdmin.json).toMatchObject({ code: 0, result: { id, status: 2 } });
+    expect(
+      await db.selectFrom('link').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      site_name: '博主改的',
+      status: 2,
+      user_id: owner.id,
+    });
+  });
+
   it('caps waiting applications per user', async () => {
     const u = await api.user();
     for (const n of ['c1', 'c2', 'c3'])

@@ -453,6 +453,45 @@ const LOOK = {
 };
 const messageBy = (owner: Person | null) =>
   messages.addMessage(LOOK, { userId: owner?.id ?? null, nickName: owner ? '留言者' : '路人甲' });
+/** A friend link applied for by `owner` (null: one the admin added), pending (1) or approved (2). */
+async function linkBy(owner: Person | null, status: 1 | 2): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('link')
+    .values({
+      site_name: '我的小站',
+      site_desc: '',
+      site_avatar: '',
+      url: `https://${randomBytes(4).toString('hex')}.example`,
+      status,
+      user_id: owner?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+const editLink = (id: number | string, me: Person | null) =>
+  db
+    .selectFrom('link')
+    .select('url')
+    .where('id', '=', Number(id))
+    .executeTakeFirstOrThrow()
+    .then((row) =>
+      answer(
+        call('POST', '/api/links/frontUpdate', me, {
+          id,
+          site_name: '改过了',
+          site_desc: '',
+          site_avatar: '',
+          url: row.url,
+        }),
+      ),
+    );
+const linkRenamed = async (id: number | string) =>
+  (await db.selectFrom('link').select('site_name').where('id', '=', Number(id)).executeTakeFirst())
+    ?.site_name === '改过了';
 const messageRow = (id: number | string) =>
   db.selectFrom('message').select(['id', 'message']).where('id', '=', Number(id)).executeTakeFirst();
 const commentRow = (id: number | string) =>
@@ -561,6 +600,46 @@ const OWNED: OwnedThing[] = [
     expect: {
       owner: DENIED('只能编辑自己的留言'),
       'other user': DENIED('只能编辑自己的留言'),
+      admin: OK(),
+      visitor: LOGIN,
+    },
+  },
+  {
+    thing: 'approved friend link',
+    action: 'edit',
+    make: (cast) => linkBy(cast.owner, 2),
+    act: (id, me) => editLink(id, me),
+    changed: linkRenamed,
+    expect: {
+      owner: OK(),
+      'other user': DENIED('只能修改自己的友链'),
+      admin: OK(),
+      visitor: LOGIN,
+    },
+  },
+  {
+    thing: 'pending friend link',
+    action: 'edit',
+    make: (cast) => linkBy(cast.owner, 1),
+    act: (id, me) => editLink(id, me),
+    changed: linkRenamed,
+    expect: {
+      owner: OK(),
+      'other user': DENIED('只能修改自己的友链'),
+      admin: OK(),
+      visitor: LOGIN,
+    },
+  },
+  {
+    thing: 'friend link without an applicant',
+    action: 'edit',
+    make: () => linkBy(null, 2),
+    act: (id, me) => editLink(id, me),
+    changed: linkRenamed,
+    // Added by the admin: only an admin may change it.
+    expect: {
+      owner: DENIED('只能修改自己的友链'),
+      'other user': DENIED('只能修改自己的友链'),
       admin: OK(),
       visitor: LOGIN,
     },

@@ -205,3 +205,32 @@ test('like an article from its page: the count moves and the like is kept', asyn
   await page.locator('[data-article-like]').click();
   await expect(page.locator('[data-article-like]')).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('the newest and the oldest article never link to themselves as 下一篇 / 上一篇', async ({
+  page,
+  request,
+}) => {
+  const timeline = async (n: number) =>
+    (await (await request.get(`/api/article/blogTimelineGetArticleList/${n}/50`)).json()).result as {
+      total: number;
+      list: { articleList: { id: number }[] }[];
+    };
+  const ids = (t: Awaited<ReturnType<typeof timeline>>) =>
+    t.list.flatMap((y) => y.articleList.map((a) => a.id));
+  const first = await timeline(1);
+  const newest = ids(first)[0];
+  const oldest = ids(await timeline(Math.ceil(first.total / 50))).at(-1) as number;
+  // The API answers the current article at either end (the original's contract)…
+  const recommend = async (id: number) =>
+    (await (await request.get(`/api/article/getRecommendArticleById/${id}`)).json()).result;
+  expect((await recommend(oldest)).previous.id).toBe(oldest);
+  // …but the page shows no link to itself there (other tests may publish newer articles meanwhile:
+  // the newest one's page then links to those, never to itself).
+  const siblings = page.getByRole('navigation', { name: '上一篇和下一篇' });
+  for (const id of [newest, oldest]) {
+    await page.goto(`/article?id=${id}`);
+    await expect(siblings.locator('a').first()).toBeVisible();
+    await expect(siblings.locator(`a[href="/article?id=${id}"]`)).toHaveCount(0);
+  }
+  await expect(siblings.locator('a.prev')).toHaveCount(0);
+});

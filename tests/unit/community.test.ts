@@ -96,7 +96,9 @@ describe('links and pictures', () => {
     expect(linkApplyError({ ...ok, site_name: '名'.repeat(31) })).toBe('网站名称不能超过30个字');
     expect(linkApplyError({ ...ok, url: '' })).toBe('请输入网站地址');
     expect(linkApplyError({ ...ok, url: 'a.example' })).toBe('网站地址应以 http:// 或 https:// 开头');
-    expect(linkApplyError({ ...ok, site_avatar: '' })).toBe('请输入网站头像地址');
+    // The avatar is optional; one given must be an image address.
+    expect(linkApplyError({ ...ok, site_avatar: '' })).toBeNull();
+    expect(linkApplyError({ ...ok, site_avatar: '  ' })).toBeNull();
     expect(linkApplyError({ ...ok, site_avatar: 'javascript:1' })).toBe('网站头像应为 http(s) 图片地址');
   });
 });

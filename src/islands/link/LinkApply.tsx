@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Check, Plus, Trash2 } from 'lucide-react';
 import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
-import { linkApplyError } from '../../lib/community.ts';
+import { isImageUrl, linkApplyError } from '../../lib/community.ts';
 import { http } from '../../lib/http.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
+import { Avatar } from '../shared/Avatar.tsx';
 import styles from './link.module.css';
 
 type Pending = { id: number; site_name: string; site_desc: string; site_avatar: string; url: string };
@@ -15,7 +16,7 @@ const EMPTY = { site_name: '', site_desc: '', site_avatar: '', url: '' };
 const FIELDS = [
   { key: 'site_name', label: '网站名称', placeholder: '例如：小站' },
   { key: 'site_desc', label: '网站描述', placeholder: '一句话介绍你的网站' },
-  { key: 'site_avatar', label: '网站头像', placeholder: 'https://…/avatar.png' },
+  { key: 'site_avatar', label: '网站头像', placeholder: '选填：https://…/avatar.png' },
   { key: 'url', label: '网站地址', placeholder: 'https://…' },
 ] as const;
 
@@ -140,6 +141,12 @@ export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: P
             <ul>
               {pending.map((p) => (
                 <li key={p.id}>
+                  {/* No avatar (it is optional): the site's placeholder, the name's first character. */}
+                  <Avatar
+                    src={isImageUrl(p.site_avatar) ? p.site_avatar : null}
+                    name={p.site_name}
+                    size={40}
+                  />
                   <div className={styles.pendingText}>
                     <strong>{p.site_name}</strong>
                     <span className="muted">{p.site_desc}</span>

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
+import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { badRequest, ok, refuse, tooMany } from './envelope.ts';
+import { badRequest, forbidden, ok, refuse, tooMany } from './envelope.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { body, id, num, pageFields } from './validate.ts';
 
@@ -15,9 +16,12 @@ const ListBody = z.object({
 });
 const text = z.string().trim().default('');
 const ApplyBody = z.object({ site_name: text, site_desc: text, site_avatar: text, url: text });
+const EditBody = ApplyBody.extend({ id: id() });
 const IdList = z.object({ idList: z.array(id()).min(1, '请选择友链').max(50, '一次最多50条') });
 
 const perUser = new RateLimiter(5, 10 * 60_000);
+/** Edits tell the admins too: as many as applications, counted apart so one does not block the other. */
+const editsPerUser = new RateLimiter(5, 10 * 60_000);
 
 /** Friend links: the approved list, applications by users, the admin's review. */
 export const linkRoutes = new Hono<ApiEnv>()
@@ -37,6 +41,34 @@ export const linkRoutes = new Hono<ApiEnv>()
     const res = await links.applyLink(input, user);
     if (!res.ok) throw refuse(res.reason);
     return ok(c, { id: res.id }, '申请成功，等待博主审核');
+  })
+  // The applicant edits their own link (back to review), an admin any (ADMIN-API.md: frontUpdate).
+  // A status in the body is ignored, unlike the original where any caller could approve their own.
+  .post('/links/frontUpdate', async (c) => {
+    const user = requireUser(c);
+    const { id: linkId, ...input } = await body(c, EditBody);
+    const problem = linkApplyError(input);
+    if (problem) throw badRequest(problem);
+    const admin = isAdmin(user);
+    if (!admin) {
+      const wait = editsPerUser.take(String(user.id));
+      if (wait) throw tooMany(wait, '修改太频繁了，请稍后再试');
+    }
+    const res = await links.editLink(linkId, input, {
+      id: user.id,
+      nick_name: user.nick_name,
+      isAdmin: admin,
+    });
+    if (!res.ok) {
+      if (res.reason === 'missing') throw refuse('友链不存在');
+      if (res.reason === 'forbidden') throw forbidden('只能修改自己的友链');
+      throw refuse(links.TAKEN);
+    }
+    return ok(
+      c,
+      { id: linkId, status: res.status },
+      res.status === 1 ? '修改成功，等待博主审核' : '修改成功',
+    );
   })
   .put('/links/approve', async (c) => {
     requireAdmin(c);

@@ -9,6 +9,8 @@ export type FriendLink = {
   site_avatar: string;
   url: string;
   status: number;
+  /** The applicant (null for links the admin added): the original's clients show their own link's edit button by it. */
+  user_id: number | null;
   createdAt: string;
 };
 
@@ -23,7 +25,7 @@ export async function listLinks(input: {
   const base = db.selectFrom('link').where('status', '=', input.status);
   const [list, total] = await Promise.all([
     base
-      .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'createdAt'])
+      .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'user_id', 'createdAt'])
       .orderBy('createdAt')
       .orderBy('id')
       .limit(input.size)
@@ -38,6 +40,14 @@ export async function listLinks(input: {
 export const PENDING_PER_USER = 3;
 
 const sameSite = (url: string) => url.replace(/\/+$/, '').toLowerCase();
+export const TAKEN = '该网站已经申请过友链了';
+
+/** Whether another link (not `except`) already lists this site. */
+async function siteTaken(url: string, except?: number): Promise<boolean> {
+  let q = db.selectFrom('link').select('url');
+  if (except !== undefined) q = q.where('id', '!=', except);
+  return (await q.execute()).some((r) => sameSite(r.url) === sameSite(url));
+}
 
 /**
  * A friend-link application: waits for an admin (status 1) and tells every admin (type 4, to_id = the
@@ -47,9 +57,7 @@ export async function applyLink(
   input: LinkInput,
   applicant: { id: number; nick_name: string },
 ): Promise<{ ok: true; id: number } | { ok: false; reason: string }> {
-  const urls = await db.selectFrom('link').select('url').execute();
-  if (urls.some((r) => sameSite(r.url) === sameSite(input.url)))
-    return { ok: false, reason: '该网站已经申请过友链了' };
+  if (await siteTaken(input.url)) return { ok: false, reason: TAKEN };
   const pending = await db
     .selectFrom('link')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -91,4 +99,45 @@ export async function approveLinks(ids: number[]): Promise<number> {
 export async function deleteLinks(ids: number[]): Promise<number> {
   const res = await db.deleteFrom('link').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+export type LinkEditor = { id: number; nick_name: string; isAdmin: boolean };
+
+/**
+ * An edit of a link (POST /api/links/frontUpdate): its applicant's own, pending or approved, or any by
+ * an admin. The applicant's edit goes back to review (status 1, as the original's client sent it)
+ * and tells every admin, as an application does; an admin's edit keeps the status.
+ */
+export async function editLink(
+  id: number,
+  input: LinkInput,
+  editor: LinkEditor,
+): Promise<{ ok: true; status: number } | { ok: false; reason: 'missing' | 'forbidden' | 'taken' }> {
+  const row = await db
+    .selectFrom('link')
+    .select(['user_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'missing' };
+  if (!editor.isAdmin && row.user_id !== editor.id) return { ok: false, reason: 'forbidden' };
+  if (await siteTaken(input.url, id)) return { ok: false, reason: 'taken' };
+  const status = editor.isAdmin ? row.status : 1;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('link')
+      .set({ ...input, status, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    if (editor.isAdmin) return;
+    await notifyAdmins(
+      {
+        type: NOTIFY.link,
+        toId: id,
+        actorId: editor.id,
+        message: `${who(editor.nick_name)} 修改了友链「${escapeHtml(input.site_name)}」，等待审核`,
+      },
+      trx,
+    );
+  });
+  return { ok: true, status };
 }
