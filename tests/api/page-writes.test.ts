@@ -93,4 +93,15 @@ describe('which /api calls clear the page cache', () => {
     expect(update.json.code).toBe(0);
     expect(pageCacheStats.invalidations).toBe(before + 1);
   });
+
+  it('an edit of a friend link (POST /api/links/frontUpdate) clears it: /link/list shows approved ones', async () => {
+    const u = await api.user();
+    const link = { site_name: '缓存小站', site_desc: '', site_avatar: '', url: 'https://cache.example' };
+    const id = (await api.call('POST', '/api/links/add', link, u.token)).json.result.id;
+    await api.call('PUT', '/api/links/approve', { idList: [id] }, api.adminToken);
+    const before = pageCacheStats.invalidations;
+    const res = await api.call('POST', '/api/links/frontUpdate', { id, ...link, site_name: '改名' }, u.token);
+    expect(res.json.code).toBe(0);
+    expect(pageCacheStats.invalidations).toBe(before + 1);
+  });
 });

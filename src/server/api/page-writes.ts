@@ -18,6 +18,8 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/talk/publishTalk',
   'PUT /api/talk/updateTalk',
   'DELETE /api/talk/deleteTalkById/:id',
+  // An approved link edited: by its applicant it leaves /link/list for review, by an admin it changes.
+  'POST /api/links/frontUpdate',
   'PUT /api/links/approve',
   'PUT /api/links/delete',
   'POST /api/message/add',
