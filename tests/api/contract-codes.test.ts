@@ -126,7 +126,7 @@ describe('page sizes are clamped to 1…50, never refused (item 9)', () => {
 
   it('the chat history (its page has no size field: the list is cut at 50)', async () => {
     const me = await api.user();
-    for (let i = 0; i < 55; i++) await chat.addMessage(me.id, `消息${i}`, 1);
+    for (let i = 0; i < 55; i++) await chat.addMessage(me.id, `消息${i}`, 'text');
     const big = await api.call('POST', '/api/chat/getChatList', { size: 999 });
     expect(big.json.code).toBe(0);
     expect(big.json.result.list).toHaveLength(50);
@@ -143,7 +143,7 @@ describe('page sizes are clamped to 1…50, never refused (item 9)', () => {
 describe('chat history: an empty last_id is the newest page (item 1)', () => {
   it('answers {"size":10,"last_id":""} as it answers no last_id', async () => {
     const me = await api.user();
-    for (let i = 0; i < 12; i++) await chat.addMessage(me.id, `最新${i}`, 1);
+    for (let i = 0; i < 12; i++) await chat.addMessage(me.id, `最新${i}`, 'text');
     const absent = await api.call('POST', '/api/chat/getChatList', { size: 10 });
     const empty = await api.call('POST', '/api/chat/getChatList', { size: 10, last_id: '' });
     expect([empty.status, empty.json.code], empty.json.message).toEqual([200, 0]);
