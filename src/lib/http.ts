@@ -85,7 +85,8 @@ export async function request<T>(
     }
     throw err;
   }
-  if (data.code === 100) {
+  // Number(): SPEC §8 writes the code as "100"; a server that sends it as text is answered alike.
+  if (Number(data.code) === 100) {
     if (!opts.quiet) toast(data.message, 'warning', '温馨提示');
     throw new HttpError(data.message, 200, 100, !opts.quiet);
   }

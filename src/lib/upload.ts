@@ -46,7 +46,7 @@ export async function uploadImage(file: File, opts: UploadOptions = {}): Promise
     const { url } = await http.post<{ url: string }>('/api/upload/img', form, { quiet: opts.quiet });
     return url;
   } catch (err) {
-    // Handled statuses (401, 429, code 100…) have shown their toast; others (400, 413) say why here.
+    // Handled statuses (401, 429, code 100: bad files too) have shown their toast; a 413 says why here.
     if (err instanceof HttpError) return fail(err.message || UPLOAD_FAILED, err.shown);
     return fail(UPLOAD_FAILED);
   }

@@ -52,9 +52,9 @@ describe('reading articles', () => {
   });
 
   it('page numbers and sizes are checked; size is capped at 50', async () => {
-    expect((await api.call('GET', '/api/article/blogHomeGetArticleList/0/10')).status).toBe(400);
-    expect((await api.call('GET', '/api/article/blogHomeGetArticleList/1/51')).status).toBe(400);
-    expect((await api.call('GET', '/api/article/blogHomeGetArticleList/x/10')).status).toBe(400);
+    expect((await api.call('GET', '/api/article/blogHomeGetArticleList/0/10')).json.code).toBe(100);
+    expect((await api.call('GET', '/api/article/blogHomeGetArticleList/1/51')).json.result.size).toBe(50);
+    expect((await api.call('GET', '/api/article/blogHomeGetArticleList/x/10')).json.code).toBe(100);
     const past = await api.call('GET', '/api/article/blogHomeGetArticleList/99/10');
     expect(past.json.result.list).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe('reading articles', () => {
     expect(missing.json).toEqual({ code: 100, message: '标签不存在' });
     const missingCat = await api.call('POST', '/api/article/getArticleListByCategoryId', { id: 9999 });
     expect(missingCat.json).toEqual({ code: 100, message: '分类不存在' });
-    expect((await api.call('POST', '/api/article/getArticleListByTagId', { id: 'x' })).status).toBe(400);
+    expect((await api.call('POST', '/api/article/getArticleListByTagId', { id: 'x' })).json.code).toBe(100);
   });
 
   it('one article: content, taxonomy names, author; a view counted once per visitor', async () => {
@@ -158,15 +158,15 @@ describe('reading articles', () => {
     expect(await views()).toBe(before + 1);
     for (const { id: hidden } of await hiddenIds())
       expect((await api.call('PUT', `/api/article/addView/${hidden}`)).json.code).toBe(100);
-    expect((await api.call('PUT', '/api/article/addView/0')).status).toBe(400);
+    expect((await api.call('PUT', '/api/article/addView/0')).json.code).toBe(100);
   });
 
-  it('a missing id is a clear refusal; a malformed one a 400', async () => {
+  it('a missing id and a malformed one are clear refusals (code 100)', async () => {
     expect((await api.call('GET', '/api/article/getArticleById/99999')).json).toEqual({
       code: 100,
       message: '文章不存在',
     });
-    expect((await api.call('GET', '/api/article/getArticleById/abc')).status).toBe(400);
+    expect((await api.call('GET', '/api/article/getArticleById/abc')).json.code).toBe(100);
     expect((await api.call('GET', '/api/article/getRecommendArticleById/99999')).json.code).toBe(100);
     expect((await api.call('PUT', '/api/article/addReadingDuration/99999/10')).json.code).toBe(100);
   });
@@ -360,9 +360,9 @@ describe('writing articles (admin only)', () => {
     expect(home.findIndex((a: { id: number }) => a.id === id)).toBeLessThan(
       home.findIndex((a: { is_top: number }) => a.is_top === 2),
     );
-    expect((await api.call('PUT', `/api/article/updateTop/${id}/3`, undefined, api.adminToken)).status).toBe(
-      400,
-    );
+    expect(
+      (await api.call('PUT', `/api/article/updateTop/${id}/3`, undefined, api.adminToken)).json.code,
+    ).toBe(100);
 
     expect((await api.call('DELETE', `/api/article/delete/${id}`, undefined, api.adminToken)).json.code).toBe(
       0,
@@ -381,22 +381,24 @@ describe('writing articles (admin only)', () => {
   it('validates article input with clear messages', async () => {
     const bad = async (body: unknown) =>
       (await api.call('POST', '/api/article/add', body, api.adminToken)).json;
-    expect((await bad({ article_content: 'x' })).code).toBe(400);
+    expect((await bad({ article_content: 'x' })).code).toBe(100);
     expect((await bad({ article_title: ' ', article_content: 'x' })).message).toContain('请填写文章标题');
-    expect((await bad({ article_title: 'a', article_content: 'x', status: 9 })).code).toBe(400);
+    expect((await bad({ article_title: 'a', article_content: 'x', status: 9 })).code).toBe(100);
     expect(
       (await bad({ article_title: 'a', article_content: 'x', origin_url: 'javascript:alert(1)' })).message,
     ).toContain('原文链接');
     expect(
       (await bad({ article_title: 'a', article_content: 'x', article_cover: 'javascript:x' })).code,
-    ).toBe(400);
+    ).toBe(100);
     expect((await bad({ article_title: 'a', article_content: 'x', type: 2 })).message).toContain('原文链接');
     expect((await bad({ article_title: 'a', article_content: 'x', category_id: 9999 })).code).toBe(100);
     expect((await bad({ article_title: 'a', article_content: 'x', tagIdList: [9999] })).code).toBe(100);
     const taken = await bad({ article_title: 'a', article_content: 'x', slug: 'typescript-type-narrowing' });
     expect(taken).toEqual({ code: 100, message: '链接别名已被其他文章使用' });
     const json = { 'content-type': 'application/json' };
-    expect((await api.call('POST', '/api/article/add', '{not json', api.adminToken, json)).status).toBe(400);
+    expect((await api.call('POST', '/api/article/add', '{not json', api.adminToken, json)).json.code).toBe(
+      100,
+    );
   });
 
   it('categories and tags: add, rename, refuse duplicates, delete rules', async () => {
@@ -423,9 +425,9 @@ describe('writing articles (admin only)', () => {
       (await api.call('PUT', '/api/category/update', { id: 9999, category_name: 'x' }, api.adminToken)).json
         .code,
     ).toBe(100);
-    expect((await api.call('POST', '/api/category/add', { category_name: '' }, api.adminToken)).status).toBe(
-      400,
-    );
+    expect(
+      (await api.call('POST', '/api/category/add', { category_name: '' }, api.adminToken)).json.code,
+    ).toBe(100);
 
     // A category in use cannot be deleted (code 100); once empty it can.
     const art = await api.call(

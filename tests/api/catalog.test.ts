@@ -22,7 +22,7 @@ describe('photo albums, bangumi, resources and the site list', () => {
       createdAt: expect.any(String),
     });
     expect((await api.call('GET', '/api/photo/getAllPhotosByAlbumId/999')).json.result).toEqual([]);
-    expect((await api.call('GET', '/api/photo/getAllPhotosByAlbumId/abc')).status).toBe(400);
+    expect((await api.call('GET', '/api/photo/getAllPhotosByAlbumId/abc')).json.code).toBe(100);
   });
 
   it('pages the anime list by status', async () => {
@@ -49,7 +49,7 @@ describe('photo albums, bangumi, resources and the site list', () => {
     const ids = [...watching.json.result.list, ...page2.json.result.list].map((b: { id: number }) => b.id);
     expect(new Set(ids).size).toBe(3);
     expect((await api.call('GET', '/api/bangumi/list')).json.result.total).toBe(9);
-    expect((await api.call('GET', '/api/bangumi/list?status=7')).status).toBe(400);
+    expect((await api.call('GET', '/api/bangumi/list?status=7')).json.code).toBe(100);
   });
 
   it('groups resources by kind and the site list by category', async () => {
@@ -68,7 +68,7 @@ describe('photo albums, bangumi, resources and the site list', () => {
     });
     const back = await api.call('GET', '/api/resources/list?kind=back');
     expect(back.json.result[0].category).toBe('运行时与语言');
-    expect((await api.call('GET', '/api/resources/list?kind=side')).status).toBe(400);
+    expect((await api.call('GET', '/api/resources/list?kind=side')).json.code).toBe(100);
     const sites = await api.call('GET', '/api/site/list');
     expect(sites.json.result.map((g: { category: string }) => g.category)).toEqual([
       '开发社区',

@@ -38,7 +38,7 @@ const notifies = (userId: number) =>
   db.selectFrom('notify').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
 describe('comments', () => {
-  it('requires login to comment or reply (401) and validates input (400)', async () => {
+  it('requires login to comment or reply (401) and validates input (code 100)', async () => {
     const { articleId } = await fixtures();
     const anon = await api.call('POST', '/api/comment/add', { type: 1, for_id: articleId, content: 'hi' });
     expect(anon.status).toBe(401);
@@ -57,7 +57,7 @@ describe('comments', () => {
       { type: 1, for_id: articleId, content: '   ' },
       u.token,
     );
-    expect(empty.status).toBe(400);
+    expect(empty.json.code).toBe(100);
     expect(empty.json.message).toContain('请输入评论内容');
     const long = await api.call(
       'POST',
@@ -65,7 +65,7 @@ describe('comments', () => {
       { type: 1, for_id: articleId, content: 'x'.repeat(501) },
       u.token,
     );
-    expect(long.status).toBe(400);
+    expect(long.json.code).toBe(100);
     expect(long.json.message).toContain('评论不能超过500个字');
     const badType = await api.call(
       'POST',
@@ -73,7 +73,7 @@ describe('comments', () => {
       { type: 4, for_id: articleId, content: 'x' },
       u.token,
     );
-    expect(badType.status).toBe(400);
+    expect(badType.json.code).toBe(100);
     const missing = await api.call(
       'POST',
       '/api/comment/add',
@@ -172,8 +172,8 @@ describe('comments', () => {
           for_id: articleId,
           order: 'x',
         })
-      ).status,
-    ).toBe(400);
+      ).json.code,
+    ).toBe(100);
 
     // A reply counts in the total but not among parents.
     await api.call(

@@ -352,6 +352,29 @@ export function isBadNumber(value: unknown, min: number): boolean {
   return value !== null && value !== undefined;
 }
 
+/** Page sizes are clamped into 1…50 (API.md: "capped"), so any whole number, negative too, is a size. */
+const CLAMPED = new Set(['size']);
+/** Fields where "" means absent: the chat's last_id (the original client's first page sends it). */
+const BLANK_IS_ABSENT = new Set(['last_id']);
+
+/** isBadNumber for one field, with the fields that take more than "a whole number from min". */
+export function isBadFieldNumber(field: string, value: unknown, min: number): boolean {
+  if (value === '' && BLANK_IS_ABSENT.has(field)) return false;
+  if (!CLAMPED.has(field)) return isBadNumber(value, min);
+  if (typeof value === 'number') return !Number.isSafeInteger(value);
+  return typeof value !== 'string' || !/^\s*-?\d+\s*$/.test(value) || !Number.isSafeInteger(Number(value));
+}
+
+/** Whether a path or query segment (raw, percent-escaped) is a bad number for this field. */
+function isBadSegment(field: string, raw: string, bad: boolean, min: number): boolean {
+  if (!CLAMPED.has(field)) return bad || Number(raw) < min;
+  try {
+    return isBadFieldNumber(field, decodeURIComponent(raw), min);
+  } catch {
+    return true; // not even text (%ZZ, a cut escape)
+  }
+}
+
 /** Path and query segments, as raw text already fit for a URL (percent-escapes kept as they are). */
 export const SEGMENTS: [string, string, boolean][] = [
   // [name, raw segment, is a bad number]
@@ -511,7 +534,7 @@ export function casesFor(
         name: `path ${p} = ${name}`,
         url: url({ ...pathValues, [p]: raw }),
         ...valid(),
-        mustFail: numericParam && (bad || Number(raw) < pathNumeric[p]) ? p : undefined,
+        mustFail: numericParam && isBadSegment(p, raw, bad, pathNumeric[p]) ? p : undefined,
       });
     }
     cases.push({ name: `path ${p} empty`, url: url({ ...pathValues, [p]: '' }), ...valid() });
@@ -526,7 +549,7 @@ export function casesFor(
         name: `query ${name} = ${label}`,
         url: url(pathValues, { ...baseQuery, [name]: raw }),
         ...valid(),
-        mustFail: numericQuery && (bad || Number(raw) < numeric[name]) ? name : undefined,
+        mustFail: numericQuery && isBadSegment(name, raw, bad, numeric[name]) ? name : undefined,
       });
     }
     for (const [label, text] of ODD_STRINGS) {
@@ -614,7 +637,7 @@ export function casesFor(
         url: url(),
         headers: JSON_TYPE,
         body: () => JSON.stringify({ ...base, [field]: value }),
-        mustFail: min !== undefined && isBadNumber(value, min) ? field : undefined,
+        mustFail: min !== undefined && isBadFieldNumber(field, value, min) ? field : undefined,
         roles: fieldRoles,
       });
     }
@@ -626,7 +649,7 @@ export function casesFor(
         url: url(),
         headers: JSON_TYPE,
         body: text,
-        mustFail: min !== undefined && isBadNumber(n, min) ? field : undefined,
+        mustFail: min !== undefined && isBadFieldNumber(field, n, min) ? field : undefined,
         roles: fieldRoles,
       });
     }
@@ -654,7 +677,7 @@ export function casesFor(
         mixed[field] = value;
         broken.push(`${field}=${label}`);
         const min = numeric[field];
-        if (min !== undefined && isBadNumber(value, min)) mustFail = field;
+        if (min !== undefined && isBadFieldNumber(field, value, min)) mustFail = field;
       }
       cases.push({
         name: `mix #${i + 1} (${broken.join(', ') || 'none'})`,

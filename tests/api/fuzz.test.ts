@@ -157,6 +157,20 @@ async function bodyOf(c: FuzzCase, headers: Record<string, string>): Promise<Bod
   return new Uint8Array(await encoded.arrayBuffer());
 }
 
+/**
+ * Whether an answer refuses the input itself: a status other than 200, or code 100 with one of the
+ * bad-input messages of api/validate.ts (a business refusal, such as 文章不存在, is a fair answer).
+ */
+function refusedInput(res: Response, text: string): boolean {
+  if (res.status !== 200) return true;
+  const body = jsonObject(text);
+  return (
+    typeof body === 'object' &&
+    body.code === 100 &&
+    /^(参数错误|请求体不是合法的 JSON$|内容包含非法字符$)/.test(String(body.message))
+  );
+}
+
 /** What is wrong with an /api answer, or null. */
 function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
   if (res.status >= 500) return `HTTP ${res.status}`;
@@ -175,7 +189,8 @@ function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
     }
     if (body.code !== 100) return `HTTP 200 with code ${body.code}`;
   } else {
-    if (![400, 401, 403, 404, 413, 415, 429].includes(res.status)) return `unexpected HTTP ${res.status}`;
+    // Bad input is a refusal a person should read: HTTP 200 with code 100, never a 400 (issue 16).
+    if (![401, 403, 404, 413, 415, 429].includes(res.status)) return `unexpected HTTP ${res.status}`;
     if (body.code !== res.status) return `code ${body.code} on HTTP ${res.status}`;
     if (res.status === 429 && !res.headers.get('retry-after')) return '429 without Retry-After';
   }
@@ -259,8 +274,8 @@ async function fuzzRoute(
       stats.calls++;
       stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
       let problem = kind === 'api' ? apiProblem(res, text, c) : wapiProblem(res, text, method);
-      if (!problem && c.name === 'valid call' && passing.includes(role) && res.status !== 200)
-        problem = `the valid call was refused with ${res.status}: ${text.slice(0, 100)}`;
+      if (!problem && c.name === 'valid call' && passing.includes(role) && refusedInput(res, text))
+        problem = `the valid call was refused (${res.status}): ${text.slice(0, 100)}`;
       if (problem && failures.length < 20) failures.push(`${role} · ${c.name}: ${problem}`);
       if (({} as Record<string, unknown>).polluted !== undefined || Object.hasOwn(Object.prototype, 'role'))
         failures.push(`${role} · ${c.name}: polluted Object.prototype`);

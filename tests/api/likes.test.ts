@@ -151,9 +151,9 @@ describe('likes', () => {
       (await api.call('POST', '/api/like/addLike', { type: 1, for_id: draft.id }, api.adminToken)).json.code,
     ).toBe(0);
     const bad = await api.call('POST', '/api/like/addLike', { type: 9, for_id: 1 }, u.token);
-    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe(100);
     expect(bad.json.message).toContain('点赞类型错误');
-    expect((await api.call('POST', '/api/like/addLike', { type: 2, for_id: 'x' })).status).toBe(400);
+    expect((await api.call('POST', '/api/like/addLike', { type: 2, for_id: 'x' })).json.code).toBe(100);
   });
 
   it('concurrent likes of one user still leave one row and +1', async () => {

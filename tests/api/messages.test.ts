@@ -103,15 +103,15 @@ describe('guestbook', () => {
   it('validates text, style values and background pictures', async () => {
     const u = await api.user();
     const post = (b: object) => api.call('POST', '/api/message/add', { message: '好', ...b }, u.token);
-    expect((await post({ message: '' })).status).toBe(400);
+    expect((await post({ message: '' })).json.code).toBe(100);
     expect((await post({ message: 'x'.repeat(501) })).json.message).toContain('留言不能超过500个字');
-    expect((await post({ color: 'red;background:url(x)' })).status).toBe(400);
-    expect((await post({ bg_color: 'url(javascript:1)' })).status).toBe(400);
-    expect((await post({ font_size: 99 })).status).toBe(400);
-    expect((await post({ font_weight: 300 })).status).toBe(400);
-    expect((await post({ bg_url: 'https://evil.example/x.png' })).status).toBe(400);
-    expect((await post({ bg_url: '/uploads/../secrets/jwt.key' })).status).toBe(400);
-    expect((await post({ tag: '这是一个非常非常长的标签名' })).status).toBe(400);
+    expect((await post({ color: 'red;background:url(x)' })).json.code).toBe(100);
+    expect((await post({ bg_color: 'url(javascript:1)' })).json.code).toBe(100);
+    expect((await post({ font_size: 99 })).json.code).toBe(100);
+    expect((await post({ font_weight: 300 })).json.code).toBe(100);
+    expect((await post({ bg_url: 'https://evil.example/x.png' })).json.code).toBe(100);
+    expect((await post({ bg_url: '/uploads/../secrets/jwt.key' })).json.code).toBe(100);
+    expect((await post({ tag: '这是一个非常非常长的标签名' })).json.code).toBe(100);
   });
 
   it('stores markup as plain text', async () => {
@@ -196,7 +196,9 @@ describe('guestbook', () => {
     expect(
       (await api.call('PUT', '/api/message/delete', { idList: [theirs] }, api.adminToken)).json.code,
     ).toBe(100);
-    expect((await api.call('PUT', '/api/message/delete', { idList: [] }, api.adminToken)).status).toBe(400);
+    expect((await api.call('PUT', '/api/message/delete', { idList: [] }, api.adminToken)).json.code).toBe(
+      100,
+    );
   });
 
   it('limits how fast one address writes (429)', async () => {

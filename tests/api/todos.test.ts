@@ -39,12 +39,12 @@ describe('the to-do list (per user, owner only)', () => {
     const me = await api.user();
     expect((await api.call('GET', '/api/todo/list')).status).toBe(401);
     expect((await api.call('POST', '/api/todo/add', { content: 'x' })).status).toBe(401);
-    expect((await api.call('POST', '/api/todo/add', { content: '   ' }, me.token)).status).toBe(400);
-    expect((await api.call('POST', '/api/todo/add', { content: 'x'.repeat(101) }, me.token)).status).toBe(
-      400,
+    expect((await api.call('POST', '/api/todo/add', { content: '   ' }, me.token)).json.code).toBe(100);
+    expect((await api.call('POST', '/api/todo/add', { content: 'x'.repeat(101) }, me.token)).json.code).toBe(
+      100,
     );
-    expect((await api.call('PUT', '/api/todo/update/1', {}, me.token)).status).toBe(400);
-    expect((await api.call('PUT', '/api/todo/update/abc', { done: true }, me.token)).status).toBe(400);
+    expect((await api.call('PUT', '/api/todo/update/1', {}, me.token)).json.code).toBe(100);
+    expect((await api.call('PUT', '/api/todo/update/abc', { done: true }, me.token)).json.code).toBe(100);
   });
 
   it(`caps a list at ${ITEM_LIMIT} items`, async () => {

@@ -66,12 +66,12 @@ describe('POST /api/upload/img', () => {
     const me = await api.user();
     const script = new TextEncoder().encode('<script>alert(1)</script>');
     const res = await api.call('POST', '/api/upload/img', form(script, 'cat.png', 'image/png'), me.token);
-    expect(res.status).toBe(400);
+    expect(res.json.code).toBe(100);
     expect(res.json.message).toBe('只能上传 JPG、PNG、WEBP、GIF 格式的图片');
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>');
     expect(
-      (await api.call('POST', '/api/upload/img', form(svg, 'a.svg', 'image/svg+xml'), me.token)).status,
-    ).toBe(400);
+      (await api.call('POST', '/api/upload/img', form(svg, 'a.svg', 'image/svg+xml'), me.token)).json.code,
+    ).toBe(100);
   });
 
   it('refuses an oversize upload with a clear message', async () => {
@@ -113,11 +113,11 @@ describe('POST /api/upload/img', () => {
     expect((await api.call('POST', '/api/upload/img', { file: 'x' }, me.token)).status).toBe(415);
     const fd = new FormData();
     fd.append('file', 'just text');
-    expect((await api.call('POST', '/api/upload/img', fd, me.token)).status).toBe(400);
+    expect((await api.call('POST', '/api/upload/img', fd, me.token)).json.code).toBe(100);
     const garbage = await api.call('POST', '/api/upload/img', '--x\r\nbroken', me.token, {
       'content-type': 'multipart/form-data; boundary=x',
     });
-    expect(garbage.status).toBe(400);
+    expect(garbage.json.code).toBe(100);
   });
 });
 
@@ -157,11 +157,11 @@ describe('what an upload may hold', () => {
     new DataView(huge.buffer).setUint32(16, 100_000);
     new DataView(huge.buffer).setUint32(20, 100_000);
     const big = await api.call('POST', '/api/upload/img', form(huge, 'h.png', 'image/png'), me.token);
-    expect(big.status).toBe(400);
+    expect(big.json.code).toBe(100);
     expect(big.json.message).toBe('图片尺寸过大：每边不能超过 16384 像素，总像素不能超过 5000 万');
     const cut = PNG.slice(0, PNG.length - 12);
     const broken = await api.call('POST', '/api/upload/img', form(cut, 'b.png', 'image/png'), me.token);
-    expect(broken.status).toBe(400);
+    expect(broken.json.code).toBe(100);
     expect(broken.json.message).toBe('图片文件已损坏或格式不正确');
   });
 

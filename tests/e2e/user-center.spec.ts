@@ -35,15 +35,15 @@ test('/userCenter: figures, nick name, qq, avatar upload and password change', a
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
   expect(Buffer.compare(await served.body(), PNG)).toBe(0);
 
-  // A renamed text file is refused with the server's message.
+  // A renamed text file is refused with the server's message: code 100, the 温馨提示 warning (SPEC §8).
   await center.locator('[data-avatar-input]').setInputFiles({
     name: 'fake.png',
     mimeType: 'image/png',
     buffer: Buffer.from('<script>alert(1)</script>'),
   });
-  await expect(
-    page.getByRole('alert').filter({ hasText: '只能上传 JPG、PNG、WEBP、GIF 格式的图片' }),
-  ).toBeVisible();
+  const refused = page.getByRole('status').filter({ hasText: '只能上传 JPG、PNG、WEBP、GIF 格式的图片' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText('温馨提示');
 
   // Password change: same rules as register, the current password checked by the server.
   const pw = page.getByRole('form', { name: '修改密码' });

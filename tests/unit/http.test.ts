@@ -42,6 +42,12 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     expect(last()).toMatchObject({ kind: 'warning', title: '温馨提示', message: '用户名已存在' });
   });
 
+  it('code "100" (a string, as some servers of this family send it) is the same warning', async () => {
+    answer(200, { code: '100', message: '参数错误 size: 无效输入' });
+    await expect(http.post('http://127.0.0.1/api/x')).rejects.toMatchObject({ code: 100, shown: true });
+    expect(last()).toMatchObject({ kind: 'warning', title: '温馨提示', message: '参数错误 size: 无效输入' });
+  });
+
   it('401 → 登录过期 (or the server message), session cleared, login dialog opened', async () => {
     setSession('tok-2', { id: 2, nick_name: 'b', avatar: '', role: 2 });
     answer(401, { code: 401 });

@@ -8,7 +8,7 @@ import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
 import { type ApiEnv, clientIp } from './context.ts';
-import { ApiError, badRequest, envelopeError, Refusal, tooMany } from './envelope.ts';
+import { ApiError, BadInput, badRequest, envelopeError, Refusal, tooMany } from './envelope.ts';
 import { logger } from './logger.ts';
 import { musicRoutes } from './music.ts';
 import { notifyRoutes } from './notify.ts';
@@ -20,8 +20,16 @@ import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 import { writeGuard } from './write-guard.ts';
 
+export type EnvelopeOptions = {
+  /**
+   * How bad input is answered: 'refusal' (API.md's /api: HTTP 200 with code 100, like a business
+   * refusal) or 'status' (HTTP 400 with code 400: /wapi keeps NeteaseCloudMusicApi's statuses).
+   */
+  badInput?: 'refusal' | 'status';
+};
+
 /** Request id, one log line per request, and the envelope for every failure. */
-export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
+export function withEnvelope(app: Hono<ApiEnv>, opts: EnvelopeOptions = {}): Hono<ApiEnv> {
   app.use(async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
@@ -43,7 +51,11 @@ export function withEnvelope(app: Hono<ApiEnv>): Hono<ApiEnv> {
     await next();
   });
   app.onError((err, c) => {
-    if (err instanceof Refusal) return c.json({ code: 100, message: err.message });
+    if (err instanceof BadInput && opts.badInput === 'status') return envelopeError(c, 400, err.message);
+    if (err instanceof Refusal) {
+      c.set('refused', true);
+      return c.json({ code: 100, message: err.message });
+    }
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
       return envelopeError(c, err.status, err.message);
@@ -75,10 +87,11 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     await next();
   });
   // A successful write that changes what a public page shows starts the HTML cache over. Only the
-  // routes declared in PAGE_WRITES do: reads and private writes never empty it.
+  // routes declared in PAGE_WRITES do: reads and private writes never empty it, nor does a refusal
+  // (HTTP 200 with code 100, bad input included).
   app.use(async (c, next) => {
     await next();
-    if (c.res.status < 400 && isPageWrite(c)) invalidatePages();
+    if (c.res.status < 400 && !c.get('refused') && isPageWrite(c)) invalidatePages();
   });
   // A body past the limit is refused while it streams in, never buffered whole.
   const limitBody = bodyLimit({

@@ -6,12 +6,12 @@ import * as chat from '../services/chat.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { forbidden, ok, refuse } from './envelope.ts';
-import { body, id, pageFields, params } from './validate.ts';
+import { body, id, pageSize, params } from './validate.ts';
 
 const ListInput = z.object({
-  size: pageFields.size.default(CHAT_PAGE_SIZE),
-  // Messages older than this id; absent (or 0, as some clients send) means the newest.
-  last_id: z.union([id(), z.literal(0), z.literal('0'), z.null()]).optional(),
+  size: pageSize(CHAT_PAGE_SIZE),
+  // Messages older than this id; absent, null, 0 or "" (the original client's first page) mean the newest.
+  last_id: z.union([id(), z.literal(0), z.literal('0'), z.literal(''), z.null()]).optional(),
 });
 
 export const chatRoutes = new Hono<ApiEnv>()

@@ -6,7 +6,8 @@ import type { AuthUser } from '../services/auth.ts';
 /** What main.ts (or a test) hands each request, and what middleware leaves for handlers. */
 export type ApiEnv = {
   Bindings: { incoming?: IncomingMessage; ip?: string };
-  Variables: { user: AuthUser | null; requestId: string };
+  /** refused: the answer is a refusal (HTTP 200, code 100), so it changed nothing. */
+  Variables: { user: AuthUser | null; requestId: string; refused?: boolean };
 };
 
 export type ApiContext = Context<ApiEnv>;

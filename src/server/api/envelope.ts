@@ -12,7 +12,6 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = '请先登录') => new ApiError(401, message);
 export const forbidden = (message = '权限不足') => new ApiError(403, message);
 export const notFound = (message = '接口没有找到') => new ApiError(404, message);
@@ -22,6 +21,14 @@ export const tooMany = (retryAfterSeconds: number, message = '请求过于频繁
 /** A business refusal the user can fix: HTTP 200 with code 100 (the client's 温馨提示). */
 export class Refusal extends Error {}
 export const refuse = (message: string) => new Refusal(message);
+
+/**
+ * Bad input a person should read (a field against its rules, malformed JSON, a NUL): answered like a
+ * business refusal, HTTP 200 with code 100 (API.md), because SPEC §8's clients show nothing for a
+ * 400. Its own class only so /wapi, which keeps NeteaseCloudMusicApi's statuses, can answer 400.
+ */
+export class BadInput extends Refusal {}
+export const badRequest = (message: string) => new BadInput(message);
 
 export function ok<T>(c: Context, result: T, message = '成功') {
   return c.json({ code: 0, message, result });

@@ -73,7 +73,7 @@ const OwnInfoInput = z
 
 const PasswordInput = z.object({ password: str(100), password1: str(100) });
 
-/** Throws the rule's own message (SPEC §5 text) as a 400 when a check fails. */
+/** Throws the rule's own message (SPEC §5 text) as a refusal (code 100) when a check fails. */
 function rule(message: string) {
   if (message) throw badRequest(message);
 }

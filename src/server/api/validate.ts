@@ -21,7 +21,7 @@ export function check<T extends z.ZodType>(schema: T, data: unknown): z.output<T
 }
 
 /**
- * The JSON body checked against a schema; malformed JSON is a 400, never a 500. Other body types never
+ * The JSON body checked against a schema; malformed JSON is a refusal (code 100), never a 500. Other body types never
  * get here: the write guard (write-guard.ts) refuses them with 415.
  */
 export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
@@ -63,8 +63,19 @@ export const id = () =>
       .max(Number.MAX_SAFE_INTEGER, 'id 过大'),
   );
 
-/** Page fields of API.md: current from 1, size capped at 50. */
+export const PAGE_SIZE_MAX = 50;
+
+/**
+ * A page size: any whole number, brought into 1…50 (API.md: "capped", so `/1/999` gets 50 items,
+ * not a refusal; 0 or below gets 1, the nearest size that is one). Absent: `fallback`.
+ */
+export const pageSize = (fallback: number) =>
+  num(z.number().int())
+    .transform((n) => Math.min(PAGE_SIZE_MAX, Math.max(1, n)))
+    .default(fallback);
+
+/** Page fields of API.md: current from 1, size clamped to 1…50. */
 export const pageFields = {
   current: num(z.number().int().min(1).max(1_000_000)).default(1),
-  size: num(z.number().int().min(1).max(50)).default(10),
+  size: pageSize(10),
 };

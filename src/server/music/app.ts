@@ -14,7 +14,7 @@ export type MusicAppOptions = LocalOptions & ProxyOptions & { apiUrl?: string };
  * Chinese `message` (the envelope shell's 404/500 included).
  */
 export function createMusicApp(opts: MusicAppOptions = {}): Hono<ApiEnv> {
-  const app = withEnvelope(new Hono<ApiEnv>().basePath('/wapi'));
+  const app = withEnvelope(new Hono<ApiEnv>().basePath('/wapi'), { badInput: 'status' });
   app.use(writeGuard());
   const apiUrl = 'apiUrl' in opts ? opts.apiUrl : config.musicApiUrl;
   app.route('/', apiUrl ? neteaseRoutes(apiUrl, opts) : localRoutes(opts));
