@@ -151,9 +151,20 @@ describe('chat hub: messages', () => {
     expect(theirs).toEqual(mine);
     expect(mine).toMatchObject({ user_id: user.id, nick_name: `昵称${user.username}`, content_type: 'text' });
     expect(mine.id).toBeGreaterThan(0);
-    expect(Number.isNaN(Date.parse(mine.createdAt))).toBe(false);
     const stored = (await rows()).find((r) => r.id === mine.id);
     expect(stored).toMatchObject({ content: text, content_type: 'text', user_id: user.id });
+    // Issue 16: the frame's time is a wire date, `YYYY-MM-DD HH:mm:ss` in China time (API.md).
+    expect(mine.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const shanghai = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    expect(mine.createdAt).toBe(shanghai.format(new Date(stored?.createdAt ?? '')));
   });
 
   // Issue 15: a NUL is refused like on the HTTP API (PostgreSQL fails on it), nothing stored or sent.

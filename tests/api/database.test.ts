@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { initConfig } from '../../src/server/config.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
 import { closeDatabase, prepareDatabase } from '../../src/server/db/index.ts';
+import { getConfig } from '../../src/server/services/site.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -66,6 +67,41 @@ describe('migrations and the demo seed', () => {
       expect(prepared.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
       expect(await count('article')).toBe(0);
       expect(await count('user')).toBe(1);
+      await closeDatabase();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Issue 16: GET /api/config gives createdAt, the site's start (the original client's 运行时间).
+  it('keeps when the site started: the first start, or for an older database its first migration', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
+    try {
+      const cfg = initConfig({
+        DATA_DIR: dir,
+        SEED_DEMO: 'false',
+        ADMIN_PASSWORD: 'Admin12345',
+        LOG_LEVEL: 'silent',
+      });
+      await prepareDatabase(cfg);
+      const fresh = await db
+        .selectFrom('config')
+        .select(['createdAt', 'updatedAt'])
+        .executeTakeFirstOrThrow();
+      expect(fresh.createdAt).toBe(fresh.updatedAt);
+      expect(Number.isNaN(Date.parse(fresh.createdAt))).toBe(false);
+      expect((await getConfig()).createdAt).toBe(fresh.createdAt);
+      // A database made before the column: the config row was written on the first start, just
+      // after the first migration ran.
+      sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
+      sqlite?.exec(`DELETE FROM kysely_migration WHERE name = '0010_config_created'`);
+      sqlite?.exec(
+        `UPDATE kysely_migration SET "timestamp" = '2020-05-04T03:02:01.000Z' WHERE name = '0001_initial'`,
+      );
+      await closeDatabase();
+      const again = await prepareDatabase(cfg);
+      expect(again.migrated).toEqual(['0010_config_created']);
+      expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       await closeDatabase();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,11 @@ describe('usernames are unique after folding', () => {
     // Back to a database from before the key, holding three accounts that fold alike.
     await db.schema.dropIndex('user_username_folded').execute();
     await db.schema.alterTable('user').dropColumn('username_key').execute();
-    await sql`DELETE FROM kysely_migration WHERE name = '0009_username_key'`.execute(db);
+    // Later migrations (0010: config.createdAt) did not exist then either.
+    await db.schema.alterTable('config').dropColumn('createdAt').execute();
+    await sql`DELETE FROM kysely_migration WHERE name IN ('0009_username_key', '0010_config_created')`.execute(
+      db,
+    );
     const stamp = new Date().toISOString();
     const ids: number[] = [];
     for (const [username, password] of [
@@ -60,7 +64,7 @@ describe('usernames are unique after folding', () => {
         RETURNING id`.execute(db);
       ids.push(row.rows[0].id);
     }
-    expect(await migrate(db as never, 'sqlite')).toEqual(['0009_username_key']);
+    expect(await migrate(db as never, 'sqlite')).toEqual(['0009_username_key', '0010_config_created']);
 
     const keys = await db
       .selectFrom('user')

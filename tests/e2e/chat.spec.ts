@@ -299,6 +299,33 @@ test('logging out reconnects the chat as a visitor (the user changed)', async ({
   await m.context().close();
 });
 
+// Issue 16: the API and the socket send `YYYY-MM-DD HH:mm:ss` China time; the room reads it through
+// one parser, so a browser 16 hours behind China (Los Angeles) shows the China time, not a shifted one.
+test('message times are China time in any browser zone', async ({ browser }) => {
+  const said = `午夜的消息${Date.now().toString(36)}`;
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? '', 'blog.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    // Just after midnight in China: 16:30 UTC the day before.
+    db.prepare(`INSERT INTO chat (user_id, content, content_type, "createdAt") VALUES (1, ?, 'text', ?)`).run(
+      said,
+      '2026-11-20T16:30:05.123Z',
+    );
+  } finally {
+    db.close();
+  }
+  const ctx = await browser.newContext({ baseURL: process.env.E2E_URL, timezoneId: 'America/Los_Angeles' });
+  try {
+    const page = await ctx.newPage();
+    await page.goto('/message/chat');
+    const time = bubble(page, said).locator('time');
+    await expect(time).toHaveText('2026-11-21 00:30');
+    await expect(time).toHaveAttribute('datetime', '2026-11-20T16:30:05.000Z');
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('when the server goes away the chat says so, retries every 5 s and comes back', async ({ browser }) => {
   test.setTimeout(120_000);
   const { startServer, stopServer } = await import('./server.ts');

@@ -10,7 +10,7 @@ import {
   charCount,
   confirmOfflineText,
 } from '../../lib/chat.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, isoDate } from '../../lib/format.ts';
 import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
 import {
   $chatMessages,
@@ -53,7 +53,7 @@ function Message({ m, me, onImageLoad }: { m: ChatMessage; me: UserInfo | null; 
       <div className={styles.main}>
         <div className={styles.meta}>
           <span className={styles.nick}>{m.nick_name}</span>
-          <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+          <time dateTime={isoDate(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
         </div>
         {m.content_type === 'image' ? (
           <a href={m.content} target="_blank" rel="noopener" className={styles.imageLink}>

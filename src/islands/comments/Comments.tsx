@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { MessageCircle, Trash2 } from 'lucide-react';
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { COMMENT_MAX, mergeById } from '../../lib/community.ts';
-import { timeAgo } from '../../lib/format.ts';
+import { isoDate, timeAgo } from '../../lib/format.ts';
 import { $userInfo, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
@@ -262,7 +262,7 @@ function Item({
         <div className={styles.meta}>
           <span className={styles.name}>{c.from_name}</span>
           {c.ipAddress && <span className={styles.where}>{c.ipAddress}</span>}
-          <time dateTime={c.createdAt} className="muted">
+          <time dateTime={isoDate(c.createdAt)} className="muted">
             {timeAgo(c.createdAt)}
           </time>
         </div>

@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { messageStyle } from '../../lib/community.ts';
-import { timeAgo } from '../../lib/format.ts';
+import { isoDate, timeAgo } from '../../lib/format.ts';
 import type { Message } from '../../stores/message.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import styles from './message.module.css';
@@ -29,7 +29,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
         {variant === 'list' && (
           <div className={styles.byline}>
             <span className={styles.name}>{m.nick_name}</span>
-            <time dateTime={m.createdAt} className="muted" suppressHydrationWarning>
+            <time dateTime={isoDate(m.createdAt)} className="muted" suppressHydrationWarning>
               {timeAgo(m.createdAt)}
             </time>
           </div>
@@ -50,7 +50,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
             <span className={styles.author}>
               <Avatar src={m.avatar} name={m.nick_name} size={24} />
               <span className={styles.name}>{m.nick_name}</span>
-              <time dateTime={m.createdAt} className="muted" suppressHydrationWarning>
+              <time dateTime={isoDate(m.createdAt)} className="muted" suppressHydrationWarning>
                 {timeAgo(m.createdAt)}
               </time>
             </span>

@@ -2,7 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { timeAgo } from '../../lib/format.ts';
+import { isoDate, timeAgo } from '../../lib/format.ts';
 import { HttpError, http, showHttpError } from '../../lib/http.ts';
 import {
   isHtmlContent,
@@ -161,7 +161,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
                   ) : (
                     <span className={styles.message}>{text}</span>
                   )}
-                  <time className={styles.time} dateTime={item.createdAt}>
+                  <time className={styles.time} dateTime={isoDate(item.createdAt)}>
                     {timeAgo(item.createdAt)}
                   </time>
                 </button>

@@ -1,7 +1,7 @@
 import { MessageCircle, Pin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { mergeById } from '../../lib/community.ts';
-import { formatCount, timeAgo } from '../../lib/format.ts';
+import { formatCount, isoDate, timeAgo } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
 // Imported statically: Astro inlines small stylesheets, and a lazily imported island's inlined CSS
 // is then missing for Vite's preload helper (withastro/astro#8329). Comments only render when opened.
@@ -114,7 +114,7 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
             <Avatar src={t.avatar} name={t.nick_name} size={44} />
             <div className={styles.who}>
               <span className={styles.name}>{t.nick_name}</span>
-              <time dateTime={t.createdAt} className="muted" suppressHydrationWarning>
+              <time dateTime={isoDate(t.createdAt)} className="muted" suppressHydrationWarning>
                 {timeAgo(t.createdAt)}
               </time>
             </div>

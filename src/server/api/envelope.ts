@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { wireJson } from '../../lib/wire-date.ts';
 
 /** A refusal with an HTTP status and a Chinese message the client shows as is. */
 export class ApiError extends Error {
@@ -30,8 +31,12 @@ export const refuse = (message: string) => new Refusal(message);
 export class BadInput extends Refusal {}
 export const badRequest = (message: string) => new BadInput(message);
 
+/**
+ * Every successful /api answer is written here, through the one date serializer (wireJson): dates
+ * leave as `YYYY-MM-DD HH:mm:ss` China time (API.md) whichever service or field they come from.
+ */
 export function ok<T>(c: Context, result: T, message = '成功') {
-  return c.json({ code: 0, message, result });
+  return c.body(wireJson({ code: 0, message, result }), 200, { 'Content-Type': 'application/json' });
 }
 
 export function envelopeError(c: Context, status: ContentfulStatusCode, message: string) {

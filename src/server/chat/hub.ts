@@ -5,6 +5,7 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from '../../lib/chat.ts';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { isOwnOrigin } from '../../lib/site-origin.ts';
+import { wireJson } from '../../lib/wire-date.ts';
 import { logger } from '../api/logger.ts';
 import { RateLimiter } from '../api/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
@@ -112,7 +113,8 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
     }
     writeFrame(conn.ws, frame);
   }
-  const encode = (frame: ServerFrame) => textFrame(JSON.stringify(frame));
+  // Frames go through the API's date serializer: a message's createdAt is a wire date too.
+  const encode = (frame: ServerFrame) => textFrame(wireJson(frame));
   const send = (conn: Conn, frame: ServerFrame) => sendRaw(conn, encode(frame));
   const fail = (conn: Conn, content: string) => send(conn, { type: 'error', content });
 

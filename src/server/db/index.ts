@@ -17,7 +17,7 @@ export async function prepareDatabase(cfg: Config): Promise<Prepared> {
   const stamp = new Date().toISOString();
   await db
     .insertInto('config')
-    .values({ id: 1, updatedAt: stamp } as never)
+    .values({ id: 1, createdAt: stamp, updatedAt: stamp } as never)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   const admin = await ensureAdmin(cfg.adminUsername, cfg.adminPassword);

@@ -24,13 +24,20 @@ export const CONFIG_FIELDS = [
   'admin_url',
 ] as const;
 
+/** The site config, with createdAt: when the site started (the original client's 运行时间). */
 export async function getConfig(): Promise<SiteConfig> {
-  const row = await db.selectFrom('config').select(CONFIG_FIELDS).where('id', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('config')
+    .select([...CONFIG_FIELDS, 'createdAt'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
   if (!row) throw new Error('site config row missing (migrations not applied?)');
   return row;
 }
 
-export async function updateConfig(patch: Partial<Omit<SiteConfig, 'view_time'>>): Promise<void> {
+export async function updateConfig(
+  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'>>,
+): Promise<void> {
   await db
     .updateTable('config')
     .set({ ...patch, updatedAt: new Date().toISOString() })

@@ -41,6 +41,8 @@ export type SeedOptions = { adminId: number; uploadsDir: string; now?: Date };
 
 const DAY = 24 * 3600 * 1000;
 const DEMO_DIR = 'demo';
+/** How long ago the demo site started: before any of its content. */
+const SITE_AGE_DAYS = 230;
 
 /**
  * Fills an empty database with the demo content of a developer's blog: people, articles, talks, albums,
@@ -160,7 +162,14 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<void>
 
     await trx
       .updateTable('config')
-      .set({ ...SITE_CONFIG, blog_avatar: blogAvatar, avatar_bg: avatarBg, updatedAt: stamp })
+      // The demo blog has run since before its oldest content (categories, 220 days): its 运行时间 says so.
+      .set({
+        ...SITE_CONFIG,
+        blog_avatar: blogAvatar,
+        avatar_bg: avatarBg,
+        createdAt: at(SITE_AGE_DAYS),
+        updatedAt: stamp,
+      })
       .where('id', '=', 1)
       .execute();
 

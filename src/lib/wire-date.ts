@@ -1,0 +1,65 @@
+/**
+ * Dates on the wire (API.md): every date field of /api answers and chat frames is `YYYY-MM-DD HH:mm:ss`
+ * in China time (UTC+8), the format the clients of this product family parse. The database and the
+ * server-rendered pages keep ISO instants; the API boundary writes them with `wireJson`, and the
+ * browser reads either form back with `parseWireDate`.
+ *
+ * China Standard Time is UTC+8 all year, without daylight saving since 1991, so plain arithmetic gives
+ * it (Intl with a time zone would pull the time-zone database into memory for nothing).
+ */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+const WIRE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** An ISO 8601 instant as `Date#toISOString` writes it, or with an explicit offset. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export type DateInput = string | number | Date | null | undefined;
+
+/**
+ * Milliseconds since the epoch of a date as the API sends it (`2026-11-20 07:48:29`, China time), as
+ * the pages hand it to islands (ISO instants), or a number / Date. NaN for anything else, so a bad
+ * value shows as a bad value instead of a wrong time.
+ */
+export function parseWireDate(value: DateInput): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
+  if (typeof value !== 'string') return Number.NaN;
+  const m = WIRE.exec(value);
+  if (m) {
+    const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+    const utc = Date.UTC(y, mo - 1, d, h, mi, s);
+    // Date.UTC rolls over (month 13, 25:00…): such a text is not a date.
+    const back = new Date(utc);
+    if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h)
+      return Number.NaN;
+    if (back.getUTCMinutes() !== mi || back.getUTCSeconds() !== s) return Number.NaN;
+    return utc - CHINA_OFFSET_MS;
+  }
+  return ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in China time; '' for something that is not a date. */
+export function toWireDate(value: DateInput): string {
+  const ms = parseWireDate(value);
+  if (!Number.isFinite(ms)) return '';
+  const china = new Date(ms + CHINA_OFFSET_MS);
+  if (Number.isNaN(china.getTime())) return '';
+  const iso = china.toISOString();
+  if (iso.length !== 24) return ''; // years outside 0000–9999 have no wire form
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+/**
+ * JSON.stringify's replacer for everything the server sends: a string under a key ending in `At`
+ * (createdAt, updatedAt, expiresAt…) that holds an ISO instant becomes the wire date. Keys are ours and
+ * values are checked, so a user's text that happens to look like a date is never rewritten.
+ */
+export function wireReplacer(key: string, value: unknown): unknown {
+  if (typeof value === 'string' && key.endsWith('At') && ISO_INSTANT.test(value)) {
+    return toWireDate(value) || value;
+  }
+  return value;
+}
+
+/** The one serializer of /api answers and chat frames. */
+export const wireJson = (value: unknown): string => JSON.stringify(value, wireReplacer);
