@@ -9,7 +9,29 @@
 export type LyricLine = { time: number; text: string; trans?: string };
 
 const TIME = /^\[(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?\]/;
-const META = /^\[([a-z#]+):(.*)\]\s*$/i;
+/** A metadata line: `[ti:…]`, `[ar:…]`, `[offset:…]` … (a tag name, not a time). */
+export const LRC_META = /^\[([a-z#]+):(.*)\]\s*$/i;
+
+/** The leading time tags of a trimmed line (ms each, in their order) and the text after them. */
+export function splitTimeTags(line: string): { times: number[]; rest: string } {
+  const times: number[] = [];
+  let rest = line;
+  for (let m = TIME.exec(rest); m; m = TIME.exec(rest)) {
+    const frac = m[3] ?? '';
+    const ms = frac ? Number(frac.padEnd(3, '0')) : 0;
+    times.push(Number(m[1]) * 60_000 + Number(m[2]) * 1000 + ms);
+    rest = rest.slice(m[0].length);
+  }
+  return { times, rest };
+}
+
+/** The value of an `[offset:±ms]` line, or undefined for any other line. */
+export function offsetOf(line: string): number | undefined {
+  const meta = LRC_META.exec(line);
+  if (meta?.[1].toLowerCase() !== 'offset') return undefined;
+  const value = Number(meta[2].trim());
+  return Number.isFinite(value) ? value : undefined;
+}
 
 function parseRaw(text: string): LyricLine[] {
   const lines: LyricLine[] = [];
@@ -33,24 +55,13 @@ function parseRaw(text: string): LyricLine[] {
       }
       continue;
     }
-    const times: number[] = [];
-    let rest = line;
-    for (let m = TIME.exec(rest); m; m = TIME.exec(rest)) {
-      const frac = m[3] ?? '';
-      const ms = frac ? Number(frac.padEnd(3, '0')) : 0;
-      times.push(Number(m[1]) * 60_000 + Number(m[2]) * 1000 + ms);
-      rest = rest.slice(m[0].length);
-    }
+    const { times, rest } = splitTimeTags(line);
     if (times.length) {
       const words = rest.trim();
       for (const time of times) lines.push({ time, text: words });
       continue;
     }
-    const meta = META.exec(line);
-    if (meta && meta[1].toLowerCase() === 'offset') {
-      const value = Number(meta[2].trim());
-      if (Number.isFinite(value)) offset = value;
-    }
+    offset = offsetOf(line) ?? offset;
     // Other metadata ([ti:], [ar:], [al:], [by:] …) and untimed text are not lyric lines.
   }
   // A positive offset shows the lyrics sooner (LRC convention).

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { canonicalPageUrl } from '../lib/page-query.ts';
+import { serviceOf } from '../lib/route-path.ts';
 import { createApiApp } from './api/app.ts';
 import { logger } from './api/logger.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
@@ -79,8 +80,10 @@ export async function startServer(
     const target = admit(req, cfg.trustProxy);
     if (!target) return refuseRequest(req, res);
     const { pathname } = target;
-    if (pathname === '/api' || pathname.startsWith('/api/')) return routed(api, req, res);
-    if (pathname === '/wapi' || pathname.startsWith('/wapi/')) return routed(wapi, req, res);
+    // Any case, repeated slashes allowed (`/API/…`, `//wapi//song/detail`): each app routes the path
+    // in its own routes' spelling (api/routing.ts).
+    const service = serviceOf(pathname);
+    if (service) return routed(service === 'api' ? api : wapi, req, res);
     if (pathname.startsWith('/uploads/')) {
       applySecurityHeaders(req, res, cfg.trustProxy);
       return serveUpload(req, res, pathname);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalisePathname } from '../lib/page-query.ts';
+import { serviceOf } from '../lib/route-path.ts';
 import { normaliseHost } from '../lib/site-origin.ts';
 import { site } from './site.ts';
 
@@ -54,7 +55,7 @@ const MESSAGE = '请求的主机名不属于本站';
 
 /** The 400 for a refused request: the API envelope under /api and /wapi, plain text elsewhere. */
 export function refuseRequest(req: IncomingMessage, res: ServerResponse): void {
-  const api = /^\/w?api(\/|\?|$)/.test(req.url ?? '');
+  const api = serviceOf((req.url ?? '').split('?')[0]) !== null;
   const body = api ? JSON.stringify({ code: 400, message: MESSAGE, result: null }) : `400 ${MESSAGE}\n`;
   res.writeHead(400, {
     'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',

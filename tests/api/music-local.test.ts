@@ -80,7 +80,7 @@ describe('library calls', () => {
     expect(bad.body.message).toMatch(/[\u4e00-\u9fa5]/);
   });
 
-  test('song/detail keeps the asked order and skips unknown ids; a song without artist has ar []', async () => {
+  test('song/detail keeps the asked order and skips unknown ids; a song without artist has 未知歌手', async () => {
     const { body } = await json('/wapi/search?keywords=晚安小镇');
     const night = body.result.songs[0];
     const { body: paper } = await json('/wapi/search?keywords=纸飞机');
@@ -88,8 +88,24 @@ describe('library calls', () => {
     const detail = await json(`/wapi/song/detail?ids=${ids}`);
     expect(detail.body.code).toBe(200);
     expect(detail.body.songs.map((s: any) => s.name)).toEqual(['纸飞机', '晚安小镇']);
-    expect(detail.body.songs[1].ar).toEqual([]);
+    // NetEase always names at least one artist; clients read ar[0].name.
+    expect(detail.body.songs[1].ar).toEqual([{ id: 0, name: '未知歌手', alias: [] }]);
     expect((await json('/wapi/song/detail')).status).toBe(400);
+  });
+
+  test('a song without artist tags has 未知歌手 in every shape: list, playlist and search', async () => {
+    const { body } = await json('/wapi/search?keywords=晚安小镇');
+    const found = body.result.songs[0];
+    expect(found.artists).toMatchObject([{ id: 0, name: '未知歌手' }]);
+    expect(found.album.artist).toMatchObject({ id: 0, name: '未知歌手' });
+    const { body: top } = await json('/wapi/toplist/detail');
+    const id = top.list.find((l: any) => l.name === '夜色低吟').id;
+    const tracks = await json(`/wapi/playlist/track/all?id=${id}`);
+    const song = tracks.body.songs.find((s: any) => s.name === '晚安小镇');
+    expect(song.ar).toEqual([{ id: 0, name: '未知歌手', alias: [] }]);
+    // A song with artists keeps them, and only them.
+    expect(tracks.body.songs.every((s: any) => s.ar.length >= 1)).toBe(true);
+    expect(tracks.body.songs.filter((s: any) => s.ar[0].id === 0)).toHaveLength(1);
   });
 
   test('search over title, artist and album with offset/limit/hasMore; no songs key when nothing matched', async () => {
@@ -135,6 +151,46 @@ describe('library calls', () => {
     const missing = await json('/wapi/lyric?id=12345');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('歌曲不存在');
+  });
+
+  test('lyric: one time tag per line, sorted by time (a line with several tags is expanded), translations too', async () => {
+    const times = (lyric: string) =>
+      lyric
+        .trimEnd()
+        .split('\n')
+        .filter((l) => /^\[\d/.test(l))
+        .map((l) => {
+          // Exactly one tag, then text without another tag (what the original client reads).
+          const m = /^\[(\d{2,3}):(\d{2}\.\d{2,3})\]([^[]*)$/.exec(l);
+          expect(m, l).not.toBeNull();
+          return Number(m?.[1]) * 60_000 + Math.round(Number(m?.[2]) * 1000);
+        });
+    const sorted = (list: number[]) => list.every((t, i) => i === 0 || list[i - 1] <= t);
+
+    // The demo lyrics sing each chorus line twice from one line with two tags.
+    const { body } = await json('/wapi/search?keywords=清晨的风');
+    const demo = (await json(`/wapi/lyric?id=${body.result.songs[0].id}`)).body.lrc.lyric as string;
+    expect(demo).toMatch(/^\[ti:清晨的风\]\n/);
+    expect(sorted(times(demo))).toBe(true);
+    expect(demo.split('\n').filter((l) => l.endsWith('清晨的风 吹过我的发梢'))).toHaveLength(2);
+
+    // A sidecar and its translation, with several tags per line and an offset.
+    const base = path.join(config.musicDir, '夜色低吟', '03 晚安小镇');
+    const original = readFileSync(`${base}.lrc`, 'utf8');
+    const { body: night } = await json('/wapi/search?keywords=晚安小镇');
+    try {
+      writeFileSync(
+        `${base}.lrc`,
+        '[ti:晚安小镇]\r\n[offset:200]\r\n[00:10.00][00:01.20]副歌\r\n[00:05.00]主歌\r\n',
+      );
+      writeFileSync(`${base}.trans.lrc`, '[00:10.00][00:01.20]chorus\n[00:05.00]verse\n');
+      const lyric = await json(`/wapi/lyric?id=${night.result.songs[0].id}`);
+      expect(lyric.body.lrc.lyric).toBe('[ti:晚安小镇]\n[00:01.00]副歌\n[00:04.80]主歌\n[00:09.80]副歌\n');
+      expect(lyric.body.tlyric.lyric).toBe('[00:01.20]chorus\n[00:05.00]verse\n[00:10.00]chorus\n');
+    } finally {
+      writeFileSync(`${base}.lrc`, original);
+      rmSync(`${base}.trans.lrc`, { force: true });
+    }
   });
 
   test('song/url/v1 gives a stream URL; the stream answers ranges with exactly the asked bytes', async () => {

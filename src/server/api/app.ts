@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { NUL_MESSAGE, urlHasNul } from '../../lib/nul.ts';
 import { invalidatePages } from '../page-cache.ts';
@@ -14,6 +14,7 @@ import { musicRoutes } from './music.ts';
 import { notifyRoutes } from './notify.ts';
 import { isPageWrite } from './page-writes.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { routedHono } from './routing.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
 import { uploadRoutes } from './uploads.ts';
@@ -74,7 +75,7 @@ export const MAX_BODY_BYTES = 2 << 20;
 
 /** The /api application: every domain router under one envelope. */
 export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
-  const app = withEnvelope(new Hono<ApiEnv>().basePath('/api'));
+  const app = withEnvelope(routedHono('/api'));
   // Cross-site writes and non-JSON bodies (a cross-site form's text/plain) never reach a handler.
   app.use(writeGuard((path) => path.toLowerCase().startsWith('/api/upload/')));
   // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { withEnvelope } from '../api/app.ts';
 import type { ApiEnv } from '../api/context.ts';
+import { routedHono } from '../api/routing.ts';
 import { writeGuard } from '../api/write-guard.ts';
 import { config } from '../config.ts';
 import { type LocalOptions, localRoutes } from './local/routes.ts';
@@ -14,7 +15,7 @@ export type MusicAppOptions = LocalOptions & ProxyOptions & { apiUrl?: string };
  * Chinese `message` (the envelope shell's 404/500 included).
  */
 export function createMusicApp(opts: MusicAppOptions = {}): Hono<ApiEnv> {
-  const app = withEnvelope(new Hono<ApiEnv>().basePath('/wapi'), { badInput: 'status' });
+  const app = withEnvelope(routedHono('/wapi'), { badInput: 'status' });
   app.use(writeGuard());
   const apiUrl = 'apiUrl' in opts ? opts.apiUrl : config.musicApiUrl;
   app.route('/', apiUrl ? neteaseRoutes(apiUrl, opts) : localRoutes(opts));

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { parseFile } from 'music-metadata';
+import { toNeteaseLrc } from '../../../lib/lrc-wire.ts';
 import { type ApiEnv, clientIp } from '../../api/context.ts';
 import { RateLimiter } from '../../api/rate-limit.ts';
 import { sameSiteOnly } from '../../api/write-guard.ts';
@@ -38,12 +39,20 @@ const listCover = (p: LocalPlaylist) => `/wapi/cover/playlist/${p.id}?v=${Math.f
 const PLAYLIST_BASE = 2 ** 47;
 export const playlistId = (p: LocalPlaylist) => PLAYLIST_BASE + (p.id % PLAYLIST_BASE);
 
+/** NetEase names at least one artist for every song (clients read `ar[0].name`): untagged songs get this. */
+export const UNKNOWN_ARTIST = '未知歌手';
+/** The song's artists as `{id, name}`, `{id: 0, name: 未知歌手}` when its tags name none. */
+const artistsOf = (s: LocalSong) =>
+  s.artists.length
+    ? s.artists.map((name) => ({ id: artistId(name), name }))
+    : [{ id: 0, name: UNKNOWN_ARTIST }];
+
 /** The song in the list form of NeteaseCloudMusicApi (playlist/track/all, song/detail). */
 function listSong(s: LocalSong) {
   return {
     id: s.id,
     name: s.name,
-    ar: s.artists.map((name) => ({ id: artistId(name), name, alias: [] })),
+    ar: artistsOf(s).map((a) => ({ ...a, alias: [] })),
     al: { id: albumId(s), name: s.album, picUrl: songCover(s) },
     alia: [],
     dt: s.durationMs,
@@ -57,16 +66,12 @@ function listSong(s: LocalSong) {
 /** The song in the search form (artists/album, the cover as the album artist's image). */
 function searchSong(s: LocalSong) {
   const cover = songCover(s);
+  const artists = artistsOf(s);
   return {
     id: s.id,
     name: s.name,
-    artists: s.artists.map((name) => ({ id: artistId(name), name, img1v1Url: cover, alias: [] })),
-    album: {
-      id: albumId(s),
-      name: s.album,
-      picId: 0,
-      artist: { id: s.artists[0] ? artistId(s.artists[0]) : 0, name: s.artists[0] ?? '', img1v1Url: cover },
-    },
+    artists: artists.map((a) => ({ ...a, img1v1Url: cover, alias: [] })),
+    album: { id: albumId(s), name: s.album, picId: 0, artist: { ...artists[0], img1v1Url: cover } },
     duration: s.durationMs,
     alias: [],
     fee: 0,
@@ -117,7 +122,8 @@ function readLyrics(lib: Library, song: LocalSong): { lrc: string; tlyric: strin
   const read = (file: string | null) => (file ? readFileSync(file, 'utf8').replace(/^\uFEFF/, '') : '');
   // A sidecar .lrc wins over lyrics in the tags.
   const lrc = read(lib.sidecar(song, '.lrc')) || song.embeddedLyrics;
-  return { lrc, tlyric: read(lib.sidecar(song, '.trans.lrc')) };
+  // In NetEase's shape: one time tag per line, sorted (a local file may tag a line several times).
+  return { lrc: toNeteaseLrc(lrc), tlyric: toNeteaseLrc(read(lib.sidecar(song, '.trans.lrc'))) };
 }
 
 const IMAGE_TYPES: Record<string, string> = {
