@@ -28,6 +28,7 @@ import {
 } from '../../stores/chat.ts';
 import { $token, $userInfo, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './chat.module.css';
 import { EMOJI } from './emoji.ts';
 
@@ -72,17 +73,32 @@ function Message({ m, me, onImageLoad }: { m: ChatMessage; me: UserInfo | null; 
   );
 }
 
+/** What the server rendered: the stores' first values, before any socket or session. */
+const SERVER = {
+  messages: [] as ReturnType<typeof $chatMessages.get>,
+  status: 'closed' as ReturnType<typeof $chatStatus.get>,
+  online: [] as ReturnType<typeof $onlineList.get>,
+  history: { loaded: false, loading: false, hasMore: false } as ReturnType<typeof $history.get>,
+};
+
 type Confirm = { text: string; run: () => void };
 
 /** The chat room (SPEC §2): history, online list, emoji picker, image upload, reconnect. */
 export default function ChatPanel({ variant, onClose }: ChatPanelProps) {
-  const messages = useStore($chatMessages);
-  const status = useStore($chatStatus);
-  const online = useStore($onlineList);
-  const history = useStore($history);
-  const tip = useStore($chatTip);
+  // The server knows neither the socket nor the session: until hydration is over the room renders as the
+  // server did (未连接, 在线 0, no messages), then the live state.
+  const hydrated = useHydrated();
+  const liveMessages = useStore($chatMessages);
+  const liveStatus = useStore($chatStatus);
+  const liveOnline = useStore($onlineList);
+  const liveHistory = useStore($history);
+  const liveTip = useStore($chatTip);
   const me = useStore($userInfo);
-  const [hydrated, setHydrated] = useState(false);
+  const messages = hydrated ? liveMessages : SERVER.messages;
+  const status = hydrated ? liveStatus : SERVER.status;
+  const online = hydrated ? liveOnline : SERVER.online;
+  const history = hydrated ? liveHistory : SERVER.history;
+  const tip = hydrated ? liveTip : null;
   const [text, setText] = useState('');
   const [showEmoji, setShowEmoji] = useState(false);
   const [showOnline, setShowOnline] = useState(false);
@@ -96,7 +112,6 @@ export default function ChatPanel({ variant, onClose }: ChatPanelProps) {
   const atBottom = useRef(true);
 
   // The server renders no personal data: who "me" is is known once the browser has read its session.
-  useEffect(() => setHydrated(true), []);
   const user = hydrated ? me : null;
   const isAdmin = user?.role === 1;
 

@@ -6,6 +6,7 @@ import { http } from '../../lib/http.ts';
 import { keepMessageList, keptMessageList, type Message } from '../../stores/message.ts';
 import { $staticData, setMessageTypeIsCard } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import board from './board.module.css';
 import { MessageCard } from './MessageCard.tsx';
 
@@ -20,7 +21,7 @@ const PATH = '/message/list';
  */
 export default function MessageBoard({ initial, tag: initialTag, hotTags }: Props) {
   const staticData = useStore($staticData);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [tag, setTag] = useState(initialTag);
   const [list, setList] = useState(initial.list);
   const [current, setCurrent] = useState(initial.current);
@@ -32,7 +33,6 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
 
   // Coming back: the kept pages replace the server's first page, then the scroll place is restored.
   useEffect(() => {
-    setHydrated(true);
     const kept = keptMessageList();
     const asked = new URLSearchParams(location.search).has('tag');
     if (kept && (kept.tag === initialTag || !asked)) {

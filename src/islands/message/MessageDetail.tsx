@@ -1,13 +1,13 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { http } from '../../lib/http.ts';
 import { dropMessageList, patchKeptMessage } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import Comments from '../comments/Comments.tsx';
 import LikeButton from '../like/LikeButton.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './detail.module.css';
 
 type Props = { id: number; ownerId: number | null };
@@ -15,8 +15,7 @@ type Props = { id: number; ownerId: number | null };
 /** Under one guestbook message: its like, edit/delete for the author (or admin), and its comments. */
 export default function MessageDetail({ id, ownerId }: Props) {
   const user = useStore($userInfo);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const me = hydrated ? user : null;
   // The author or an admin (API.md: owner or admin).
   const mine = me != null && (me.role === 1 || (ownerId != null && me.id === ownerId));

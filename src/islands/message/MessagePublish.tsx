@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { ImagePlus, Send } from 'lucide-react';
-import { type CSSProperties, type ReactNode, type SubmitEvent, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, type SubmitEvent, useState } from 'react';
 import {
   BG_COLORS,
   FONT_SIZE_MAX,
@@ -21,6 +21,7 @@ import { dropMessageList, type Message } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './publish.module.css';
 
 type Props = { editing: Message | null; backgrounds: string[]; tags: string[] };
@@ -60,7 +61,7 @@ function uploadedPath(url: string): string | null {
 /** Writes a new guestbook message, or edits one's own (`?id=`), with a live preview of its look. */
 export default function MessagePublish({ editing, backgrounds, tags }: Props) {
   const user = useStore($userInfo);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [form, setForm] = useState<Form>(() =>
     editing
       ? {
@@ -78,8 +79,6 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const me = hydrated ? user : null;
-
-  useEffect(() => setHydrated(true), []);
 
   const mayEdit = !editing || (me != null && (me.id === editing.user_id || me.role === 1));
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));

@@ -9,6 +9,7 @@ import { checkPassword, checkPasswordConfirm, type LoginForm, PASSWORD_MAX } fro
 import { $token, $userInfo, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './user-center.module.css';
 
 type Detail = UserInfo & { createdAt?: string };
@@ -33,7 +34,7 @@ function updateRemembered(username: string | undefined, password: string) {
 /** /userCenter: avatar, nick name, qq, password change and the user's own figures. */
 export default function UserCenter() {
   const user = useStore($userInfo);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [detail, setDetail] = useState<Detail | null>(null);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [nick, setNick] = useState('');
@@ -44,7 +45,6 @@ export default function UserCenter() {
   const [pwErrors, setPwErrors] = useState<Partial<Record<keyof Passwords, string>>>({});
   const [changing, setChanging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
 
   const userId = user?.id;
   useEffect(() => {
