@@ -1,3 +1,4 @@
+import type { TransitionBeforePreparationEvent } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { LayoutGrid, List, PenLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { keepMessageList, keptMessageList, type Message } from '../../stores/mes
 import { $staticData, setMessageTypeIsCard } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import { holdScrollAt, readerScrollY } from '../ui/scroll-restore.ts';
 import board from './board.module.css';
 import { MessageCard } from './MessageCard.tsx';
 
@@ -28,6 +30,7 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
   const [total, setTotal] = useState(initial.total);
   const [loading, setLoading] = useState(false);
   const [restoreY, setRestoreY] = useState<number | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const state = useRef({ tag, list, current, total });
   state.current = { tag, list, current, total };
 
@@ -60,33 +63,29 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
       .catch(() => {});
   }, [initial.size, initialTag]);
 
+  // Held until the kept pages have rendered and the page is tall enough for the place.
   useLayoutEffect(() => {
     if (restoreY == null) return;
-    const y = restoreY;
-    const restore = () => window.scrollTo({ top: y, behavior: 'instant' });
-    restore();
-    // The router may still scroll to the top after this island hydrated: restore again once it is done.
-    document.addEventListener('astro:page-load', restore, { once: true });
-    const timer = setTimeout(() => {
-      restore();
-      document.removeEventListener('astro:page-load', restore);
-    }, 300);
+    holdScrollAt(restoreY);
     setRestoreY(null);
-    return () => clearTimeout(timer);
   }, [restoreY]);
 
   // Keep the list (and where the visitor was) whenever they leave the page.
   useEffect(() => {
-    const save = () => {
-      if (location.pathname !== PATH) return;
+    // Islands are not unmounted when the router swaps the page: a board left behind must not save. On
+    // Back the address is already the next page's, so the page being left is the event's `from`.
+    const save = (path: string) => {
+      if (path !== PATH || !rootRef.current?.isConnected) return;
       const s = state.current;
-      keepMessageList({ ...s, size: initial.size, scrollY: window.scrollY });
+      keepMessageList({ ...s, size: initial.size, scrollY: readerScrollY() });
     };
-    document.addEventListener('astro:before-preparation', save);
-    window.addEventListener('pagehide', save);
+    const onLeave = (e: TransitionBeforePreparationEvent) => save(e.from.pathname);
+    const onHide = () => save(location.pathname);
+    document.addEventListener('astro:before-preparation', onLeave);
+    window.addEventListener('pagehide', onHide);
     return () => {
-      document.removeEventListener('astro:before-preparation', save);
-      window.removeEventListener('pagehide', save);
+      document.removeEventListener('astro:before-preparation', onLeave);
+      window.removeEventListener('pagehide', onHide);
     };
   }, [initial.size]);
 
@@ -122,7 +121,7 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
     setList((old) => old.map((m) => (m.id === id ? { ...m, ...change } : m)));
 
   return (
-    <div className={board.board}>
+    <div className={board.board} ref={rootRef}>
       <div className={board.toolbar}>
         <fieldset className={board.tags}>
           <legend className="sr-only">热门标签</legend>

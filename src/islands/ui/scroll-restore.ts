@@ -1,0 +1,109 @@
+/**
+ * Back and forward put the reader where they were on that page, as a browser does without the client
+ * router; new navigations scroll smoothly to the top (SPEC §2), except on /message/list (kept alive).
+ *
+ * Astro's router keeps one scrollY per history entry, but it records it on `scrollend` into whatever entry is
+ * current: a smooth scroll to the top interrupted by Back was written into the page being returned to, and
+ * the first instant step of that scroll into the new page. It also restores once, right after the swap, when
+ * content that renders later (a kept-alive list) may not be there yet. So this module keeps the reader's own
+ * place per history index and holds a restored place until the page is tall enough for it.
+ */
+
+type RouterState = { index?: number; scrollY?: number } | null;
+
+const places = new Map<number, number>();
+const indexOf = (state: RouterState) => state?.index ?? 0;
+let index = 0;
+/** The target of our own smooth scroll to the top while it runs: the reader's place is already 0. */
+let autoTarget: number | null = null;
+let hold: { y: number; stop: () => void } | null = null;
+
+/** Where the reader is: a place still being restored or scrolled to counts as reached. */
+export function readerScrollY(): number {
+  return hold?.y ?? autoTarget ?? Math.round(window.scrollY);
+}
+
+function stopHold() {
+  hold?.stop();
+  hold = null;
+}
+
+/**
+ * Scrolls to `y` now and again whenever the page grows (islands render, kept pages come back) until it
+ * is reached, the reader scrolls themselves, or the next navigation starts.
+ */
+export function holdScrollAt(y: number): void {
+  stopHold();
+  const apply = () => {
+    if (Math.abs(window.scrollY - y) > 1) window.scrollTo({ top: y, behavior: 'instant' });
+    if (Math.abs(window.scrollY - y) <= 1) stopHold();
+  };
+  const observer = new ResizeObserver(apply);
+  hold = { y, stop: () => observer.disconnect() };
+  observer.observe(document.body);
+  apply();
+}
+
+/** Wires the rules up once, from the layout's script (the module itself is also imported by islands, on the server too). */
+export function installScrollRestore(): void {
+  index = indexOf(history.state);
+  let traverseTo: number | null = null;
+  let lastY = 0;
+  let leaving = false;
+  // The reader takes over: their own scrolling wins over a place being restored or a scroll to the top.
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) {
+    addEventListener(
+      type,
+      () => {
+        stopHold();
+        autoTarget = null;
+      },
+      { passive: true },
+    );
+  }
+
+  addEventListener(
+    'scrollend',
+    () => {
+      // Between leaving and the swap, scrolling is ours (stopping a smooth scroll), not the reader's.
+      if (leaving) return;
+      if (autoTarget != null && Math.abs(window.scrollY - autoTarget) <= 1) autoTarget = null;
+      places.set(index, readerScrollY());
+    },
+    { passive: true },
+  );
+
+  document.addEventListener('astro:before-preparation', (e) => {
+    // The page being left: remember the reader's place under its own index (on Back the browser's current
+    // entry has already changed).
+    places.set(index, readerScrollY());
+    leaving = true;
+    stopHold();
+    autoTarget = null;
+    // Stop a smooth scroll still running, or it would carry on into the next page.
+    window.scrollTo({ top: window.scrollY, behavior: 'instant' });
+    const state = history.state as RouterState;
+    traverseTo = e.navigationType === 'traverse' ? (places.get(indexOf(state)) ?? state?.scrollY ?? 0) : null;
+  });
+
+  document.addEventListener('astro:before-swap', () => {
+    lastY = window.scrollY;
+  });
+
+  document.addEventListener('astro:after-swap', () => {
+    index = indexOf(history.state);
+    leaving = false;
+    if (traverseTo != null) {
+      holdScrollAt(traverseTo);
+      return;
+    }
+    places.set(index, 0);
+    if (location.pathname === '/message/list' || location.hash || lastY <= 0) return;
+    // Smoothly from where the last page was to the top of this one (the router has already jumped there).
+    autoTarget = 0;
+    window.scrollTo({ top: lastY, behavior: 'instant' });
+    requestAnimationFrame(() => {
+      if (autoTarget === 0) window.scrollTo({ top: 0, behavior: 'smooth' });
+    });
+  });
+}
