@@ -68,6 +68,8 @@ export function installScrollRestore(): void {
       // Between leaving and the swap, scrolling is ours (stopping a smooth scroll), not the reader's.
       if (leaving) return;
       if (autoTarget != null && Math.abs(window.scrollY - autoTarget) <= 1) autoTarget = null;
+      // Our smooth scroll to the top stopped short (another scroll cut in): carry on to the top.
+      else if (autoTarget != null) window.scrollTo({ top: autoTarget, behavior: 'smooth' });
       places.set(index, readerScrollY());
     },
     { passive: true },
