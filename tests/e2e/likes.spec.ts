@@ -42,3 +42,28 @@ test("the article's two like buttons show one state: a click on either moves bot
   await body.click();
   await same('false');
 });
+
+test('a like kept in the store from an earlier page does not break hydration when the page comes back', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const user = await createUser({ nick_name: '回访读者' });
+  await signIn(page, user);
+  await page.goto('/talk');
+  await hydrated(page, '[data-talk-id]');
+  const like = page.locator('[data-talk-id]').nth(3).locator('[data-like^="2-"]');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  // Away and back through the client router: the HTML is the cached one (not liked), the store says liked.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/talk$/);
+  await hydrated(page, '[data-talk-id]');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ThumbsUp } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCount } from '../../lib/format.ts';
 import { $likes, type LikeState, likeKey, loadLike, putLike, toggleLike } from '../../stores/like.ts';
 import styles from './like.module.css';
@@ -22,8 +22,11 @@ type Props = {
  */
 export default function LikeButton({ type, forId, state, onChange, label = '点赞', big }: Props) {
   const stored = useStore($likes, { keys: [likeKey(type, forId)] })[likeKey(type, forId)];
-  // Before the store knows the thing (the server render, the first client render): the list's state.
-  const current = stored ?? state ?? null;
+  // The first client render matches the server's (the list's state): the store outlives client-router
+  // navigations, and a state it kept from an earlier page must not make hydration fail.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const current = (mounted ? stored : undefined) ?? state ?? null;
   const known = state != null;
   const isLike = state?.is_like;
   const count = state?.count;
