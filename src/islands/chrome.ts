@@ -1,7 +1,8 @@
 /**
  * The always-loaded chrome of every page (BaseLayout's one script): header, toasts, account host,
- * music launcher, chat button, back-to-top. Plain DOM code and nanostores, no React: React and the
- * panes (dialogs, drawers, player, chat room) load when first opened (the first-load budget).
+ * music launcher, chat button, back-to-top, the site visit count. Plain DOM code and nanostores, no
+ * React: React and the panes (dialogs, drawers, player, chat room) load when first opened (the
+ * first-load budget).
  */
 import './header/header.ts';
 import './ui/toaster.ts';
@@ -9,3 +10,4 @@ import './login/account-host.ts';
 import './music/launcher.ts';
 import './chat/chat-button.ts';
 import './ui/back-to-top.ts';
+import './ui/site-view.ts';

@@ -128,32 +128,35 @@ function countView(articleId: string): void {
 }
 
 /**
- * The article's like button: its state is fetched when it scrolls into view, with issue 5's like
- * calls loaded only then, so the first load does not pay for them.
+ * The article's like button under the body. Its state is the like store's, shared with the like above
+ * the comments (issue 17 item 2): the store (a small chunk) loads as the page script starts, the state
+ * is asked for when the button scrolls into view.
  */
 function setupLike(signal: AbortSignal): void {
   const button = document.querySelector<HTMLButtonElement>('[data-article-like]');
   if (!button) return;
   const forId = Number(button.dataset.articleLike);
   const count = button.querySelector('[data-like-count]');
-  let liked = false;
-  const show = (state: { is_like: boolean; count: number }) => {
-    liked = state.is_like;
-    button.setAttribute('aria-pressed', String(liked));
-    button.setAttribute('aria-label', liked ? '取消点赞' : '点赞');
+  const show = (state: { is_like: boolean; count: number } | undefined) => {
+    if (!state) return;
+    button.setAttribute('aria-pressed', String(state.is_like));
+    button.setAttribute('aria-label', state.is_like ? '取消点赞' : '点赞');
     if (count) count.textContent = formatCount(state.count);
     button.disabled = false;
   };
-  const calls = () => import('../like/like.ts');
+  const store = import('../../stores/like.ts');
+  void store.then(({ $likes, likeKey }) => {
+    if (signal.aborted) return;
+    const key = likeKey(1, forId);
+    const stop = $likes.subscribe((all) => show(all[key]));
+    signal.addEventListener('abort', stop);
+  });
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     observer.disconnect();
-    calls()
-      .then(({ likeInfo }) => likeInfo(1, forId))
-      .then((state) => !signal.aborted && show(state))
-      .catch(() => {
-        if (!signal.aborted) button.disabled = false;
-      });
+    void store.then(({ loadLike }) => {
+      if (!signal.aborted) void loadLike(1, forId);
+    });
   });
   observer.observe(button);
   signal.addEventListener('abort', () => observer.disconnect());
@@ -161,14 +164,8 @@ function setupLike(signal: AbortSignal): void {
     'click',
     async () => {
       if (button.disabled) return;
-      button.disabled = true;
-      try {
-        const { toggleLike } = await calls();
-        show(await toggleLike(1, forId, liked));
-      } catch {
-        // The HTTP client has shown why.
-        button.disabled = false;
-      }
+      const { toggleLike } = await store;
+      await toggleLike(1, forId);
     },
     { signal },
   );

@@ -8,6 +8,7 @@ import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { Avatar } from '../shared/Avatar.tsx';
+import { useLatest } from '../shared/use-latest.ts';
 import {
   addComment,
   addReply,
@@ -49,12 +50,14 @@ export default function Comments({ type, forId, onTotal }: Props) {
 
   useEffect(() => setHydrated(true), []);
 
+  // Through a ref: pages pass an inline onTotal, a new function on every render (see useLatest).
+  const onTotalRef = useLatest(onTotal);
   const updateTotal = useCallback(
     (n: number) => {
       setTotal(n);
-      onTotal?.(n);
+      onTotalRef.current?.(n);
     },
-    [onTotal],
+    [onTotalRef],
   );
 
   // A page without a valid id (e.g. /article without ?id=) shows nothing and asks nothing.

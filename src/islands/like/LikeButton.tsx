@@ -1,48 +1,44 @@
+import { useStore } from '@nanostores/react';
 import { ThumbsUp } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCount } from '../../lib/format.ts';
+import { $likes, type LikeState, likeKey, loadLike, putLike, toggleLike } from '../../stores/like.ts';
 import styles from './like.module.css';
-import { type LikeState, likeInfo, toggleLike } from './like.ts';
 
 type Props = {
   type: number;
   forId: number;
   /** Known state (from a list the island already fetched); without it the button asks the server. */
   state?: LikeState;
+  /** Tells the list holding the thing its new state (e.g. the kept guestbook list). */
   onChange?: (state: LikeState) => void;
   label?: string;
   big?: boolean;
 };
 
-/** A like toggle with its count: one like per user, or per visitor address for guests. */
+/**
+ * A like toggle with its count: one like per user, or per visitor address for guests. The state lives
+ * in the like store, so every button showing the same thing shows the same state.
+ */
 export default function LikeButton({ type, forId, state, onChange, label = '点赞', big }: Props) {
-  const [own, setOwn] = useState<LikeState | null>(state ?? null);
-  const current = state ?? own;
-  const busy = useRef(false);
+  const stored = useStore($likes, { keys: [likeKey(type, forId)] })[likeKey(type, forId)];
+  // The first client render matches the server's (the list's state): the store outlives client-router
+  // navigations, and a state it kept from an earlier page must not make hydration fail.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const current = (mounted ? stored : undefined) ?? state ?? null;
+  const known = state != null;
+  const isLike = state?.is_like;
+  const count = state?.count;
 
   useEffect(() => {
-    if (state) return;
-    let alive = true;
-    likeInfo(type, forId)
-      .then((s) => alive && setOwn(s))
-      .catch(() => alive && setOwn({ is_like: false, count: 0 }));
-    return () => {
-      alive = false;
-    };
-  }, [type, forId, state]);
+    if (known) putLike(type, forId, { is_like: Boolean(isLike), count: count ?? 0 });
+    else void loadLike(type, forId);
+  }, [type, forId, known, isLike, count]);
 
   async function click() {
-    if (!current || busy.current) return;
-    busy.current = true;
-    try {
-      const next = await toggleLike(type, forId, current.is_like);
-      setOwn(next);
-      onChange?.(next);
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      busy.current = false;
-    }
+    const next = await toggleLike(type, forId);
+    if (next) onChange?.(next);
   }
 
   const liked = Boolean(current?.is_like);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { QR_POLL_MS } from '../../lib/music-rules.ts';
 import { wapi } from '../../stores/music.ts';
 import { toast } from '../../stores/toast.ts';
+import { useLatest } from '../shared/use-latest.ts';
 import styles from './panel.module.css';
 
 type Props = { onClose: () => void; onSuccess: () => void | Promise<void> };
@@ -25,6 +26,8 @@ export default function LoginPanel({ onClose, onSuccess }: Props) {
   const timer = useRef<number | undefined>(undefined);
   const done = useRef(false);
 
+  // Through a ref: the player passes an inline onSuccess, and a new one must not start a new QR login.
+  const onSuccessRef = useLatest(onSuccess);
   const stop = useCallback(() => window.clearInterval(timer.current), []);
 
   const start = useCallback(async () => {
@@ -58,7 +61,7 @@ export default function LoginPanel({ onClose, onSuccess }: Props) {
             done.current = true;
             stop();
             toast('音乐账号登录成功', 'success', '提示');
-            await onSuccess();
+            await onSuccessRef.current();
           }
         } catch {
           /* a failed poll is retried on the next tick */
@@ -67,7 +70,7 @@ export default function LoginPanel({ onClose, onSuccess }: Props) {
     } catch {
       setPhase('error');
     }
-  }, [onSuccess, stop]);
+  }, [onSuccessRef, stop]);
 
   useEffect(() => {
     void start();

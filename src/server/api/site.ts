@@ -38,10 +38,8 @@ const PageHeaderInput = z.object({
 
 export const siteRoutes = new Hono<ApiEnv>()
   .get('/config', async (c) => ok(c, await site.getConfig()))
-  .put('/config/addView', async (c) => {
-    await site.addView();
-    return ok(c, null);
-  })
+  // Answers the new count, like the article's addView, so the page can show it past the page cache.
+  .put('/config/addView', async (c) => ok(c, { view_time: await site.addView() }))
   .post('/config/update', async (c) => {
     requireAdmin(c);
     await site.updateConfig(await body(c, ConfigPatch));

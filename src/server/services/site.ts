@@ -45,8 +45,15 @@ export async function updateConfig(
     .execute();
 }
 
-export async function addView(): Promise<void> {
-  await db.updateTable('config').set({ view_time: sql`view_time + 1` }).where('id', '=', 1).execute();
+/** Counts a visit; resolves with the new count (the page cache may show an older one for a while). */
+export async function addView(): Promise<number> {
+  const row = await db
+    .updateTable('config')
+    .set({ view_time: sql`view_time + 1` })
+    .where('id', '=', 1)
+    .returning('view_time')
+    .executeTakeFirst();
+  return Number(row?.view_time ?? 0);
 }
 
 export type Statistic = { articleCount: number; tagCount: number; categoryCount: number; userCount: number };

@@ -1,0 +1,69 @@
+import { map } from 'nanostores';
+import { http } from '../lib/http.ts';
+
+/** The viewer's like of one thing and its count. */
+export type LikeState = { is_like: boolean; count: number };
+
+/** Things by type (1 article, 2 talk, 3 message, 4 comment) and id. */
+export const likeKey = (type: number, forId: number) => `${type}:${forId}`;
+
+/**
+ * One like state per thing for the whole page, shared by every button that shows it: the article's
+ * like under its body and the one above its comments are the same thing (issue 17 item 2).
+ */
+export const $likes = map<Record<string, LikeState>>({});
+
+const busy = new Set<string>();
+// Bumped by every change a click makes, so an answer to an older info request is not written over it.
+const version = new Map<string, number>();
+
+/** A state fresh from the server (a list the island fetched, or an answer): every button shows it. */
+export function putLike(type: number, forId: number, state: LikeState): void {
+  const key = likeKey(type, forId);
+  const old = $likes.get()[key];
+  const next = { is_like: Boolean(state.is_like), count: Number(state.count) || 0 };
+  if (old && old.is_like === next.is_like && old.count === next.count) return;
+  $likes.setKey(key, next);
+}
+
+/** Asks the server for the viewer's like and the count (buttons whose list did not carry them). */
+export async function loadLike(type: number, forId: number): Promise<void> {
+  const key = likeKey(type, forId);
+  const asked = version.get(key) ?? 0;
+  try {
+    const state = await http.post<LikeState>(
+      '/api/like/getLikeInfo',
+      { type, for_id: forId },
+      { quiet: true },
+    );
+    if ((version.get(key) ?? 0) === asked) putLike(type, forId, state);
+  } catch {
+    // Unknown: show no like and 0, still clickable (the server answers a repeat with its message).
+    if (!$likes.get()[key]) putLike(type, forId, { is_like: false, count: 0 });
+  }
+}
+
+/**
+ * Likes or unlikes a thing from its current state in the store; resolves with the new state, or null
+ * when the state is unknown, a click on it is already on its way, or the server refused (shown by the
+ * HTTP client).
+ */
+export async function toggleLike(type: number, forId: number): Promise<LikeState | null> {
+  const key = likeKey(type, forId);
+  const current = $likes.get()[key];
+  if (!current || busy.has(key)) return null;
+  busy.add(key);
+  version.set(key, (version.get(key) ?? 0) + 1);
+  try {
+    const next = await http.post<LikeState>(current.is_like ? '/api/like/cancelLike' : '/api/like/addLike', {
+      type,
+      for_id: forId,
+    });
+    putLike(type, forId, next);
+    return $likes.get()[key] ?? null;
+  } catch {
+    return null;
+  } finally {
+    busy.delete(key);
+  }
+}
