@@ -140,7 +140,8 @@ function setupLike(signal: AbortSignal): void {
   const show = (state: { is_like: boolean; count: number }) => {
     liked = state.is_like;
     button.setAttribute('aria-pressed', String(liked));
-    button.setAttribute('aria-label', liked ? '取消点赞' : '点赞');
+    // The accessible name holds the visible count (WCAG 2.5.3).
+    button.setAttribute('aria-label', `${liked ? '取消点赞' : '点赞'} ${formatCount(state.count)}`);
     if (count) count.textContent = formatCount(state.count);
     button.disabled = false;
   };

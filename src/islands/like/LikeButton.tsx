@@ -51,7 +51,8 @@ export default function LikeButton({ type, forId, state, onChange, label = '点�
       type="button"
       className={`${styles.like} ${liked ? styles.liked : ''} ${big ? styles.big : ''}`}
       aria-pressed={liked}
-      aria-label={liked ? `取消${label}` : label}
+      // The accessible name holds the visible count too (WCAG 2.5.3: what is seen is what is said).
+      aria-label={`${liked ? `取消${label}` : label}${current ? ` ${formatCount(current.count)}` : ''}`}
       disabled={!current}
       onClick={click}
       data-like={`${type}-${forId}`}
