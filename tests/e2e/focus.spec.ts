@@ -67,3 +67,19 @@ test('Esc returns focus to the opener: the mobile menu drawer', async ({ browser
   await expect.poll(() => isFocused(opener)).toBe(true);
   await context.close();
 });
+
+test('Esc returns focus to the opener: the player panel and its lyric board', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('[data-music-player]')).toHaveAttribute('data-ready', '');
+  const launcher = page.getByRole('button', { name: '音乐播放器' });
+  const panel = page.locator('[data-music-panel]');
+  await launcher.click();
+  await expect(panel).toBeVisible();
+  // The lyric board opens from the panel's 歌词 button and gives focus back to it.
+  const lyrics = panel.getByRole('button', { name: '歌词', exact: true });
+  await escReturns(page, lyrics, page.locator('[data-lyric-board]'), 'key');
+  // Focus is inside the panel now: Esc hides it and focus goes back to the launcher.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect.poll(() => isFocused(launcher)).toBe(true);
+});
