@@ -3,6 +3,8 @@
  * server that checks them again: limits, allowed values, and the safe style of a guestbook card.
  */
 
+import { readableOn } from './contrast.ts';
+
 /** Length limits (characters as JavaScript counts them). */
 export const COMMENT_MAX = 500;
 export const MESSAGE_MAX = 500;
@@ -82,7 +84,8 @@ export function messageStyle(m: MessageLook): Record<string, string> {
   };
   const bg = isBgColor(m.bg_color) ? m.bg_color : '';
   if (bg) style.backgroundColor = bg;
-  if (isHexColor(m.color)) style.color = m.color;
+  // A chosen color is kept, moved just far enough to stay readable (4.5:1) on a chosen background.
+  if (isHexColor(m.color)) style.color = isHexColor(bg) ? readableOn(m.color, bg) : m.color;
   // No color chosen: a readable one for the chosen background (the theme's text color otherwise).
   else if (isHexColor(bg)) style.color = textOn(bg);
   else if (isUploadPath(m.bg_url)) style.color = '#1f2937';

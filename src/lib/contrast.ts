@@ -36,10 +36,16 @@ export function readableOn(fg: string, bg: string, min = 4.5): string {
   const back = parseHex(bg);
   const front = back && parseHex(fg, back);
   if (!back || !front || contrastRatio(front, back) >= min) return fg;
-  const target: Rgb = luminance(back) < 0.5 ? [255, 255, 255] : [0, 0, 0];
-  for (let t = 0.05; t <= 1; t += 0.05) {
-    const mixed = front.map((c, i) => Math.round(c + (target[i] - c) * t)) as Rgb;
-    if (contrastRatio(mixed, back) >= min) return toHex(mixed);
+  const white: Rgb = [255, 255, 255];
+  const black: Rgb = [0, 0, 0];
+  // Towards the pole further from the background first; a mid-tone background (a user's #6366f1 under
+  // white text) may only be reachable from the other pole.
+  const poles = luminance(back) < 0.5 ? [white, black] : [black, white];
+  for (const target of poles) {
+    for (let t = 0.05; t <= 1.001; t += 0.05) {
+      const mixed = front.map((c, i) => Math.round(c + (target[i] - c) * t)) as Rgb;
+      if (contrastRatio(mixed, back) >= min) return toHex(mixed);
+    }
   }
-  return toHex(target);
+  return toHex(contrastRatio(white, back) >= contrastRatio(black, back) ? white : black);
 }

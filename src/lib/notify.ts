@@ -73,26 +73,25 @@ export function markupToText(markup: string): string {
   });
 }
 
-/** Where opening a notification leads (SPEC §4): a site path, or the admin link in a new window. */
-export type NotifyTarget = { href: string; external: boolean } | null;
+/** Where opening a notification leads (SPEC §4): a site path, opened in the same tab. */
+export type NotifyTarget = { href: string } | null;
 
 /**
- * 1 → /article?id={to_id}, 2 → /talk?id={to_id}, 3 → /message/list, 4 → the site config's admin
- * link (opened in a new window; none when it is not set or not an http(s)/site address).
+ * 1 → /article?id={to_id}, 2 → /talk?id={to_id}, 3 → /message/list, 4 (a friend-link application)
+ * → /link/list, whose 待审核 list is where the admin reviews it. SPEC §4 sends type 4 to the admin
+ * site in a new window; this site has no owner console yet, and the site config's admin_url pointed
+ * at /userCenter, where nothing can be reviewed (issue 17 item 9).
  */
-export function notifyTarget(type: number, toId: number, adminUrl = ''): NotifyTarget {
+export function notifyTarget(type: number, toId: number): NotifyTarget {
   switch (type) {
     case 1:
-      return { href: `/article?id=${toId}`, external: false };
+      return { href: `/article?id=${toId}` };
     case 2:
-      return { href: `/talk?id=${toId}`, external: false };
+      return { href: `/talk?id=${toId}` };
     case 3:
-      return { href: '/message/list', external: false };
-    case 4: {
-      const url = adminUrl.trim();
-      const ok = /^https?:\/\/\S+$/i.test(url) || (url.startsWith('/') && !url.startsWith('//'));
-      return ok ? { href: url, external: true } : null;
-    }
+      return { href: '/message/list' };
+    case 4:
+      return { href: '/link/list' };
     default:
       return null;
   }

@@ -151,3 +151,34 @@ test('the drawer is 80% wide on a phone', async ({ browser }) => {
   expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(300);
   await context.close();
 });
+
+test('a friend-link application notice leads to /link/list in the same tab, showing it for review', async ({
+  page,
+  request,
+}) => {
+  // A second admin of its own, so the seeded and other tests' notices do not crowd the drawer.
+  const owner = await createUser({ nick_name: unique('站长'), role: 1 });
+  const applicant = await createUser({ nick_name: unique('申请人') });
+  const name = unique('待审小站');
+  await call(request, applicant, '/api/links/add', {
+    site_name: name,
+    site_desc: '一个等待审核的小站',
+    site_avatar: '',
+    url: `https://${Date.now().toString(36)}.example/`,
+  });
+
+  await signIn(page, owner);
+  await page.goto('/home');
+  await headerReady(page);
+  const pages = page.context().pages().length;
+  await page.locator('[data-notify-bell]').click();
+  const drawer = page.getByRole('dialog', { name: '我的消息' });
+  const item = drawer.locator('[data-notify-item]').filter({ hasText: name });
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button').first().click();
+
+  // Same tab, the review list, with the application in it.
+  await expect(page).toHaveURL(/\/link\/list$/);
+  expect(page.context().pages()).toHaveLength(pages);
+  await expect(page.locator('[data-link-review] li').filter({ hasText: name })).toHaveCount(1);
+});

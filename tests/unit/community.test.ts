@@ -13,6 +13,7 @@ import {
   styleText,
   textOn,
 } from '../../src/lib/community.ts';
+import { contrastRatio, parseHex } from '../../src/lib/contrast.ts';
 import { keyAction, stepIndex, swipeStep } from '../../src/lib/lightbox.ts';
 
 describe('guestbook style values', () => {
@@ -155,5 +156,15 @@ describe('lightbox rules', () => {
     expect(keyAction('ArrowRight')).toBe('next');
     expect(keyAction('Escape')).toBe('close');
     expect(keyAction('a')).toBeNull();
+  });
+
+  it('keeps a chosen text color but moves it to 4.5:1 on a chosen background (issue 17)', () => {
+    const look = { color: '#ffffff', font_size: 16, font_weight: 400, bg_color: '#6366f1', bg_url: '' };
+    const fixed = messageStyle(look).color;
+    expect(fixed).not.toBe('#ffffff');
+    const rgb = (h: string) => parseHex(h) as [number, number, number];
+    expect(contrastRatio(rgb(fixed), rgb('#6366f1'))).toBeGreaterThanOrEqual(4.5);
+    // Readable pairs are left alone.
+    expect(messageStyle({ ...look, color: '#111111', bg_color: '#fef3c7' }).color).toBe('#111111');
   });
 });

@@ -82,21 +82,15 @@ describe('badgeText', () => {
 });
 
 describe('notifyTarget (SPEC §4)', () => {
-  it('leads by type', () => {
-    expect(notifyTarget(1, 7)).toEqual({ href: '/article?id=7', external: false });
-    expect(notifyTarget(2, 3)).toEqual({ href: '/talk?id=3', external: false });
-    expect(notifyTarget(3, 9)).toEqual({ href: '/message/list', external: false });
-    expect(notifyTarget(4, 1, 'https://admin.example.com/')).toEqual({
-      href: 'https://admin.example.com/',
-      external: true,
-    });
-    expect(notifyTarget(4, 1, '/userCenter')).toEqual({ href: '/userCenter', external: true });
+  it('leads by type, all in the same tab', () => {
+    expect(notifyTarget(1, 7)).toEqual({ href: '/article?id=7' });
+    expect(notifyTarget(2, 3)).toEqual({ href: '/talk?id=3' });
+    expect(notifyTarget(3, 9)).toEqual({ href: '/message/list' });
+    // Issue 17 item 9: a friend-link application leads to the review list, not the admin_url.
+    expect(notifyTarget(4, 1)).toEqual({ href: '/link/list' });
   });
 
-  it('has nowhere to go for an unsafe or missing admin link or an unknown type', () => {
-    expect(notifyTarget(4, 1, '')).toBeNull();
-    expect(notifyTarget(4, 1, 'javascript:alert(1)')).toBeNull();
-    expect(notifyTarget(4, 1, '//evil.example')).toBeNull();
+  it('has nowhere to go for an unknown type', () => {
     expect(notifyTarget(5, 1)).toBeNull();
   });
 });

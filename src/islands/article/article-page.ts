@@ -140,7 +140,8 @@ function setupLike(signal: AbortSignal): void {
   const show = (state: { is_like: boolean; count: number } | undefined) => {
     if (!state) return;
     button.setAttribute('aria-pressed', String(state.is_like));
-    button.setAttribute('aria-label', state.is_like ? '取消点赞' : '点赞');
+    // The accessible name holds the visible count (WCAG 2.5.3).
+    button.setAttribute('aria-label', `${state.is_like ? '取消点赞' : '点赞'} ${formatCount(state.count)}`);
     if (count) count.textContent = formatCount(state.count);
     button.disabled = false;
   };

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { ThumbsUp } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatCount } from '../../lib/format.ts';
 import { $likes, type LikeState, likeKey, loadLike, putLike, toggleLike } from '../../stores/like.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './like.module.css';
 
 type Props = {
@@ -24,8 +25,7 @@ export default function LikeButton({ type, forId, state, onChange, label = '点�
   const stored = useStore($likes, { keys: [likeKey(type, forId)] })[likeKey(type, forId)];
   // The first client render matches the server's (the list's state): the store outlives client-router
   // navigations, and a state it kept from an earlier page must not make hydration fail.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const current = (mounted ? stored : undefined) ?? state ?? null;
   const known = state != null;
   const isLike = state?.is_like;
@@ -47,7 +47,8 @@ export default function LikeButton({ type, forId, state, onChange, label = '点�
       type="button"
       className={`${styles.like} ${liked ? styles.liked : ''} ${big ? styles.big : ''}`}
       aria-pressed={liked}
-      aria-label={liked ? `取消${label}` : label}
+      // The accessible name holds the visible count too (WCAG 2.5.3: what is seen is what is said).
+      aria-label={`${liked ? `取消${label}` : label}${current ? ` ${formatCount(current.count)}` : ''}`}
       disabled={!current}
       onClick={click}
       data-like={`${type}-${forId}`}

@@ -1,7 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { Eye, EyeOff, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type InputHTMLAttributes, type SubmitEvent, useEffect, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type SubmitEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   checkLoginField,
   checkRegisterField,
@@ -16,6 +24,7 @@ import {
   validateRegister,
 } from '../../lib/validation.ts';
 import { $showLogin, closeLogin } from '../../stores/ui.ts';
+import { focusReturn } from '../shared/focus-return.ts';
 import { readRemembered, register, signIn } from './actions.ts';
 import styles from './login.module.css';
 
@@ -72,6 +81,11 @@ function Field({ label, error, value, onChange, suffix, secret, ...input }: Fiel
 /** SPEC §2/§4: the login/register dialog opened by the shared show-login flag. */
 export default function LoginDialog() {
   const open = useStore($showLogin);
+  const restoreFocus = useRef<ReturnType<typeof focusReturn>>(undefined);
+  // A layout effect runs before Radix moves focus into the dialog: focus is still on the opener.
+  useLayoutEffect(() => {
+    if (open) restoreFocus.current = focusReturn();
+  }, [open]);
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [login, setLogin] = useState(EMPTY_LOGIN);
   const [reg, setReg] = useState(EMPTY_REGISTER);
@@ -147,7 +161,16 @@ export default function LoginDialog() {
     <Dialog.Root open={open} onOpenChange={(v) => !v && closeLogin()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} aria-describedby={undefined} data-login-dialog>
+        <Dialog.Content
+          className={styles.content}
+          aria-describedby={undefined}
+          data-login-dialog
+          // Back to the 登录 button (or whatever opened it): Radix only knows a Dialog.Trigger.
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            restoreFocus.current?.(null, true);
+          }}
+        >
           <div className={styles.head}>
             <Dialog.Title className={styles.title}>{isLogin ? '登录' : '注册'}</Dialog.Title>
             <Dialog.Close className={`icon-btn ${styles.close}`} aria-label="关闭">

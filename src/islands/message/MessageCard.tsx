@@ -38,7 +38,8 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
           <a
             href={`/message/detail?id=${m.id}`}
             className={styles.noteLink}
-            aria-label={`查看 ${m.nick_name} 的留言`}
+            // Named by the message it shows (an aria-label would hide the visible text).
+            title={`查看 ${m.nick_name} 的留言`}
           >
             {note}
           </a>
@@ -59,7 +60,11 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
           {variant !== 'detail' && (
             <span className={styles.actions}>
               {like}
-              <a href={`/message/detail?id=${m.id}`} className={styles.comments} aria-label="评论">
+              <a
+                href={`/message/detail?id=${m.id}`}
+                className={styles.comments}
+                aria-label={`评论 ${m.comment_total}`}
+              >
                 <MessageCircle size={16} aria-hidden="true" /> {m.comment_total}
               </a>
             </span>

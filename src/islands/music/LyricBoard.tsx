@@ -14,6 +14,7 @@ import {
   showLyricBoard,
   togglePlay,
 } from '../../stores/music.ts';
+import { useFocusReturn } from '../shared/use-focus-return.ts';
 import styles from './board.module.css';
 
 const FONT_LABEL: Record<FontKind, string> = { title: '标题', author: '歌手', lyric: '歌词' };
@@ -29,6 +30,8 @@ export default function LyricBoard({ open }: { open: boolean }) {
   const song = useStore($currentSong);
   const sizes = useStore($fontSizes);
   const [controls, setControls] = useState(true);
+  const boardRef = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, boardRef);
   const listRef = useRef<HTMLOListElement>(null);
   const followPausedUntil = useRef(0);
   const programmatic = useRef(false);
@@ -87,6 +90,7 @@ export default function LyricBoard({ open }: { open: boolean }) {
 
   return (
     <div
+      ref={boardRef}
       className={styles.board}
       hidden={!open}
       role="dialog"

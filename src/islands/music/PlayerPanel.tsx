@@ -46,6 +46,7 @@ import {
   wapi,
 } from '../../stores/music.ts';
 import { toast } from '../../stores/toast.ts';
+import { useFocusReturn } from '../shared/use-focus-return.ts';
 import {
   $categories,
   $categoriesLoading,
@@ -70,6 +71,8 @@ export default function PlayerPanel({ open }: { open: boolean }) {
   const account = useStore($musicAccount);
   const [view, setView] = useState<View | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  useFocusReturn(open, panelRef);
 
   useEffect(() => {
     void loadAccountAndCategories();
@@ -102,7 +105,7 @@ export default function PlayerPanel({ open }: { open: boolean }) {
   };
 
   return (
-    <section className={styles.panel} hidden={!open} aria-label="音乐播放器" data-music-panel>
+    <section ref={panelRef} className={styles.panel} hidden={!open} aria-label="音乐播放器" data-music-panel>
       <header className={styles.top}>
         <strong className={styles.heading}>音乐播放器</strong>
         <div className={styles.account} data-music-account={account ? account.userId : 'anonymous'}>

@@ -20,19 +20,6 @@ import styles from './drawer.module.css';
 type Item = { id: number; message: string; isView: number; type: number; to_id: number; createdAt: string };
 type Page = { list: Item[]; total: number; unread: number };
 
-// The admin link of type-4 items comes from the site config, asked for once per visit.
-let adminUrl: Promise<string> | undefined;
-const getAdminUrl = () => {
-  adminUrl ??= http
-    .get<{ admin_url?: string }>('/api/config')
-    .then((c) => c.admin_url ?? '')
-    .catch(() => {
-      adminUrl = undefined;
-      return '';
-    });
-  return adminUrl;
-};
-
 /**
  * SPEC §2/§4 message drawer 我的消息: from the left, 40% wide on desktop and 80% otherwise; 10 per
  * page with load-more; opening an unread item marks it read, then goes where its type leads; delete
@@ -44,19 +31,12 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   const [total, setTotal] = useState(0);
   const [loaded, setLoaded] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [admin, setAdmin] = useState('');
   const unread = useStore($unread);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening (the first page is loaded afresh each time).
   useEffect(() => {
     void load(1);
   }, []);
-
-  // Type-4 items lead to the admin link: know it before the click, so the new window opens at once.
-  const needsAdmin = items.some((n) => n.type === 4);
-  useEffect(() => {
-    if (needsAdmin) void getAdminUrl().then(setAdmin);
-  }, [needsAdmin]);
 
   async function load(next: number) {
     setLoading(true);
@@ -82,9 +62,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   }
 
   async function open(item: Item) {
-    const target = notifyTarget(item.type, item.to_id, admin);
-    // A new window must open within the click itself, before anything is awaited.
-    if (target?.external) window.open(target.href, '_blank', 'noopener');
+    const target = notifyTarget(item.type, item.to_id);
     if (item.isView === 1) {
       try {
         await http.put(`/api/notify/update/${item.id}`);
@@ -94,7 +72,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
       setItems((list) => list.map((n) => (n.id === item.id ? { ...n, isView: 2 } : n)));
       setUnread($unread.get() - 1);
     }
-    if (target && !target.external) {
+    if (target) {
       onClose();
       await navigate(target.href);
     }
