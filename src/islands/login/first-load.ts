@@ -1,5 +1,5 @@
 import { isOk } from '../../lib/body-code.ts';
-import { GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
+import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { type PageHeader, setPageHeaderList } from '../../stores/ui.ts';
@@ -36,5 +36,5 @@ export function firstLoad(): void {
   if (window.name) return;
   window.name = WINDOW_NAME;
   void loadPageHeaders();
-  toast(welcomeFor($userInfo.get(), new Date().getHours()), 'info', GREETING_TITLE);
+  toast(welcomeFor($userInfo.get(), new Date().getHours()), 'info', GREETING_TITLE, undefined, GREETING_KEY);
 }
