@@ -9,3 +9,4 @@ import './login/account-host.ts';
 import './music/launcher.ts';
 import './chat/chat-button.ts';
 import './ui/back-to-top.ts';
+import './ui/image-fallback.ts';
