@@ -75,3 +75,57 @@ for (const path of ['/home', '/talk']) {
     expect(placeholders).toBe(total);
   });
 }
+
+/** Every picture from /uploads is pure white: the brightest cover there can be. */
+const uploadsWhite = (page: Page) =>
+  page.route('**/uploads/**', (r) =>
+    r.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#fff"/></svg>',
+    }),
+  );
+
+/**
+ * The contrast of white text against the brightest pixel behind `selector`'s box: the page is
+ * photographed with the text made transparent and the pixels read back through a canvas.
+ */
+async function worstContrast(page: Page, selector: string): Promise<number> {
+  const target = page.locator(selector).first();
+  await expect(target).toBeVisible();
+  await page.addStyleTag({
+    content: `${selector}, ${selector} * { color: transparent !important; text-shadow: none !important; }`,
+  });
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${selector} has no box`);
+  const png = (await page.screenshot({ clip: box })).toString('base64');
+  const luminance = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const lin = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    let max = 0;
+    for (let i = 0; i < data.length; i += 4)
+      max = Math.max(max, 0.2126 * lin(data[i]) + 0.7152 * lin(data[i + 1]) + 0.0722 * lin(data[i + 2]));
+    return max;
+  }, `data:image/png;base64,${png}`);
+  return 1.05 / (luminance + 0.05);
+}
+
+test('white text on a pure white banner or cover keeps 4.5:1 over its scrim', async ({ page }) => {
+  await uploadsWhite(page);
+  await page.goto('/home');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await worstContrast(page, '.banner h1')).toBeGreaterThanOrEqual(4.5);
+  expect(await worstContrast(page, '.banner p')).toBeGreaterThanOrEqual(4.5);
+
+  const href = await page.locator('.article-card .title a').first().getAttribute('href');
+  await page.goto(href ?? '/article?id=1');
+  expect(await worstContrast(page, '.hero h1')).toBeGreaterThanOrEqual(4.5);
+  expect(await worstContrast(page, '.hero .meta li[title="发表于"]')).toBeGreaterThanOrEqual(4.5);
+});
