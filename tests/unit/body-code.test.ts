@@ -17,7 +17,7 @@ function answer(body: unknown) {
 afterEach(() => {
   vi.unstubAllGlobals();
   $toasts.set([]);
-  $token.set(null);
+  $token.set('');
   $unread.set(0);
 });
 
