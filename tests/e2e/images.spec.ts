@@ -59,7 +59,8 @@ test('a friend link whose avatar 404s shows the placeholder, not a broken image'
   await page.goto('/link/list');
   const img = page.locator('a[data-link-id]').filter({ hasText: name }).locator('img');
   await img.scrollIntoViewIfNeeded();
-  await expect(img).toHaveAttribute('data-broken', '');
+  await expect(img).toHaveAttribute('data-broken', avatar);
+  await expect(img).toHaveAttribute('src', '/img-placeholder.svg');
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   const { broken } = await survey(page);
   expect(broken).toEqual([]);

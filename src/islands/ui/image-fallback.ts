@@ -7,8 +7,9 @@ import { BROKEN_ATTR, IMAGE_PLACEHOLDER } from '../../lib/image-placeholder.ts';
  * Images that failed before this script ran are found by a scan on each page load.
  */
 function replace(img: HTMLImageElement): void {
-  if (img.hasAttribute(BROKEN_ATTR) || !img.getAttribute('src')) return;
-  img.setAttribute(BROKEN_ATTR, '');
+  const src = img.getAttribute('src');
+  if (img.hasAttribute(BROKEN_ATTR) || !src) return;
+  img.setAttribute(BROKEN_ATTR, src);
   img.removeAttribute('srcset');
   img.src = IMAGE_PLACEHOLDER;
 }
@@ -28,7 +29,7 @@ document.addEventListener(
     if (
       img instanceof HTMLImageElement &&
       img.hasAttribute(BROKEN_ATTR) &&
-      img.currentSrc !== IMAGE_PLACEHOLDER
+      img.getAttribute('src') !== IMAGE_PLACEHOLDER
     )
       img.removeAttribute(BROKEN_ATTR);
   },
