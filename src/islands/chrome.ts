@@ -11,3 +11,4 @@ import './music/launcher.ts';
 import './chat/chat-button.ts';
 import './ui/back-to-top.ts';
 import './ui/site-view.ts';
+import './ui/image-fallback.ts';

@@ -4,6 +4,8 @@ export const SPECIAL_USER_ID = 3;
 export const SPECIAL_GREETING = '大佬光临，真是三生有幸';
 export const GENERIC_WELCOME = '欢迎来到本站，愿你在这里度过愉快的时光～';
 export const GREETING_TITLE = '欢迎～';
+/** One welcome on screen at a time: a login's greeting replaces the first visit's (toast key). */
+export const GREETING_KEY = 'welcome';
 
 type Band = { from: number; to: number; hello: string; tail: string };
 

@@ -2,6 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import { $token, clearSession } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { openLogin } from '../stores/ui.ts';
+import { bodyCode } from './body-code.ts';
 
 /** The envelope of API.md. */
 export type Envelope<T> = { code: number; message: string; result: T };
@@ -85,12 +86,13 @@ export async function request<T>(
     }
     throw err;
   }
-  // Number(): SPEC §8 writes the code as "100"; a server that sends it as text is answered alike.
-  if (Number(data.code) === 100) {
+  // bodyCode(): SPEC §8 writes the code as "100"; a server that sends it as text is answered alike.
+  const code = bodyCode(data);
+  if (code === 100) {
     if (!opts.quiet) toast(data.message, 'warning', '温馨提示');
     throw new HttpError(data.message, 200, 100, !opts.quiet);
   }
-  if (data.code !== 0) throw new HttpError(data.message, 200, data.code, false);
+  if (code !== 0) throw new HttpError(data.message, 200, code, false);
   return data.result;
 }
 

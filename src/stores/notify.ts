@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { isOk } from '../lib/body-code.ts';
 import { $token } from './session.ts';
 
 /** Unread notifications of the signed-in user (the header badge) and whether the drawer is open. */
@@ -26,8 +27,8 @@ export async function refreshUnread(): Promise<void> {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: '{"current":1,"size":1}',
     });
-    const data = (await res.json()) as { code: number; result?: { unread: number } };
-    if (mine === seq && data.code === 0 && data.result) $unread.set(data.result.unread);
+    const data = (await res.json()) as { result?: { unread: number } };
+    if (mine === seq && isOk(data) && data.result) $unread.set(data.result.unread);
   } catch {
     /* offline or server gone: the badge keeps its last value */
   }

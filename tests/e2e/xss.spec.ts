@@ -493,7 +493,10 @@ test('friend links: name, description, address and avatar on /link/list', async 
       els.map((el) => ({
         id: Number(el.getAttribute('data-link-id')),
         href: el.getAttribute('href'),
-        src: el.querySelector('img')?.getAttribute('src') ?? null,
+        // A picture that failed to load shows the placeholder and keeps its address in data-broken.
+        src:
+          el.querySelector('img')?.getAttribute('data-broken') ||
+          (el.querySelector('img')?.getAttribute('src') ?? null),
         name: el.querySelector('strong')?.textContent ?? '',
         desc: el.querySelector('.muted')?.textContent ?? '',
       })),

@@ -4,6 +4,7 @@
  * image-loading placeholder, and the reading-time report when the reader leaves. It runs on every
  * `astro:page-load` that shows an article and undoes itself before the next swap.
  */
+import { isOk } from '../../lib/body-code.ts';
 import { copyText } from '../../lib/copy.ts';
 import { formatCount } from '../../lib/format.ts';
 import { ReadingClock } from '../../lib/reading.ts';
@@ -120,9 +121,9 @@ function setupImages(root: HTMLElement, signal: AbortSignal): void {
 function countView(articleId: string): void {
   fetch(`/api/article/addView/${articleId}`, { method: 'PUT' })
     .then((res) => res.json())
-    .then((body: { code: number; result?: { view_times: number } }) => {
+    .then((body: { result?: { view_times: number } }) => {
       const el = document.querySelector('[data-view-count]');
-      if (el && body.code === 0 && body.result) el.textContent = formatCount(body.result.view_times);
+      if (el && isOk(body) && body.result) el.textContent = formatCount(body.result.view_times);
     })
     .catch(() => {});
 }

@@ -7,9 +7,10 @@ import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import { Avatar } from '../shared/Avatar.tsx';
+import { type LinkCard, showApprovedCard } from './approved-card.ts';
 import styles from './link.module.css';
 
-type Pending = { id: number; site_name: string; site_desc: string; site_avatar: string; url: string };
+type Pending = LinkCard;
 type Props = { blogName: string; blogAvatar: string; blogDesc: string; siteUrl: string };
 
 const EMPTY = { site_name: '', site_desc: '', site_avatar: '', url: '' };
@@ -74,14 +75,14 @@ export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: P
     }
   }
 
-  async function review(id: number, action: 'approve' | 'delete') {
+  async function review(link: Pending, action: 'approve' | 'delete') {
     if (action === 'delete' && !window.confirm('确定删除这条申请吗？')) return;
     try {
-      await http.put(`/api/links/${action}`, { idList: [id] });
+      await http.put(`/api/links/${action}`, { idList: [link.id] });
       toast(action === 'approve' ? '审核通过' : '删除成功', 'success', '提示');
-      loadPending();
-      // The approved list is server-rendered: show the new card.
-      if (action === 'approve') location.reload();
+      // Both lists change in place (a reload would swallow the toast).
+      setPending((list) => list?.filter((p) => p.id !== link.id) ?? list);
+      if (action === 'approve') showApprovedCard(link);
     } catch {
       // shown by the HTTP client
     }
@@ -154,10 +155,10 @@ export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: P
                       {p.url}
                     </a>
                   </div>
-                  <button type="button" className="btn" onClick={() => review(p.id, 'approve')}>
+                  <button type="button" className="btn" onClick={() => review(p, 'approve')}>
                     <Check size={16} aria-hidden="true" /> 通过
                   </button>
-                  <button type="button" className="btn" onClick={() => review(p.id, 'delete')}>
+                  <button type="button" className="btn" onClick={() => review(p, 'delete')}>
                     <Trash2 size={16} aria-hidden="true" /> 删除
                   </button>
                 </li>

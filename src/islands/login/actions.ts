@@ -1,4 +1,4 @@
-import { GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
+import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
 import { HttpError, http } from '../../lib/http.ts';
 import { readJson, remove, writeJson } from '../../lib/storage.ts';
 import { emailFromLocal, type LoginForm, type RegisterForm } from '../../lib/validation.ts';
@@ -63,7 +63,7 @@ export async function signIn(form: LoginForm, kind: LoginKind, keep: boolean): P
   }
   $userInfo.set(user);
   closeLogin();
-  toast(welcomeFor(user, new Date().getHours()), 'info', GREETING_TITLE);
+  toast(welcomeFor(user, new Date().getHours()), 'info', GREETING_TITLE, undefined, GREETING_KEY);
   return true;
 }
 

@@ -1,4 +1,5 @@
-import { GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
+import { isOk } from '../../lib/body-code.ts';
+import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { type PageHeader, setPageHeaderList } from '../../stores/ui.ts';
@@ -14,8 +15,8 @@ async function loadPageHeaders(): Promise<void> {
   let message = '服务端错误';
   try {
     const res = await fetch('/api/pageHeader/getAll', { headers: { Accept: 'application/json' } });
-    const body = (await res.json()) as { code: number; message?: string; result?: PageHeader[] };
-    if (res.ok && body.code === 0 && Array.isArray(body.result)) {
+    const body = (await res.json()) as { message?: string; result?: PageHeader[] };
+    if (res.ok && isOk(body) && Array.isArray(body.result)) {
       setPageHeaderList(body.result);
       return;
     }
@@ -35,5 +36,5 @@ export function firstLoad(): void {
   if (window.name) return;
   window.name = WINDOW_NAME;
   void loadPageHeaders();
-  toast(welcomeFor($userInfo.get(), new Date().getHours()), 'info', GREETING_TITLE);
+  toast(welcomeFor($userInfo.get(), new Date().getHours()), 'info', GREETING_TITLE, undefined, GREETING_KEY);
 }

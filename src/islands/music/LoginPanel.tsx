@@ -1,5 +1,6 @@
 import { LoaderCircle, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { bodyCode } from '../../lib/body-code.ts';
 import { QR_POLL_MS } from '../../lib/music-rules.ts';
 import { wapi } from '../../stores/music.ts';
 import { toast } from '../../stores/toast.ts';
@@ -52,12 +53,13 @@ export default function LoginPanel({ onClose, onSuccess }: Props) {
             key: unikey,
             timestamp: Date.now(),
           });
-          if (check.code === 800) {
+          const code = bodyCode(check);
+          if (code === 800) {
             stop();
             setPhase('expired');
             toast('二维码已过期,请重新获取', 'warning', '温馨提示');
-          } else if (check.code === 802) setPhase('scanned');
-          else if (check.code === 803 && !done.current) {
+          } else if (code === 802) setPhase('scanned');
+          else if (code === 803 && !done.current) {
             done.current = true;
             stop();
             toast('音乐账号登录成功', 'success', '提示');

@@ -2,35 +2,47 @@ import { $toasts, dismissToast, type Toast } from '../../stores/toast.ts';
 
 /**
  * Renders the toasts of every island and script into the layout's persisted [data-toaster] stack
- * (src/components/Toaster.astro), without React: it is on every page from the first paint.
+ * (src/components/Toaster.astro), without React: it is on every page from the first paint. A toast
+ * raised again keeps its element: its text and count are refreshed and it moves to the newest end.
  */
 const stack = document.querySelector<HTMLElement>('[data-toaster]');
 const template = stack?.querySelector('template');
 if (stack && template) {
-  const toastElement = (t: Toast): HTMLElement => {
-    const el = template.content.firstElementChild?.cloneNode(true) as HTMLElement;
+  const fill = (el: HTMLElement, t: Toast): void => {
     el.setAttribute('role', t.kind === 'error' ? 'alert' : 'status');
     el.dataset.toast = t.kind;
     const title = el.querySelector('strong') as HTMLElement;
-    if (t.title) title.textContent = t.title;
-    else title.remove();
-    (el.querySelector('span') as HTMLElement).textContent = t.message;
-    el.querySelector('button')?.addEventListener('click', () => dismissToast(t.id));
-    return el;
+    title.hidden = !t.title;
+    title.textContent = t.title ?? '';
+    (el.querySelector('[data-message]') as HTMLElement).textContent = t.message;
+    const count = el.querySelector('[data-count]') as HTMLElement;
+    count.hidden = t.count < 2;
+    count.textContent = `×${t.count}`;
   };
-  const shown = new Map<number, HTMLElement>();
+  const shown = new Map<number, { el: HTMLElement; toast: Toast }>();
   $toasts.subscribe((list) => {
     const ids = new Set(list.map((t) => t.id));
-    for (const [id, el] of shown) {
+    for (const [id, { el }] of shown) {
       if (ids.has(id)) continue;
       el.remove();
       shown.delete(id);
     }
+    let previous: Element = template;
     for (const t of list) {
-      if (shown.has(t.id)) continue;
-      const el = toastElement(t);
-      shown.set(t.id, el);
-      stack.append(el); // newest last, as the list is ordered
+      let entry = shown.get(t.id);
+      if (!entry) {
+        const el = template.content.firstElementChild?.cloneNode(true) as HTMLElement;
+        el.querySelector('button')?.addEventListener('click', () => dismissToast(t.id));
+        entry = { el, toast: t };
+        shown.set(t.id, entry);
+        fill(el, t);
+      } else if (entry.toast !== t) {
+        entry.toast = t;
+        fill(entry.el, t);
+      }
+      // Newest last, as the list is ordered; only a moved toast is touched.
+      if (entry.el.previousElementSibling !== previous) previous.after(entry.el);
+      previous = entry.el;
     }
   });
 }
