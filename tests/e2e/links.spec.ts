@@ -1,5 +1,5 @@
 import { admin, createUser, signIn } from './accounts.ts';
-import { unique } from './community.ts';
+import { hydrated, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a friend link without an avatar: applied through the form, reviewed and listed with the placeholder', async ({
@@ -13,6 +13,8 @@ test('a friend link without an avatar: applied through the form, reviewed and li
   const applicant = await browser.newPage();
   await signIn(applicant, user);
   await applicant.goto('/link/list');
+  // A click before the island hydrates does nothing (under a loaded suite it came too early).
+  await hydrated(applicant, '[aria-expanded]');
   await applicant.getByRole('button', { name: '申请友链' }).click();
   await applicant.getByLabel('网站名称').fill(name);
   await applicant.getByLabel('网站地址').fill(url);

@@ -7,6 +7,7 @@ import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import { Avatar } from '../shared/Avatar.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { type LinkCard, showApprovedCard } from './approved-card.ts';
 import styles from './link.module.css';
 
@@ -24,15 +25,13 @@ const FIELDS = [
 /** Applying for a friend link (signed-in users) and, for the admin, reviewing applications. */
 export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: Props) {
   const user = useStore($userInfo);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending[] | null>(null);
   const me = hydrated ? user : null;
   const isAdmin = me?.role === 1;
-
-  useEffect(() => setHydrated(true), []);
 
   const loadPending = useCallback(() => {
     http
