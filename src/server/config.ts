@@ -74,7 +74,15 @@ const EnvSchema = z.object({
   SITE_ALIASES: siteAliases,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  // Parsed only to be refused: nothing uses Redis yet (the chat bus is in-process), and a setting that
+  // is taken and ignored would let an operator believe several processes share one chat room.
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v?.trim(),
+      'is not supported yet: chat, caches and limits live in one process; unset it and run one process',
+    ),
   MUSIC_DIR: z.string().trim().optional(),
   MUSIC_API_URL: optionalUrl(['http:', 'https:']),
   JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -103,7 +111,6 @@ export type Config = {
   siteAliases: string[];
   dataDir: string;
   databaseUrl?: string;
-  redisUrl?: string;
   musicDir: string;
   musicApiUrl?: string;
   jwtSecret: string;
@@ -137,7 +144,6 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     siteAliases: e.SITE_ALIASES,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
     musicDir: e.MUSIC_DIR ? path.resolve(e.MUSIC_DIR) : path.join(dataDir, 'music'),
     musicApiUrl: e.MUSIC_API_URL,
     jwtSecret: e.JWT_SECRET,

@@ -9,7 +9,6 @@ describe('configuration from the environment', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.musicDir).toBe(`${c.dataDir}/music`);
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.redisUrl).toBeUndefined();
     expect(c.musicApiUrl).toBeUndefined();
     expect(c.adminUsername).toBe('admin');
     expect(c.seedDemo).toBe(true);
@@ -22,7 +21,6 @@ describe('configuration from the environment', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/tmp/blogdata',
       DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/blog',
-      REDIS_URL: 'redis://127.0.0.1:6379',
       MUSIC_DIR: '/tmp/music',
       MUSIC_API_URL: 'http://127.0.0.1:3000',
       JWT_SECRET: 'a-very-long-secret-value',
@@ -36,7 +34,6 @@ describe('configuration from the environment', () => {
       host: '0.0.0.0',
       dataDir: '/tmp/blogdata',
       databaseUrl: 'postgres://u:p@127.0.0.1:5432/blog',
-      redisUrl: 'redis://127.0.0.1:6379',
       musicDir: '/tmp/music',
       musicApiUrl: 'http://127.0.0.1:3000',
       jwtSecret: 'a-very-long-secret-value',
@@ -45,6 +42,13 @@ describe('configuration from the environment', () => {
       seedDemo: false,
       trustProxy: true,
     });
+  });
+
+  it('refuses REDIS_URL, which nothing would use (one process only), and takes it empty', () => {
+    expect(() => parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL: is not supported yet/,
+    );
+    expect(parseEnv({ REDIS_URL: '' }).port).toBe(4321);
   });
 
   it.each(['abc', '-1', '70000', '80.5', ' '])('refuses PORT=%j with a clear error', (port) => {
