@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { chinaTime } from '../fixtures/china-time.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
@@ -10,18 +11,6 @@ import { setupTestApi } from './helpers.ts';
 const api = setupTestApi({ seed: true });
 
 const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const shanghai = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-/** The China-time rendering of a stored ISO instant. */
-const china = (iso: string) => shanghai.format(new Date(iso));
-
 /** A stored instant just after midnight in China (16:xx UTC the day before): the date changes. */
 const NEAR_MIDNIGHT = '2026-11-20T16:30:05.123Z';
 
@@ -30,10 +19,10 @@ function expectWire(
   stored: { createdAt: string; updatedAt?: string },
 ) {
   expect(item.createdAt).toMatch(WIRE);
-  expect(item.createdAt).toBe(china(stored.createdAt));
+  expect(item.createdAt).toBe(chinaTime(stored.createdAt));
   if (stored.updatedAt !== undefined) {
     expect(item.updatedAt).toMatch(WIRE);
-    expect(item.updatedAt).toBe(china(stored.updatedAt));
+    expect(item.updatedAt).toBe(chinaTime(stored.updatedAt));
   }
 }
 
@@ -157,6 +146,6 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
       .select('createdAt')
       .orderBy('createdAt')
       .executeTakeFirstOrThrow();
-    expect(config.createdAt <= china(first.createdAt)).toBe(true);
+    expect(config.createdAt <= chinaTime(first.createdAt)).toBe(true);
   });
 });
