@@ -26,33 +26,33 @@ function expectWire(
   }
 }
 
+/** Each item of a list answer against its stored row (the list must not be empty). */
+async function expectListWire(
+  table: 'talk' | 'message' | 'comment' | 'notify',
+  list: { id: number; createdAt: string }[],
+) {
+  expect(list.length).toBeGreaterThan(0);
+  for (const item of list) {
+    const row = await db
+      .selectFrom(table)
+      .select('createdAt')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expectWire(item, row);
+  }
+}
+
 describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
   it('talk list', async () => {
     const { list } = (await api.call('POST', '/api/talk/blogGetTalkList', { current: 1, size: 50 })).json
       .result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const t of list) {
-      const row = await db
-        .selectFrom('talk')
-        .select('createdAt')
-        .where('id', '=', t.id)
-        .executeTakeFirstOrThrow();
-      expectWire(t, row);
-    }
+    await expectListWire('talk', list);
   });
 
   it('guestbook list', async () => {
     const { list } = (await api.call('POST', '/api/message/getMessageList', { current: 1, size: 50 })).json
       .result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const m of list) {
-      const row = await db
-        .selectFrom('message')
-        .select('createdAt')
-        .where('id', '=', m.id)
-        .executeTakeFirstOrThrow();
-      expectWire(m, row);
-    }
+    await expectListWire('message', list);
   });
 
   it('comment list and replies', async () => {
@@ -71,15 +71,7 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
         order: 'new',
       })
     ).json.result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const c of list) {
-      const row = await db
-        .selectFrom('comment')
-        .select('createdAt')
-        .where('id', '=', c.id)
-        .executeTakeFirstOrThrow();
-      expectWire(c, row);
-    }
+    await expectListWire('comment', list);
   });
 
   it('chat history', async () => {
@@ -96,15 +88,7 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
   it('notification list', async () => {
     const res = await api.call('POST', '/api/notify/getNotifyList', { current: 1, size: 50 }, api.adminToken);
     const { list } = res.json.result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const n of list) {
-      const row = await db
-        .selectFrom('notify')
-        .select('createdAt')
-        .where('id', '=', n.id)
-        .executeTakeFirstOrThrow();
-      expectWire(n, row);
-    }
+    await expectListWire('notify', list);
   });
 
   it('article detail, its neighbours and the timeline', async () => {
