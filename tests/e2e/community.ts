@@ -9,17 +9,27 @@ export async function hydrated(page: Page, inner: string): Promise<Locator> {
   return island;
 }
 
-/** Reads rows from the test server's database (for checks the UI does not show, e.g. notifications). */
-export function query<T>(sql: string, ...params: (string | number)[]): T[] {
+/** The test server's database for one use (busy_timeout: the server may be writing to it). */
+function withDatabase<T>(readOnly: boolean, use: (db: DatabaseSync) => T): T {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new DatabaseSync(path.join(dir, 'blog.db'), { readOnly: true });
+  const db = new DatabaseSync(path.join(dir, 'blog.db'), { readOnly });
   try {
     db.exec('PRAGMA busy_timeout = 5000');
-    return db.prepare(sql).all(...params) as T[];
+    return use(db);
   } finally {
     db.close();
   }
+}
+
+/** Reads rows from the test server's database (for checks the UI does not show, e.g. notifications). */
+export function query<T>(sql: string, ...params: (string | number)[]): T[] {
+  return withDatabase(true, (db) => db.prepare(sql).all(...params) as T[]);
+}
+
+/** Writes into the test server's database what no page can make (e.g. a chosen past instant). */
+export function write(sql: string, ...params: (string | number)[]): void {
+  withDatabase(false, (db) => db.prepare(sql).run(...params));
 }
 
 export const unique = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
