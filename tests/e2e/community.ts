@@ -1,12 +1,21 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import type { TestUser } from './accounts.ts';
 
 /** Waits until the island holding `inner` has hydrated (Astro drops the `ssr` attribute then). */
 export async function hydrated(page: Page, inner: string): Promise<Locator> {
   const island = page.locator(`astro-island:has(${inner})`).first();
   await expect(island).not.toHaveAttribute('ssr');
   return island;
+}
+
+/** A POST to the API as `user` that must succeed (code 0); its result. */
+export async function postAs(request: APIRequestContext, user: TestUser, url: string, data: object) {
+  const res = await request.post(url, { data, headers: { Authorization: `Bearer ${user.token}` } });
+  const json = await res.json();
+  expect(json.code, json.message).toBe(0);
+  return json.result;
 }
 
 /** The test server's database for one use (busy_timeout: the server may be writing to it). */
