@@ -10,6 +10,14 @@ export async function hydrated(page: Page, inner: string): Promise<Locator> {
   return island;
 }
 
+/**
+ * Waits until every island that hydrates without scrolling has (Astro drops the `ssr` attribute then):
+ * all but client:visible ones, which wait for the viewport.
+ */
+export async function islandsHydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** A POST to the API as `user` that must succeed (code 0); its result. */
 export async function postAs(request: APIRequestContext, user: TestUser, url: string, data: object) {
   const res = await request.post(url, { data, headers: { Authorization: `Bearer ${user.token}` } });
