@@ -165,12 +165,14 @@ test('with SITE_URL every absolute URL is on it; behind a trusted proxy X-Forwar
     expect(proxied.headers['strict-transport-security']).toBeTruthy();
     expect(proxied.headers['content-security-policy']).toContain('wss://blog.example');
     expect(
-      (await rawRequest(behind.url, '/home', { Host: 'blog.example', 'X-Forwarded-Host': 'evil.example' })).status,
+      (await rawRequest(behind.url, '/home', { Host: 'blog.example', 'X-Forwarded-Host': 'evil.example' }))
+        .status,
     ).toBe(400);
     const rss = await rawRequest(behind.url, '/rss.xml', { Host: 'blog.example' });
     expect(rss.body).toContain('<link>https://blog.example/home</link>');
-    const key = JSON.parse((await rawRequest(behind.url, '/wapi/login/qr/key', { Host: 'www.blog.example' })).body)
-      .data.unikey;
+    const key = JSON.parse(
+      (await rawRequest(behind.url, '/wapi/login/qr/key', { Host: 'www.blog.example' })).body,
+    ).data.unikey;
     const qr = await rawRequest(behind.url, `/wapi/login/qr/create?key=${key}`, { Host: 'www.blog.example' });
     expect(JSON.parse(qr.body).data.qrurl).toBe(`https://blog.example/music/confirm?key=${key}`);
   } finally {
