@@ -11,6 +11,7 @@ import { createChatHub } from '../../src/server/chat/hub.ts';
 import { initConfig } from '../../src/server/config.ts';
 import { closeDatabase, prepareDatabase } from '../../src/server/db/index.ts';
 import { createCaps, serverOptions } from '../../src/server/net/caps.ts';
+import { rawRequest } from '../e2e/server.ts';
 import { startUpgradeServer } from './ws-client.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -29,18 +30,8 @@ async function listen(server: http.Server): Promise<number> {
 }
 
 /** A GET through one new connection from 127.0.0.1, as a proxy would forward it. */
-function get(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/', headers, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => {
-        body += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-  });
-}
+const get = (port: number, headers: Record<string, string>) =>
+  rawRequest(`http://127.0.0.1:${port}`, '/', { Host: `127.0.0.1:${port}`, ...headers });
 
 describe('behind TRUST_PROXY the caps count the forwarded address, not the proxy', () => {
   it('answers 429 to a forwarded address over its in-flight cap; other forwarded addresses are served', async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { rawRequest } from '../e2e/server.ts';
 import { setupTestApi } from './helpers.ts';
 
 /** Writes from other sites and bodies a cross-site form can send are refused before any handler. */
@@ -133,23 +134,12 @@ describe('cross-site writes', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'DELETE',
-            path: `/api/todo/delete/${todo.json.result.id}`,
-            headers: { authorization: `Bearer ${user.token}`, 'sec-fetch-site': 'same-origin' },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      });
+      const { status } = await rawRequest(
+        `http://127.0.0.1:${port}`,
+        `/api/todo/delete/${todo.json.result.id}`,
+        { Host: `127.0.0.1:${port}`, authorization: `Bearer ${user.token}`, 'sec-fetch-site': 'same-origin' },
+        { method: 'DELETE' },
+      );
       expect(status).toBe(200);
     } finally {
       server.close();

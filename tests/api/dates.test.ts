@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { chinaTime } from '../fixtures/china-time.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
@@ -10,18 +11,6 @@ import { setupTestApi } from './helpers.ts';
 const api = setupTestApi({ seed: true });
 
 const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const shanghai = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-/** The China-time rendering of a stored ISO instant. */
-const china = (iso: string) => shanghai.format(new Date(iso));
-
 /** A stored instant just after midnight in China (16:xx UTC the day before): the date changes. */
 const NEAR_MIDNIGHT = '2026-11-20T16:30:05.123Z';
 
@@ -30,10 +19,26 @@ function expectWire(
   stored: { createdAt: string; updatedAt?: string },
 ) {
   expect(item.createdAt).toMatch(WIRE);
-  expect(item.createdAt).toBe(china(stored.createdAt));
+  expect(item.createdAt).toBe(chinaTime(stored.createdAt));
   if (stored.updatedAt !== undefined) {
     expect(item.updatedAt).toMatch(WIRE);
-    expect(item.updatedAt).toBe(china(stored.updatedAt));
+    expect(item.updatedAt).toBe(chinaTime(stored.updatedAt));
+  }
+}
+
+/** Each item of a list answer against its stored row (the list must not be empty). */
+async function expectListWire(
+  table: 'talk' | 'message' | 'comment' | 'notify',
+  list: { id: number; createdAt: string }[],
+) {
+  expect(list.length).toBeGreaterThan(0);
+  for (const item of list) {
+    const row = await db
+      .selectFrom(table)
+      .select('createdAt')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expectWire(item, row);
   }
 }
 
@@ -41,29 +46,13 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
   it('talk list', async () => {
     const { list } = (await api.call('POST', '/api/talk/blogGetTalkList', { current: 1, size: 50 })).json
       .result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const t of list) {
-      const row = await db
-        .selectFrom('talk')
-        .select('createdAt')
-        .where('id', '=', t.id)
-        .executeTakeFirstOrThrow();
-      expectWire(t, row);
-    }
+    await expectListWire('talk', list);
   });
 
   it('guestbook list', async () => {
     const { list } = (await api.call('POST', '/api/message/getMessageList', { current: 1, size: 50 })).json
       .result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const m of list) {
-      const row = await db
-        .selectFrom('message')
-        .select('createdAt')
-        .where('id', '=', m.id)
-        .executeTakeFirstOrThrow();
-      expectWire(m, row);
-    }
+    await expectListWire('message', list);
   });
 
   it('comment list and replies', async () => {
@@ -82,15 +71,7 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
         order: 'new',
       })
     ).json.result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const c of list) {
-      const row = await db
-        .selectFrom('comment')
-        .select('createdAt')
-        .where('id', '=', c.id)
-        .executeTakeFirstOrThrow();
-      expectWire(c, row);
-    }
+    await expectListWire('comment', list);
   });
 
   it('chat history', async () => {
@@ -107,15 +88,7 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
   it('notification list', async () => {
     const res = await api.call('POST', '/api/notify/getNotifyList', { current: 1, size: 50 }, api.adminToken);
     const { list } = res.json.result;
-    expect(list.length).toBeGreaterThan(0);
-    for (const n of list) {
-      const row = await db
-        .selectFrom('notify')
-        .select('createdAt')
-        .where('id', '=', n.id)
-        .executeTakeFirstOrThrow();
-      expectWire(n, row);
-    }
+    await expectListWire('notify', list);
   });
 
   it('article detail, its neighbours and the timeline', async () => {
@@ -157,6 +130,6 @@ describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
       .select('createdAt')
       .orderBy('createdAt')
       .executeTakeFirstOrThrow();
-    expect(config.createdAt <= china(first.createdAt)).toBe(true);
+    expect(config.createdAt <= chinaTime(first.createdAt)).toBe(true);
   });
 });

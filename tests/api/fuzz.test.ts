@@ -21,7 +21,7 @@ import {
   WAPI_LOCAL_ROUTES,
   WAPI_PROXY_ROUTES,
 } from './fuzz-spec.ts';
-import { setupTestApi } from './helpers.ts';
+import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 /**
  * API fuzz: every route of /api and /wapi (local music service and the NeteaseCloudMusicApi proxy),
@@ -97,15 +97,7 @@ beforeAll(async () => {
   fixtures.uid = userId;
   // A guestbook message of the fuzz user, so the user's edit reaches past the ownership check.
   fixtures.message = await messages.addMessage(
-    {
-      message: '模糊测试的留言',
-      tag: '',
-      color: '',
-      font_size: 16,
-      font_weight: 400,
-      bg_color: '',
-      bg_url: '',
-    },
+    { message: '模糊测试的留言', ...PLAIN_LOOK },
     { userId, nickName: '模糊' },
   );
   // A friend link of the fuzz user, so the user's edit reaches past the ownership check.

@@ -11,6 +11,9 @@ import { createUser } from '../../src/server/services/users.ts';
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
 
+/** A guestbook message's look with nothing chosen: no tag, the default font, no colours or picture. */
+export const PLAIN_LOOK = { tag: '', color: '', font_size: 16, font_weight: 400, bg_color: '', bg_url: '' };
+
 export type Json = { code: number; message: string; result?: any };
 export type Answer = { status: number; json: Json; headers: Headers };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { setupTestApi } from './helpers.ts';
+import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 const api = setupTestApi({ seed: true });
 
@@ -277,12 +277,7 @@ describe('the 弹幕 view: GET /api/message/getAllMessage', () => {
     const now = Date.now();
     const rows = Array.from({ length: 520 }, (_, i) => ({
       message: `批量${i}`,
-      tag: '',
-      color: '',
-      font_size: 16,
-      font_weight: 400,
-      bg_color: '',
-      bg_url: '',
+      ...PLAIN_LOOK,
       like_times: 0,
       nick_name: '批量',
       user_id: null,

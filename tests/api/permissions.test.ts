@@ -15,7 +15,7 @@ import { createNotify } from '../../src/server/services/notify.ts';
 import * as todos from '../../src/server/services/todos.ts';
 import { createUser } from '../../src/server/services/users.ts';
 import { ACCESS, type Access } from './access.ts';
-import { type Json, setupTestApi } from './helpers.ts';
+import { type Json, PLAIN_LOOK, setupTestApi } from './helpers.ts';
 import { ChatClient, startUpgradeServer } from './ws-client.ts';
 
 /**
@@ -444,15 +444,7 @@ async function commentBy(owner: Person, parent?: { id: number; to: number }): Pr
   return res.comment.id;
 }
 
-const LOOK = {
-  message: '我的留言',
-  tag: '',
-  color: '',
-  font_size: 16,
-  font_weight: 400,
-  bg_color: '',
-  bg_url: '',
-};
+const LOOK = { message: '我的留言', ...PLAIN_LOOK };
 const messageBy = (owner: Person | null) =>
   messages.addMessage(LOOK, { userId: owner?.id ?? null, nickName: owner ? '留言者' : '路人甲' });
 /** A friend link applied for by `owner` (null: one the admin added), pending (1) or approved (2). */

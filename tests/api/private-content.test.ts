@@ -16,18 +16,15 @@ let other: { id: number; token: string };
 type Who = 'visitor' | 'user' | 'admin';
 const tokenOf = (who: Who) => (who === 'admin' ? api.adminToken : who === 'user' ? other.token : undefined);
 const post = (url: string, body: unknown, who: Who) => api.call('POST', url, body, tokenOf(who));
+/** A POST as `user`, the author of each thread's comment (the Who 'user' is `other`, its liker). */
+const byAuthor = (url: string, body: unknown) => api.call('POST', url, body, user.token);
 
 /** A thing with one comment (by `user`, liked by `other`) and one admin reply, made while public. */
 async function withThread(type: 1 | 2, make: () => Promise<number>) {
   const forId = await make();
   const parent = await post('/api/comment/add', { type, for_id: forId, content: '公开时的评论' }, 'visitor');
   expect(parent.status).toBe(401);
-  const made = await api.call(
-    'POST',
-    '/api/comment/add',
-    { type, for_id: forId, content: '公开时的评论' },
-    user.token,
-  );
+  const made = await byAuthor('/api/comment/add', { type, for_id: forId, content: '公开时的评论' });
   expect(made.json.code).toBe(0);
   const commentId = made.json.result.id;
   const reply = await post(
@@ -113,19 +110,15 @@ describe('comments and likes of private things', () => {
       expect(like.json).toEqual({ code: 100, message: '点赞的内容不存在' });
       const cancel = await post('/api/like/cancelLike', { type: 4, for_id: commentId }, 'user');
       expect(cancel.json).toEqual({ code: 100, message: '点赞的内容不存在' });
-      const add = await api.call(
-        'POST',
-        '/api/comment/add',
-        { type: 1, for_id: forId, content: '偷偷评论' },
-        user.token,
-      );
+      const add = await byAuthor('/api/comment/add', { type: 1, for_id: forId, content: '偷偷评论' });
       expect(add.json).toEqual({ code: 100, message: '评论的内容不存在' });
-      const apply = await api.call(
-        'POST',
-        '/api/comment/apply',
-        { type: 1, for_id: forId, content: '偷偷回复', parent_id: commentId, to_id: user.id },
-        user.token,
-      );
+      const apply = await byAuthor('/api/comment/apply', {
+        type: 1,
+        for_id: forId,
+        content: '偷偷回复',
+        parent_id: commentId,
+        to_id: user.id,
+      });
       expect(apply.json).toEqual({ code: 100, message: '评论的内容不存在' });
       // The admin still reads, likes and comments.
       expect((await post('/api/like/addLike', { type: 4, for_id: commentId }, 'admin')).json.code).toBe(0);
@@ -146,12 +139,7 @@ describe('comments and likes of private things', () => {
     expect(await reads(2, forId, commentId, 'visitor')).toEqual(HIDDEN);
     expect(await reads(2, forId, commentId, 'user')).toEqual(HIDDEN);
     expect(await reads(2, forId, commentId, 'admin')).toEqual(SHOWN);
-    const add = await api.call(
-      'POST',
-      '/api/comment/add',
-      { type: 2, for_id: forId, content: '偷偷评论' },
-      user.token,
-    );
+    const add = await byAuthor('/api/comment/add', { type: 2, for_id: forId, content: '偷偷评论' });
     expect(add.json).toEqual({ code: 100, message: '评论的内容不存在' });
   });
 });

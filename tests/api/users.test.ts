@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { setupTestApi } from './helpers.ts';
+import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
 
@@ -224,12 +224,7 @@ describe('personal info, password change and logout', () => {
       .insertInto('message')
       .values({
         message: 'm',
-        tag: '',
-        color: '',
-        font_size: 16,
-        font_weight: 400,
-        bg_color: '',
-        bg_url: '',
+        ...PLAIN_LOOK,
         like_times: 0,
         nick_name: 'x',
         user_id: me.id,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createUser, signIn } from './accounts.ts';
-import { query } from './community.ts';
+import { islandsHydrated, query } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -57,13 +57,6 @@ function describe(v: Violation): string {
   return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length})\n${nodes.join('\n')}`;
 }
 
-/** Waits until the islands that hydrate at once have, so axe sees what a visitor gets. */
-async function settled(page: Page) {
-  await expect(page.locator('astro-island[ssr]:is([client="load"], [client="idle"])')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violations on any content route (${theme})`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -74,7 +67,8 @@ for (const theme of ['light', 'dark'] as const) {
     for (const route of routes()) {
       await page.goto(route);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await settled(page);
+      // The islands have hydrated, so axe sees what a visitor gets.
+      await islandsHydrated(page);
       // Pictures and transitions settle; fonts are loaded before colours are measured.
       await page.evaluate(() => document.fonts.ready);
       // label-content-name-mismatch is among axe's experimental rules (off by default): asked for.

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import { rawRequest } from './server.ts';
 
 /**
  * The built server's dispatch (src/server/main.ts) of /api and /wapi paths the original client sends:
@@ -9,25 +9,10 @@ import { expect, test } from '@playwright/test';
 
 type Answer = { status: number; type: string; body: string };
 
-function get(path: string): Promise<Answer> {
-  const base = new URL(process.env.E2E_URL as string);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: base.hostname, port: base.port, path, headers: { Host: base.host }, agent: false },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+async function get(path: string): Promise<Answer> {
+  const base = process.env.E2E_URL as string;
+  const { status, headers, body } = await rawRequest(base, path, { Host: new URL(base).host });
+  return { status, type: String(headers['content-type']), body };
 }
 
 const json = (a: Answer) => JSON.parse(a.body);

@@ -1,10 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { WebSocket as WsClient } from 'ws';
-import { type Started, startServer, stopServer } from './server.ts';
+import { rawRequest, type Started, startServer, stopServer } from './server.ts';
 
 /**
  * One address cannot exhaust the real server (src/server/net/caps.ts wired in main.ts): its
@@ -52,19 +51,9 @@ async function slowHeaders(localAddress = '127.0.0.1'): Promise<Slow> {
   return { socket, answer: () => answer, ended };
 }
 
-/** A plain GET from the given source address; resolves with status and body. */
-function get(pathname: string, localAddress: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathname, localAddress, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => {
-        body += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-  });
-}
+/** A plain GET from the given source address. */
+const get = (pathname: string, localAddress: string) =>
+  rawRequest(server.url, pathname, { Host: `127.0.0.1:${port}` }, { localAddress });
 
 test('connections over the per-address cap are refused; another address is still served', async () => {
   test.setTimeout(60_000);

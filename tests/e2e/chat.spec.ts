@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { admin, createUser, signIn, type TestUser } from './accounts.ts';
+import { unique, write } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -304,18 +305,13 @@ test('logging out reconnects the chat as a visitor (the user changed)', async ({
 // Issue 16: the API and the socket send `YYYY-MM-DD HH:mm:ss` China time; the room reads it through
 // one parser, so a browser 16 hours behind China (Los Angeles) shows the China time, not a shifted one.
 test('message times are China time in any browser zone', async ({ browser }) => {
-  const said = `午夜的消息${Date.now().toString(36)}`;
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? '', 'blog.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    // Just after midnight in China: 16:30 UTC the day before.
-    db.prepare(`INSERT INTO chat (user_id, content, content_type, "createdAt") VALUES (1, ?, 'text', ?)`).run(
-      said,
-      '2026-11-20T16:30:05.123Z',
-    );
-  } finally {
-    db.close();
-  }
+  const said = unique('午夜的消息');
+  // Just after midnight in China: 16:30 UTC the day before.
+  write(
+    `INSERT INTO chat (user_id, content, content_type, "createdAt") VALUES (1, ?, 'text', ?)`,
+    said,
+    '2026-11-20T16:30:05.123Z',
+  );
   const ctx = await browser.newContext({ baseURL: process.env.E2E_URL, timezoneId: 'America/Los_Angeles' });
   try {
     const page = await ctx.newPage();

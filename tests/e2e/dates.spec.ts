@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { createUser, signIn } from './accounts.ts';
-import { unique } from './community.ts';
+import { unique, write } from './community.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 
 /**
@@ -16,18 +14,6 @@ test.use({ timezoneId: 'America/Los_Angeles' });
  * the date shown would move on a day.
  */
 const LATE_EVENING = '2026-11-20T15:30:05.123Z';
-
-function write(sql: string, ...params: (string | number)[]): void {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new DatabaseSync(path.join(dir, 'blog.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
-}
 
 test('notification ages and the join date are China time in any browser zone', async ({ page }) => {
   const user = await createUser({ nick_name: unique('时区') });

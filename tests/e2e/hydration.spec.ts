@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, signIn } from './accounts.ts';
+import { islandsHydrated } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -16,11 +17,6 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(`${e.name}: ${e.message}`));
   return errors;
-}
-
-/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
-async function islandsHydrated(page: Page) {
-  await expect.poll(() => page.locator('astro-island[ssr]:not([client="visible"])').count()).toBe(0);
 }
 
 const ROUTES = ['/message/chat', '/article?id=1', '/talk', '/message/list', '/userCenter'];

@@ -1,14 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { createUser, signIn, type TestUser } from './accounts.ts';
-import { query, unique } from './community.ts';
+import { createUser, signIn } from './accounts.ts';
+import { postAs, query, unique } from './community.ts';
 import { expect, headerReady, test } from './fixtures.ts';
-
-async function call(request: APIRequestContext, user: TestUser, url: string, data: object) {
-  const res = await request.post(url, { data, headers: { Authorization: `Bearer ${user.token}` } });
-  const json = await res.json();
-  expect(json.code, json.message).toBe(0);
-  return json.result;
-}
 
 test('a reply lights the badge; opening the item marks it read and leads to the article', async ({
   page,
@@ -16,8 +8,8 @@ test('a reply lights the badge; opening the item marks it read and leads to the 
 }) => {
   const alice = await createUser({ nick_name: unique('甲') });
   const bob = await createUser({ nick_name: unique('乙') });
-  const top = await call(request, alice, '/api/comment/add', { type: 1, for_id: 2, content: '写得真好' });
-  await call(request, bob, '/api/comment/apply', {
+  const top = await postAs(request, alice, '/api/comment/add', { type: 1, for_id: 2, content: '写得真好' });
+  await postAs(request, bob, '/api/comment/apply', {
     type: 1,
     for_id: 2,
     parent_id: top.id,
@@ -67,11 +59,11 @@ test('deleting asks first; a failed delete shows the server message; 9+ and load
   const carol = await createUser({ nick_name: unique('丙') });
   const posters = await Promise.all([createUser(), createUser()]);
   // 12 guestbook comments on Carol's message: 12 unread notifications.
-  const msg = await call(request, carol, '/api/message/add', { message: unique('留言') });
+  const msg = await postAs(request, carol, '/api/message/add', { message: unique('留言') });
   const messageId =
     msg?.id ?? query<{ id: number }>('SELECT id FROM message WHERE user_id = ?', carol.id)[0].id;
   for (let i = 0; i < 12; i++)
-    await call(request, posters[i % 2], '/api/comment/add', {
+    await postAs(request, posters[i % 2], '/api/comment/add', {
       type: 3,
       for_id: messageId,
       content: i === 11 ? '说说 window 对象' : `第${i}条`,
@@ -160,7 +152,7 @@ test('a friend-link application notice leads to /link/list in the same tab, show
   const owner = await createUser({ nick_name: unique('站长'), role: 1 });
   const applicant = await createUser({ nick_name: unique('申请人') });
   const name = unique('待审小站');
-  await call(request, applicant, '/api/links/add', {
+  await postAs(request, applicant, '/api/links/add', {
     site_name: name,
     site_desc: '一个等待审核的小站',
     site_avatar: '',

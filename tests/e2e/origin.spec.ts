@@ -1,38 +1,11 @@
-import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { type Started, startServer, stopServer } from './server.ts';
+import { rawRequest, type Started, startServer, stopServer } from './server.ts';
 
 /**
  * The site's own origin (issue 15): the built server, started here so its log can be read, answered
  * with raw requests whose Host header a browser would never let a page choose.
  */
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One request with exactly these headers (Host included, UTF-8 sent raw as curl does) over a fresh connection. */
-function send(base: string, path: string, given: Record<string, string>, method = 'GET'): Promise<Answer> {
-  const { port } = new URL(base);
-  // Node writes header strings as latin1: re-encoded, UTF-8 goes out byte for byte.
-  const headers = Object.fromEntries(
-    Object.entries(given).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('latin1')]),
-  );
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path, method, headers, agent: false, setHost: false },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** A WebSocket handshake's status line, with the given Host. */
 function handshake(base: string, host: string): Promise<string> {
@@ -71,9 +44,9 @@ test.afterAll(async () => {
 });
 
 test('a Host with a path cannot store the guestbook as /home', async () => {
-  const poisoned = await send(server.url, '/home', { Host: `${host}/message/list?tag=公告&x=` });
+  const poisoned = await rawRequest(server.url, '/home', { Host: `${host}/message/list?tag=公告&x=` });
   expect(poisoned.status).toBe(400);
-  const home = await send(server.url, '/home', { Host: host });
+  const home = await rawRequest(server.url, '/home', { Host: host });
   expect(home.status).toBe(200);
   expect(canonicalOf(home.body)).toBe(`${server.url}/home`);
   expect(home.body).not.toContain('留言板');
@@ -88,13 +61,13 @@ test('a foreign Host is refused everywhere; links and the 本站地址 stay on t
     '/uploads/x.png',
     '/favicon.svg',
   ]) {
-    const res = await send(server.url, path, { Host: 'evil.example' });
+    const res = await rawRequest(server.url, path, { Host: 'evil.example' });
     expect(res.status, path).toBe(400);
     expect(res.body, path).toContain('请求的主机名不属于本站');
   }
   expect(await handshake(server.url, 'evil.example')).toBe('HTTP/1.1 400 Bad Request');
   // Nothing was cached under the foreign host either: the site's own answers name the site only.
-  const list = await send(server.url, '/link/list', { Host: host });
+  const list = await rawRequest(server.url, '/link/list', { Host: host });
   expect(list.status).toBe(200);
   expect(list.body).not.toContain('evil.example');
   expect(canonicalOf(list.body)).toBe(`${server.url}/link/list`);
@@ -103,39 +76,39 @@ test('a foreign Host is refused everywhere; links and the 本站地址 stay on t
     new RegExp(`^(${server.url}/|https://)`),
   );
   for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
-    const feed = await send(server.url, path, { Host: host });
+    const feed = await rawRequest(server.url, path, { Host: host });
     expect(feed.body, path).toContain(server.url);
   }
 });
 
 test('the loopback names with the port are the same site; another port is not', async () => {
   const port = new URL(server.url).port;
-  expect((await send(server.url, '/home', { Host: `localhost:${port}` })).status).toBe(200);
-  expect((await send(server.url, '/home', { Host: `[::1]:${port}` })).status).toBe(200);
-  expect((await send(server.url, '/home', { Host: `localhost:${Number(port) + 1}` })).status).toBe(400);
+  expect((await rawRequest(server.url, '/home', { Host: `localhost:${port}` })).status).toBe(200);
+  expect((await rawRequest(server.url, '/home', { Host: `[::1]:${port}` })).status).toBe(200);
+  expect((await rawRequest(server.url, '/home', { Host: `localhost:${Number(port) + 1}` })).status).toBe(400);
   // Links are still built from the site's origin, not from the name used.
-  const home = await send(server.url, '/home', { Host: `localhost:${port}` });
+  const home = await rawRequest(server.url, '/home', { Host: `localhost:${port}` });
   expect(canonicalOf(home.body)).toBe(`${server.url}/home`);
   // A page opened under a loopback name writes with that Origin: still the site's own, not cross-site.
-  const write = await send(
+  const write = await rawRequest(
     server.url,
     '/api/config/addView',
     { Host: `localhost:${port}`, Origin: `http://localhost:${port}`, 'Sec-Fetch-Site': 'same-origin' },
-    'PUT',
+    { method: 'PUT' },
   );
   expect(write.status).toBe(200);
-  const foreign = await send(
+  const foreign = await rawRequest(
     server.url,
     '/api/config/addView',
     { Host: `localhost:${port}`, Origin: `http://localhost:${Number(port) + 1}` },
-    'PUT',
+    { method: 'PUT' },
   );
   expect(foreign.status).toBe(403);
 });
 
 test('a malformed Host is a 400 without a stack trace in the log', async () => {
   for (const bad of ['a@b', `${host}/message/list?tag=x`, 'a b', '']) {
-    const res = await send(server.url, '/home', { Host: bad });
+    const res = await rawRequest(server.url, '/home', { Host: bad });
     expect(res.status, bad).toBe(400);
   }
   const noHost = await new Promise<string>((resolve) => {
@@ -150,22 +123,22 @@ test('a malformed Host is a 400 without a stack trace in the log', async () => {
 });
 
 test('dot segments are resolved before routing; no page route forwards /api in a build', async () => {
-  const dotted = await send(server.url, '/x/../api/config', { Host: host });
+  const dotted = await rawRequest(server.url, '/x/../api/config', { Host: host });
   expect(dotted.status).toBe(200);
   expect(JSON.parse(dotted.body).code).toBe(0);
-  expect((await send(server.url, '/x/%2e%2e/api/config', { Host: host })).status).toBe(200);
+  expect((await rawRequest(server.url, '/x/%2e%2e/api/config', { Host: host })).status).toBe(200);
   // Repeated slashes collapse (API.md, issue 16): `//api/config` is the API, dispatched by main.ts.
-  const doubled = await send(server.url, '//api/config', { Host: host });
+  const doubled = await rawRequest(server.url, '//api/config', { Host: host });
   expect(doubled.status).toBe(200);
   expect(JSON.parse(doubled.body).code).toBe(0);
   // A path main.ts does not hand to the API, which Astro could have decoded into the old
   // /api/[...path] page, is a plain 404 page: no page route forwards /api in a build.
   for (const path of ['/%2Fapi/config', '/%2fapi%2fconfig']) {
-    const encoded = await send(server.url, path, { Host: host });
+    const encoded = await rawRequest(server.url, path, { Host: host });
     expect(encoded.status, path).toBe(404);
     expect(encoded.headers['content-type'], path).toContain('text/html');
   }
-  const absolute = await send(server.url, 'http://evil.example/home', { Host: host });
+  const absolute = await rawRequest(server.url, 'http://evil.example/home', { Host: host });
   expect(absolute.status).toBe(400);
 });
 
@@ -178,11 +151,11 @@ test('with SITE_URL every absolute URL is on it; behind a trusted proxy X-Forwar
   });
   try {
     // Where it listens is not the site any more.
-    expect((await send(behind.url, '/home', { Host: new URL(behind.url).host })).status).toBe(400);
-    const home = await send(behind.url, '/home', { Host: 'blog.example' });
+    expect((await rawRequest(behind.url, '/home', { Host: new URL(behind.url).host })).status).toBe(400);
+    const home = await rawRequest(behind.url, '/home', { Host: 'blog.example' });
     expect(home.status).toBe(200);
     expect(canonicalOf(home.body)).toBe('https://blog.example/home');
-    const proxied = await send(behind.url, '/home', {
+    const proxied = await rawRequest(behind.url, '/home', {
       Host: '127.0.0.1',
       'X-Forwarded-Host': 'www.blog.example',
       'X-Forwarded-Proto': 'https',
@@ -192,13 +165,15 @@ test('with SITE_URL every absolute URL is on it; behind a trusted proxy X-Forwar
     expect(proxied.headers['strict-transport-security']).toBeTruthy();
     expect(proxied.headers['content-security-policy']).toContain('wss://blog.example');
     expect(
-      (await send(behind.url, '/home', { Host: 'blog.example', 'X-Forwarded-Host': 'evil.example' })).status,
+      (await rawRequest(behind.url, '/home', { Host: 'blog.example', 'X-Forwarded-Host': 'evil.example' }))
+        .status,
     ).toBe(400);
-    const rss = await send(behind.url, '/rss.xml', { Host: 'blog.example' });
+    const rss = await rawRequest(behind.url, '/rss.xml', { Host: 'blog.example' });
     expect(rss.body).toContain('<link>https://blog.example/home</link>');
-    const key = JSON.parse((await send(behind.url, '/wapi/login/qr/key', { Host: 'www.blog.example' })).body)
-      .data.unikey;
-    const qr = await send(behind.url, `/wapi/login/qr/create?key=${key}`, { Host: 'www.blog.example' });
+    const key = JSON.parse(
+      (await rawRequest(behind.url, '/wapi/login/qr/key', { Host: 'www.blog.example' })).body,
+    ).data.unikey;
+    const qr = await rawRequest(behind.url, `/wapi/login/qr/create?key=${key}`, { Host: 'www.blog.example' });
     expect(JSON.parse(qr.body).data.qrurl).toBe(`https://blog.example/music/confirm?key=${key}`);
   } finally {
     await stopServer(behind);

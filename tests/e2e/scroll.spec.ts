@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createUser, tokenFor } from './accounts.ts';
-import { hydrated, unique } from './community.ts';
+import { createUser } from './accounts.ts';
+import { hydrated, postAs, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -85,28 +85,28 @@ async function enoughMessages(request: APIRequestContext) {
   while (missing > 0) {
     // Five messages a minute per writer: a new writer for each five.
     const user = await createUser();
-    const headers = { authorization: `Bearer ${tokenFor(user)}` };
-    for (let i = 0; i < 5 && missing > 0; i++, missing--) {
-      const made = await request.post('/api/message/add', {
-        data: { message: unique('滚动位置'), tag: '留言' },
-        headers,
-      });
-      expect((await made.json()).code).toBe(0);
-    }
+    for (let i = 0; i < 5 && missing > 0; i++, missing--)
+      await postAs(request, user, '/api/message/add', { message: unique('滚动位置'), tag: '留言' });
   }
+}
+
+/**
+ * /message/list with its second page loaded: more than the server's first page, so the kept list is
+ * longer than the HTML the router swaps in.
+ */
+async function openLongBoard(page: Page, request: APIRequestContext) {
+  await enoughMessages(request);
+  await page.goto('/message/list');
+  await hydrated(page, '[data-layout]');
+  await page.getByRole('button', { name: '点击加载更多～' }).click();
+  await expect.poll(() => page.locator('[data-message-id]').count()).toBeGreaterThan(12);
 }
 
 test('back from a message detail restores /message/list (kept alive) at 700 px', async ({
   page,
   request,
 }) => {
-  await enoughMessages(request);
-  await page.goto('/message/list');
-  await hydrated(page, '[data-layout]');
-  const messages = page.locator('[data-message-id]');
-  // More than the server's first page, so the kept list is longer than the HTML the router swaps in.
-  await page.getByRole('button', { name: '点击加载更多～' }).click();
-  await expect.poll(() => messages.count()).toBeGreaterThan(12);
+  await openLongBoard(page, request);
   await scrollToY(page, 700);
   await clickVisibleLink(page, 'a[href^="/message/detail?id="]');
   await expect(page).toHaveURL(/\/message\/detail\?id=\d+$/);
@@ -126,12 +126,7 @@ test('back to a later part of /message/list (its second page) restores that plac
   page,
   request,
 }) => {
-  await enoughMessages(request);
-  await page.goto('/message/list');
-  await hydrated(page, '[data-layout]');
-  const messages = page.locator('[data-message-id]');
-  await page.getByRole('button', { name: '点击加载更多～' }).click();
-  await expect.poll(() => messages.count()).toBeGreaterThan(12);
+  await openLongBoard(page, request);
   // Beyond the height of the server's first page.
   const y = await page.evaluate(() => Math.round(document.documentElement.scrollHeight - innerHeight - 100));
   await scrollToY(page, y);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -58,5 +59,40 @@ export function stopServer(
     if (s.child.exitCode !== null) return resolve({ code: s.child.exitCode, ms: 0 });
     s.child.once('exit', (code) => resolve({ code, ms: Date.now() - t0 }));
     s.child.kill(signal);
+  });
+}
+
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One request to a server at `base` with exactly these headers (Host included: none is added, and UTF-8
+ * goes out raw as curl sends it) over a fresh connection, optionally from another loopback source
+ * address: what a browser would never let a page send.
+ */
+export function rawRequest(
+  base: string,
+  path: string,
+  given: Record<string, string>,
+  { method = 'GET', localAddress }: { method?: string; localAddress?: string } = {},
+): Promise<RawAnswer> {
+  const { port } = new URL(base);
+  // Node writes header strings as latin1: re-encoded, UTF-8 goes out byte for byte.
+  const headers = Object.fromEntries(
+    Object.entries(given).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('latin1')]),
+  );
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method, headers, localAddress, agent: false, setHost: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
   });
 }

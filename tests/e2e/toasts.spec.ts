@@ -1,21 +1,17 @@
 import type { APIRequestContext, Browser, Locator } from '@playwright/test';
 import { admin, createUser, signIn } from './accounts.ts';
-import { hydrated, unique } from './community.ts';
+import { hydrated, postAs, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A pending friend-link application made by a new user through the API. */
 async function apply(request: APIRequestContext, name: string): Promise<void> {
   const user = await createUser();
-  const res = await request.post('/api/links/add', {
-    headers: { Authorization: `Bearer ${user.token}` },
-    data: {
-      site_name: name,
-      site_desc: '一句话介绍',
-      site_avatar: '',
-      url: `https://${unique('s')}.example/`,
-    },
+  await postAs(request, user, '/api/links/add', {
+    site_name: name,
+    site_desc: '一句话介绍',
+    site_avatar: '',
+    url: `https://${unique('s')}.example/`,
   });
-  expect((await res.json()).code).toBe(0);
 }
 
 test('approving a friend link updates both lists in place: the 审核通过 toast stays on screen', async ({
