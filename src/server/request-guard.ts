@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalisePathname } from '../lib/page-query.ts';
 import { serviceOf } from '../lib/route-path.ts';
 import { isOwnHost } from '../lib/site-origin.ts';
+import { firstForwarded } from './net/forwarded.ts';
 import { site } from './site.ts';
 
 /**
@@ -15,12 +16,9 @@ import { site } from './site.ts';
  * Astro would have resolved it to) and escapes in one spelling (normalisePathname).
  */
 
-const first = (v: string | string[] | undefined) =>
-  (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim() || undefined;
-
 /** The host the client asked for: the proxy's X-Forwarded-Host when trusted, else Host. */
 function askedHost(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? first(req.headers['x-forwarded-host']) : undefined;
+  const forwarded = trustProxy ? firstForwarded(req.headers['x-forwarded-host']) : undefined;
   return forwarded ?? req.headers.host;
 }
 
