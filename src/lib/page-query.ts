@@ -53,15 +53,19 @@ export function normalisePathname(pathname: string): string {
   });
 }
 
-/** `pathname` plus only the parameters its page reads, each once, in a fixed order. */
-export function canonicalPageUrl(pathname: string, query: URLSearchParams): string {
-  const params = PAGE_QUERY[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+/**
+ * `pathname` plus only the parameters its page reads, each once, in a fixed order. `search` is the
+ * raw query (`?a=1` or empty): most page requests have none and cost nothing here.
+ */
+export function canonicalPageUrl(pathname: string, search: string): string {
+  const params = search && PAGE_QUERY[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
   if (!params) return pathname;
+  const query = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const p of params) {
     const raw = query.get(p.name);
     if (raw !== null) kept.set(p.name, canonicalValue(p, raw));
   }
-  const search = kept.toString();
-  return search ? `${pathname}?${search}` : pathname;
+  const canonical = kept.toString();
+  return canonical ? `${pathname}?${canonical}` : pathname;
 }

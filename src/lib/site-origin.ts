@@ -71,11 +71,21 @@ export function siteOrigins(s: SiteSettings): SiteOrigins {
   return { origin, hosts, canonicalHost: new URL(origin).host };
 }
 
+/**
+ * Whether a `Host` value (or an origin's host) is one of the site's. Every request asks this, and
+ * nearly all send a host already in its normal form: that costs one lookup, the rest are normalised.
+ */
+export function isOwnHost(value: string | undefined, site: SiteOrigins): boolean {
+  if (value === undefined) return false;
+  // The accepted hosts are normaliseHost's results, which it leaves as they are.
+  if (site.hosts.has(value)) return true;
+  const host = normaliseHost(value);
+  return host !== null && site.hosts.has(host);
+}
+
 /** Whether a browser Origin (`http(s)://host[:port]`) is one of the site's own. */
 export function isOwnOrigin(origin: string, site: SiteOrigins): boolean {
-  if (!URL.canParse(origin)) return false; // "null" (sandboxed frames, file://) and garbage
-  const url = new URL(origin);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  const host = normaliseHost(url.host);
-  return host !== null && site.hosts.has(host);
+  const url = URL.parse(origin); // null for "null" (sandboxed frames, file://) and garbage
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
+  return isOwnHost(url.host, site);
 }

@@ -94,7 +94,7 @@ export async function startServer(
       if (serveAsset(req, res, clientDir, pathname, assets, encoding)) return;
     }
     // A page: it renders, and is cached, under its pathname and only the parameters it reads.
-    req.url = canonicalPageUrl(pathname, target.searchParams);
+    req.url = canonicalPageUrl(pathname, target.search);
     // A cached page is answered with headers prepared when it was stored.
     if (serveCachedPage(req, res, cfg.trustProxy)) return;
     applySecurityHeaders(req, res, cfg.trustProxy);

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalisePathname } from '../lib/page-query.ts';
 import { serviceOf } from '../lib/route-path.ts';
-import { normaliseHost } from '../lib/site-origin.ts';
+import { isOwnHost } from '../lib/site-origin.ts';
+import { firstForwarded } from './net/forwarded.ts';
 import { site } from './site.ts';
 
 /**
@@ -15,39 +16,37 @@ import { site } from './site.ts';
  * Astro would have resolved it to) and escapes in one spelling (normalisePathname).
  */
 
-const first = (v: string | string[] | undefined) =>
-  (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim() || undefined;
-
 /** The host the client asked for: the proxy's X-Forwarded-Host when trusted, else Host. */
-function askedHost(req: IncomingMessage, trustProxy: boolean): string | null {
-  const forwarded = trustProxy ? first(req.headers['x-forwarded-host']) : undefined;
-  const host = forwarded ?? req.headers.host;
-  return normaliseHost(host);
+function askedHost(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? firstForwarded(req.headers['x-forwarded-host']) : undefined;
+  return forwarded ?? req.headers.host;
 }
 
 /** The rewritten target (pathname + search), or null when Host or target is not acceptable. */
 export function admit(req: IncomingMessage, trustProxy: boolean): URL | null {
-  const { hosts, canonicalHost } = site();
-  const host = askedHost(req, trustProxy);
-  if (host === null || !hosts.has(host)) return null;
+  const own = site();
+  if (!isOwnHost(askedHost(req, trustProxy), own)) return null;
   const target = req.url ?? '';
   // Origin-form only: an absolute-form target (`http://evil/`) or `*` names no page of ours.
   if (!target.startsWith('/')) return null;
-  const url = URL.canParse(`http://h${target}`) ? new URL(`http://h${target}`) : null;
+  const url = URL.parse(`http://h${target}`);
   if (!url) return null;
-  url.pathname = normalisePathname(url.pathname);
+  // Set only when it changes: every setter re-serialises the whole URL.
+  const pathname = normalisePathname(url.pathname);
+  if (pathname !== url.pathname) url.pathname = pathname;
   req.url = url.pathname + url.search;
+  const { canonicalHost } = own;
   req.headers.host = canonicalHost;
   delete req.headers['x-forwarded-host'];
   if (!trustProxy) delete req.headers['x-forwarded-proto'];
-  // Hono reads headers from rawHeaders: keep both views the same.
-  const raw: string[] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i].toLowerCase();
-    if (name === 'x-forwarded-host' || (!trustProxy && name === 'x-forwarded-proto')) continue;
-    raw.push(req.rawHeaders[i], name === 'host' ? canonicalHost : req.rawHeaders[i + 1]);
+  // Hono reads headers from rawHeaders: keep both views the same. Edited in place, from the end so
+  // that a removed pair does not shift the ones still to visit.
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    const name = raw[i].toLowerCase();
+    if (name === 'host') raw[i + 1] = canonicalHost;
+    else if (name === 'x-forwarded-host' || (!trustProxy && name === 'x-forwarded-proto')) raw.splice(i, 2);
   }
-  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
   return url;
 }
 

@@ -8,6 +8,7 @@ import visible from 'astro/runtime/client/visible.prebuilt.js';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import type { SiteOrigins } from '../lib/site-origin.ts';
 import { THEME_BOOTSTRAP } from '../lib/theme-bootstrap.ts';
+import { firstForwarded } from './net/forwarded.ts';
 import { site } from './site.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -83,9 +84,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** HSTS only when a TLS proxy in front (trusted) says the request was https. */
 export function wantsHsts(req: IncomingMessage, trustProxy: boolean): boolean {
-  if (!trustProxy) return false;
-  const proto = req.headers['x-forwarded-proto'];
-  return proto !== undefined && String(proto).split(',')[0].trim() === 'https';
+  return trustProxy && firstForwarded(req.headers['x-forwarded-proto']) === 'https';
 }
 
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { proxiedAddress } from '../../src/server/api/context.ts';
+import { proxiedAddress } from '../../src/server/net/forwarded.ts';
 
 describe('proxiedAddress', () => {
   test('takes the entry our proxy appended, not one the client wrote', () => {

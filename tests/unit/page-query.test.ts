@@ -5,7 +5,7 @@ import { canonicalPageUrl, normalisePathname, PAGE_QUERY } from '../../src/lib/p
 
 const canon = (url: string) => {
   const u = new URL(url, 'http://x');
-  return canonicalPageUrl(u.pathname, u.searchParams);
+  return canonicalPageUrl(u.pathname, u.search);
 };
 
 describe('the canonical URL a page is rendered and cached under', () => {

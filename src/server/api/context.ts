@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { config } from '../config.ts';
+import { proxiedAddress } from '../net/forwarded.ts';
 import type { AuthUser } from '../services/auth.ts';
 
 /** What main.ts (or a test) hands each request, and what middleware leaves for handlers. */
@@ -11,15 +12,6 @@ export type ApiEnv = {
 };
 
 export type ApiContext = Context<ApiEnv>;
-
-/**
- * The address our proxy saw: the right-most X-Forwarded-For entry. Entries to its left come from the
- * client itself, so trusting the left-most one would let anyone pick an address per request and slip
- * past the per-address limits.
- */
-export function proxiedAddress(header: string | undefined): string | undefined {
-  return header?.split(',').at(-1)?.trim() || undefined;
-}
 
 /** The visitor's address: X-Forwarded-For only behind a trusted proxy, else the socket's. */
 export function clientIp(c: ApiContext): string {

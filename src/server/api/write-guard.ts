@@ -29,17 +29,21 @@ export const mediaType = (header: string | null | undefined) =>
  * the site's own (SITE_URL, its aliases, the loopback names of the default origin): the server has
  * already checked Host against that list and rewritten it to the canonical host, so a page opened
  * as http://localhost:4321 posts with an Origin that is no longer the Host. Requests made in process
- * (tests) never passed that check: there the request's own Host counts too.
+ * (tests) never passed that check: there the request's own Host counts too (its URL's host when it has
+ * no Host header; `url` is only parsed then).
  */
-export function fromOtherOrigin(headers: Headers, own: SiteOrigins = site(), urlHost?: string): boolean {
+export function fromOtherOrigin(headers: Headers, own: SiteOrigins = site(), url?: string): boolean {
   if (headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return true;
   const origin = headers.get('origin');
   if (origin == null) return false;
   if (isOwnOrigin(origin, own)) return false;
   // "null" (sandboxed frames, privacy redirects) is not a URL and is nobody's own origin.
-  if (!URL.canParse(origin)) return true;
-  const host = new URL(origin).host.toLowerCase();
-  const requested = (headers.get('host') ?? urlHost)?.trim().toLowerCase();
+  const parsed = URL.parse(origin);
+  if (!parsed) return true;
+  const host = parsed.host.toLowerCase();
+  const requested = (headers.get('host') ?? (url === undefined ? undefined : new URL(url).host))
+    ?.trim()
+    .toLowerCase();
   return host !== requested;
 }
 
@@ -48,11 +52,12 @@ export function fromOtherOrigin(headers: Headers, own: SiteOrigins = site(), url
  * a body only with Content-Length or Transfer-Encoding: a browser's body-less DELETE has neither, while
  * Node's adapter still gives its Request a (empty) stream, so the stream alone proves nothing. Requests
  * made in process (tests) carry no Content-Length: there a stream with a Content-Type is a body.
+ * `stream` is asked last and only then: Hono's Node adapter builds a whole Request to answer it.
  */
-const hasBody = (headers: Headers, stream: boolean) => {
+const hasBody = (headers: Headers, stream: () => boolean) => {
   const length = headers.get('content-length');
   if (length != null) return Number(length) > 0;
-  return headers.get('transfer-encoding') != null || (stream && headers.get('content-type') != null);
+  return headers.get('transfer-encoding') != null || (headers.get('content-type') != null && stream());
 };
 
 /** Why a request must be refused before any handler runs, or null. Reads are never refused here. */
@@ -61,19 +66,16 @@ export function writeRefusal(
   multipart: boolean,
   headers: Headers,
   own: SiteOrigins = site(),
-  urlHost?: string,
-  stream = false,
+  url?: string,
+  stream: () => boolean = () => false,
 ): { status: 403 | 415; message: string } | null {
   if (READS.has(method.toUpperCase())) return null;
-  if (fromOtherOrigin(headers, own, urlHost)) return { status: 403, message: CROSS_SITE };
+  if (fromOtherOrigin(headers, own, url)) return { status: 403, message: CROSS_SITE };
   if (!hasBody(headers, stream)) return null;
   const type = mediaType(headers.get('content-type'));
   if (multipart) return type === 'multipart/form-data' ? null : { status: 415, message: MULTIPART_ONLY };
   return type === 'application/json' ? null : { status: 415, message: JSON_ONLY };
 }
-
-/** The request URL's host: what the Host header said (requests built in tests may lack the header). */
-const urlHost = (req: Request) => new URL(req.url).host;
 
 /** The middleware: `multipart` names the paths that take uploads instead of JSON. */
 export function writeGuard(multipart: (path: string) => boolean = () => false): MiddlewareHandler {
@@ -84,8 +86,8 @@ export function writeGuard(multipart: (path: string) => boolean = () => false): 
       multipart(c.req.path),
       raw.headers,
       undefined,
-      urlHost(raw),
-      raw.body !== null,
+      raw.url,
+      () => raw.body !== null,
     );
     if (refusal) throw new ApiError(refusal.status, refusal.message);
     await next();
@@ -98,6 +100,6 @@ export function writeGuard(multipart: (path: string) => boolean = () => false): 
  * must not do it. Same-origin fetches and clients outside browsers pass.
  */
 export const sameSiteOnly: MiddlewareHandler = async (c, next) => {
-  if (fromOtherOrigin(c.req.raw.headers, undefined, urlHost(c.req.raw))) throw new ApiError(403, CROSS_SITE);
+  if (fromOtherOrigin(c.req.raw.headers, undefined, c.req.raw.url)) throw new ApiError(403, CROSS_SITE);
   await next();
 };

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { proxiedAddress } from '../api/context.ts';
+import { proxiedAddress } from './forwarded.ts';
 
 /**
  * Per-address caps and HTTP timeouts, so that one address cannot hold every socket of the server

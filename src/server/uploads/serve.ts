@@ -5,6 +5,9 @@ import { resolveInside, sendFile } from '../static.ts';
 
 export const uploadsDir = () => path.join(config.dataDir, 'uploads');
 
+/** An uploaded file opened directly runs nothing (also sent by the `astro dev` route). */
+export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /**
  * GET /uploads/<path>: files users uploaded (and the demo images), never outside the uploads
  * folder. A sandboxing CSP keeps an uploaded file from running anything if opened directly.
@@ -17,6 +20,6 @@ export function serveUpload(req: IncomingMessage, res: ServerResponse, urlPath: 
   }
   sendFile(req, res, found, {
     cacheControl: 'public, max-age=86400',
-    headers: { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" },
+    headers: { 'Content-Security-Policy': UPLOAD_CSP },
   });
 }

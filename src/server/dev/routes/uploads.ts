@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRoute } from 'astro';
 import { contentType, resolveInside } from '#server/static.ts';
-import { uploadsDir } from '#server/uploads/serve.ts';
+import { UPLOAD_CSP, uploadsDir } from '#server/uploads/serve.ts';
 
 // `astro dev` only: injected by ../integration.mjs and absent from a build, where production
 // serves /uploads from the data dir before Astro (src/server/main.ts).
@@ -12,7 +12,7 @@ export const GET: APIRoute = async ({ params }) => {
     headers: {
       'Content-Type': contentType(found.file),
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'Content-Security-Policy': UPLOAD_CSP,
     },
   });
 };
