@@ -7,6 +7,7 @@ import { HUB_DEFAULTS } from '../../src/server/chat/hub.ts';
 import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { resolveSite } from '../../src/server/site.ts';
+import { shanghai } from '../china-time.ts';
 import { setupTestApi } from './helpers.ts';
 import { ChatClient, type Frame } from './ws-client.ts';
 
@@ -155,15 +156,6 @@ describe('chat hub: messages', () => {
     expect(stored).toMatchObject({ content: text, content_type: 'text', user_id: user.id });
     // Issue 16: the frame's time is a wire date, `YYYY-MM-DD HH:mm:ss` in China time (API.md).
     expect(mine.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const shanghai = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
     expect(mine.createdAt).toBe(shanghai.format(new Date(stored?.createdAt ?? '')));
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { shanghai, WIRE } from '../china-time.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
@@ -9,16 +10,6 @@ import { setupTestApi } from './helpers.ts';
  */
 const api = setupTestApi({ seed: true });
 
-const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const shanghai = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 /** The China-time rendering of a stored ISO instant. */
 const china = (iso: string) => shanghai.format(new Date(iso));
 
