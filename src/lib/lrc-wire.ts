@@ -1,4 +1,4 @@
-import { LRC_META, offsetOf, splitTimeTags } from './lrc.ts';
+import { lrcEntries } from './lrc.ts';
 
 /**
  * A lyric text in the shape NeteaseCloudMusicApi's /lyric gives it (API.md): one time tag per line,
@@ -31,22 +31,10 @@ export function toNeteaseLrc(text: string): string {
   const head: string[] = [];
   const timed: { time: number; text: string }[] = [];
   let offset = 0;
-  for (const raw of source.split(/\r\n|\r|\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line.startsWith('{')) {
-      head.push(line);
-      continue;
-    }
-    const { times, rest } = splitTimeTags(line);
-    if (times.length) {
-      const words = rest.trim();
-      for (const time of times) timed.push({ time, text: words });
-      continue;
-    }
-    const value = offsetOf(line);
-    if (value !== undefined) offset = value;
-    else if (LRC_META.test(line)) head.push(line);
+  for (const entry of lrcEntries(source)) {
+    if (entry.kind === 'timed') for (const time of entry.times) timed.push({ time, text: entry.text });
+    else if (entry.kind === 'offset') offset = entry.value;
+    else head.push(entry.line);
   }
   if (!timed.length) return source;
   // A positive offset shows the lyrics sooner (LRC convention, as src/lib/lrc.ts reads it). The sort

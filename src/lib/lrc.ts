@@ -10,10 +10,10 @@ export type LyricLine = { time: number; text: string; trans?: string };
 
 const TIME = /^\[(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?\]/;
 /** A metadata line: `[ti:…]`, `[ar:…]`, `[offset:…]` … (a tag name, not a time). */
-export const LRC_META = /^\[([a-z#]+):(.*)\]\s*$/i;
+const META = /^\[([a-z#]+):(.*)\]\s*$/i;
 
 /** The leading time tags of a trimmed line (ms each, in their order) and the text after them. */
-export function splitTimeTags(line: string): { times: number[]; rest: string } {
+function splitTimeTags(line: string): { times: number[]; rest: string } {
   const times: number[] = [];
   let rest = line;
   for (let m = TIME.exec(rest); m; m = TIME.exec(rest)) {
@@ -25,23 +25,47 @@ export function splitTimeTags(line: string): { times: number[]; rest: string } {
   return { times, rest };
 }
 
-/** The value of an `[offset:±ms]` line, or undefined for any other line. */
-export function offsetOf(line: string): number | undefined {
-  const meta = LRC_META.exec(line);
-  if (meta?.[1].toLowerCase() !== 'offset') return undefined;
-  const value = Number(meta[2].trim());
-  return Number.isFinite(value) ? value : undefined;
+/**
+ * A line of an LRC text that means something, as both readers of LRC see it (this parser and the
+ * NetEase-shaped lyric of src/lib/lrc-wire.ts): time tags (ms, in their order) with their words, a
+ * valid `[offset:±ms]`, a NeteaseCloudMusicApi JSON credit line (`{…}`), or other metadata
+ * ([ti:], [ar:], an offset that is not a number …).
+ */
+export type LrcEntry =
+  | { kind: 'timed'; times: number[]; text: string }
+  | { kind: 'offset'; value: number }
+  | { kind: 'credit' | 'meta'; line: string };
+
+/** The entries of an LRC text in its order; blank lines and untimed text are left out. */
+export function lrcEntries(text: string): LrcEntry[] {
+  const entries: LrcEntry[] = [];
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (line.startsWith('{')) {
+      entries.push({ kind: 'credit', line });
+      continue;
+    }
+    const { times, rest } = splitTimeTags(line);
+    if (times.length) {
+      entries.push({ kind: 'timed', times, text: rest.trim() });
+      continue;
+    }
+    const meta = META.exec(line);
+    if (!meta) continue;
+    const value = meta[1].toLowerCase() === 'offset' ? Number(meta[2].trim()) : Number.NaN;
+    entries.push(Number.isFinite(value) ? { kind: 'offset', value } : { kind: 'meta', line });
+  }
+  return entries;
 }
 
 function parseRaw(text: string): LyricLine[] {
   const lines: LyricLine[] = [];
   let offset = 0;
-  for (const raw of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line.startsWith('{')) {
+  for (const entry of lrcEntries(text)) {
+    if (entry.kind === 'credit') {
       try {
-        const credit = JSON.parse(line) as { t?: number; c?: { tx?: string }[] };
+        const credit = JSON.parse(entry.line) as { t?: number; c?: { tx?: string }[] };
         if (typeof credit.t === 'number' && Array.isArray(credit.c))
           lines.push({
             time: Math.max(0, credit.t),
@@ -53,16 +77,10 @@ function parseRaw(text: string): LyricLine[] {
       } catch {
         /* not a credit line: ignored */
       }
-      continue;
-    }
-    const { times, rest } = splitTimeTags(line);
-    if (times.length) {
-      const words = rest.trim();
-      for (const time of times) lines.push({ time, text: words });
-      continue;
-    }
-    offset = offsetOf(line) ?? offset;
-    // Other metadata ([ti:], [ar:], [al:], [by:] …) and untimed text are not lyric lines.
+    } else if (entry.kind === 'timed') {
+      for (const time of entry.times) lines.push({ time, text: entry.text });
+    } else if (entry.kind === 'offset') offset = entry.value;
+    // Other metadata ([ti:], [ar:], [al:], [by:] …) is not a lyric line.
   }
   // A positive offset shows the lyrics sooner (LRC convention).
   return lines

@@ -1,15 +1,18 @@
+import { normalizeUsername } from './validation.ts';
+
 /**
  * Names people choose: usernames (unique after folding) and the nick names and guest names shown
  * beside what they write (which may not pose as the blogger).
  */
 
 /**
- * The key usernames are unique under: compatibility forms folded (ｆｕｌｌ-width letters, ligatures,
- * circled letters) and then case, so `Admin` and `ａｄｍｉｎ` are both `admin`. NFKC runs again after
- * lower-casing because a lower-case letter can have a compatibility form of its own.
+ * The key usernames are unique under: the username as stored (normalizeUsername) with compatibility
+ * forms folded (ｆｕｌｌ-width letters, ligatures, circled letters) and then case, so `Admin` and
+ * `ａｄｍｉｎ` are both `admin`. NFKC runs again after lower-casing because a lower-case letter can
+ * have a compatibility form of its own.
  */
 export function foldUsername(name: string): string {
-  return name.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+  return normalizeUsername(name).normalize('NFKC').toLowerCase().normalize('NFKC');
 }
 
 /** The name the blogger is shown under on every admin-written page. */

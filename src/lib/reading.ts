@@ -28,7 +28,7 @@ export class ReadingClock {
     this.pause(now);
     if (running) this.since = now;
     const ms = Math.floor(this.gathered);
-    if (ms < min || ms === 0) return 0;
+    if (ms < min) return 0;
     this.gathered -= ms;
     return ms;
   }

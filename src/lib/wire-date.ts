@@ -39,8 +39,10 @@ export function parseWireDate(value: DateInput): number {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in China time; '' for something that is not a date. */
-export function toWireDate(value: DateInput): string {
-  const ms = parseWireDate(value);
+export const toWireDate = (value: DateInput): string => chinaText(parseWireDate(value));
+
+/** The wire text of an instant in ms since the epoch; '' for NaN or a year without a wire form. */
+function chinaText(ms: number): string {
   if (!Number.isFinite(ms)) return '';
   const china = new Date(ms + CHINA_OFFSET_MS);
   if (Number.isNaN(china.getTime())) return '';
@@ -55,8 +57,9 @@ export function toWireDate(value: DateInput): string {
  * values are checked, so a user's text that happens to look like a date is never rewritten.
  */
 export function wireReplacer(key: string, value: unknown): unknown {
+  // Runs for every value of every answer: the instant is parsed once, not tested again by toWireDate.
   if (typeof value === 'string' && key.endsWith('At') && ISO_INSTANT.test(value)) {
-    return toWireDate(value) || value;
+    return chinaText(Date.parse(value)) || value;
   }
   return value;
 }

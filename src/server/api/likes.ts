@@ -34,8 +34,7 @@ export const likeRoutes = new Hono<ApiEnv>()
   // Not in the original contract: the count beside the state, for pages that do not know it yet.
   .post('/like/getLikeInfo', async (c) => {
     const { type, for_id } = await body(c, LikeBody);
-    const viewer = viewerOf(c);
-    const count = await likes.likeCount(type, for_id, viewer);
-    if (count == null) throw refuse(MISSING);
-    return ok(c, { is_like: await likes.isLiked(type, for_id, viewer), count });
+    const info = await likes.likeInfo(type, for_id, viewerOf(c));
+    if (!info) throw refuse(MISSING);
+    return ok(c, info);
   });

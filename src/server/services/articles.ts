@@ -343,12 +343,8 @@ export async function getRecommendations(id: number): Promise<Recommendations | 
       .execute();
     recommend.push(...more);
   }
-  const current = {
-    id: me.id,
-    article_title: me.article_title,
-    article_cover: me.article_cover,
-    createdAt: me.createdAt,
-  };
+  // The article's own link: its LINK_COLUMNS, without what was read only to find the others.
+  const { category_id: _category, status: _status, ...current } = me;
   return { current, previous: previous ?? null, next: next ?? null, recommend };
 }
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
-import { commentVisible } from './visibility.ts';
+import { thingVisible } from './visibility.ts';
 
 /** Who is looking: a signed-in user (likes by user id) or a guest (likes by address). */
 export type Viewer = { userId: number | null; ip: string; isAdmin?: boolean };
@@ -36,10 +36,20 @@ export async function likedIds(type: LikeType, ids: number[], viewer: Viewer | n
   return new Set(rows.map((r) => r.for_id));
 }
 
+/** A thing's count and whether the viewer liked it; null when it is missing or hidden from the viewer. */
+export async function likeInfo(
+  type: LikeType,
+  forId: number,
+  viewer: Viewer,
+): Promise<{ is_like: boolean; count: number } | null> {
+  const count = await likeCount(type, forId, viewer);
+  if (count == null) return null;
+  return { is_like: (await likedIds(type, [forId], viewer)).has(forId), count };
+}
+
 /** Whether the viewer liked a thing; false for a thing they may not see (as for a missing one). */
 export async function isLiked(type: LikeType, forId: number, viewer: Viewer): Promise<boolean> {
-  if ((await likeCount(type, forId, viewer)) == null) return false;
-  return (await likedIds(type, [forId], viewer)).has(forId);
+  return (await likeInfo(type, forId, viewer))?.is_like ?? false;
 }
 
 /** The current count of a thing, or null when it does not exist or the viewer may not see it. */
@@ -70,14 +80,13 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
       return row ? row.n : null;
     }
     case 4: {
-      // A comment on a private article or talk is hidden with it.
-      if (!(await commentVisible(forId, viewer.isAdmin === true, conn))) return null;
       const row = await conn
         .selectFrom('comment')
-        .select('thumbs_up as n')
+        .select(['thumbs_up as n', 'type', 'for_id'])
         .where('id', '=', forId)
         .executeTakeFirst();
-      return row ? row.n : null;
+      // A comment on a private article or talk is hidden with it.
+      return row && (await thingVisible(row.type, row.for_id, viewer.isAdmin === true, conn)) ? row.n : null;
     }
   }
 }
