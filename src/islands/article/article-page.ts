@@ -6,7 +6,7 @@
  */
 import { isOk } from '../../lib/body-code.ts';
 import { copyText } from '../../lib/copy.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, likeLabel } from '../../lib/format.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
@@ -141,8 +141,7 @@ function setupLike(signal: AbortSignal): void {
   const show = (state: { is_like: boolean; count: number } | undefined) => {
     if (!state) return;
     button.setAttribute('aria-pressed', String(state.is_like));
-    // The accessible name holds the visible count (WCAG 2.5.3).
-    button.setAttribute('aria-label', `${state.is_like ? '取消点赞' : '点赞'} ${formatCount(state.count)}`);
+    button.setAttribute('aria-label', likeLabel(state.is_like, state.count));
     if (count) count.textContent = formatCount(state.count);
     button.disabled = false;
   };
