@@ -16,8 +16,9 @@ const serverModule = /^#server\//;
  * Browser chunks. Left alone, the bundler makes dozens of tiny shared chunks (a store here, an icon
  * there); each costs a request and compresses on its own. These groups merge code that is always
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
- * load it), the stores and rules every page's chrome uses, and the HTTP client with the comment and
- * like code of the community islands. Panes stay in their own chunks, loaded when first opened.
+ * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
+ * installs it, the guestbook board imports it as well), and the HTTP client with the comment and like
+ * code of the community islands. Panes stay in their own chunks, loaded when first opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
 const clientChunks = {
@@ -29,7 +30,7 @@ const clientChunks = {
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](session|ui|toast|notify|search|chat)|lib[\\/](storage|chat|badge|throttle|idle|format))\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](session|ui|toast|notify|search|chat)|lib[\\/](storage|chat|badge|throttle|idle|format)|islands[\\/]ui[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
       priority: 2,
     },
     {

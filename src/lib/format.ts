@@ -10,6 +10,16 @@ export function formatCount(n: number): string {
 
 const trim = (v: number) => (Math.floor(v * 10) / 10).toFixed(1);
 
+/**
+ * A like button's accessible name: the action (取消… once liked) and the count it shows, so what is
+ * seen is what is said (WCAG 2.5.3); the action alone while the count is unknown. Here, in the
+ * chrome's chunk, because the article page's script labels its like before any island loads.
+ */
+export function likeLabel(liked: boolean, count?: number | null, label = '点赞'): string {
+  const action = liked ? `取消${label}` : label;
+  return count == null ? action : `${action} ${formatCount(count)}`;
+}
+
 /** SPEC §9: elapsed time since a date (wire or ISO, see parseWireDate), in seconds, minutes, hours or days. */
 export function timeAgo(date: DateInput, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - parseWireDate(date)) / 1000));

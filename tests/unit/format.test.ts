@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatCount, formatDate, formatDateTime, timeAgo } from '../../src/lib/format.ts';
+import {
+  formatClock,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  likeLabel,
+  timeAgo,
+} from '../../src/lib/format.ts';
 import { fitSize, qualitySteps } from '../../src/lib/image-compress.ts';
 import { chinaTime } from '../fixtures/china-time.ts';
 
@@ -54,5 +61,16 @@ describe('image compression rules (SPEC §5)', () => {
   it('tries 0.9 then lowers by 0.1 for up to 3 passes above 0.2', () => {
     expect(qualitySteps()).toEqual([0.9, 0.8, 0.7, 0.6]);
     expect(qualitySteps(0.4)).toEqual([0.4, 0.3]);
+  });
+});
+
+describe('likeLabel', () => {
+  it('names the action and the visible count (WCAG 2.5.3)', () => {
+    expect(likeLabel(false, 41)).toBe('点赞 41');
+    expect(likeLabel(true, 12_345, '点赞留言')).toBe('取消点赞留言 1.2w');
+  });
+  it('is the action alone while the count is unknown', () => {
+    expect(likeLabel(false, undefined)).toBe('点赞');
+    expect(likeLabel(true, null, '点赞留言')).toBe('取消点赞留言');
   });
 });

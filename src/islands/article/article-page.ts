@@ -6,7 +6,7 @@
  */
 import { isOk } from '../../lib/body-code.ts';
 import { copyText } from '../../lib/copy.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, likeLabel } from '../../lib/format.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
@@ -130,8 +130,10 @@ function countView(articleId: string): void {
 
 /**
  * The article's like button under the body. Its state is the like store's, shared with the like above
- * the comments (issue 17 item 2): the store (a small chunk) loads as the page script starts, the state
- * is asked for when the button scrolls into view.
+ * the comments (issue 17 item 2): the store loads as the page script starts, the state is asked for
+ * when the button scrolls into view. The store is not a small chunk: it lives in the community chunk,
+ * which brings the HTTP client and React (~75 KB gzip) into every article view, read or not; importing
+ * it on view instead made tests/e2e/scroll.spec.ts's Back/Forward test flaky (a scroll-restore race).
  */
 function setupLike(signal: AbortSignal): void {
   const button = document.querySelector<HTMLButtonElement>('[data-article-like]');
@@ -141,8 +143,7 @@ function setupLike(signal: AbortSignal): void {
   const show = (state: { is_like: boolean; count: number } | undefined) => {
     if (!state) return;
     button.setAttribute('aria-pressed', String(state.is_like));
-    // The accessible name holds the visible count (WCAG 2.5.3).
-    button.setAttribute('aria-label', `${state.is_like ? '取消点赞' : '点赞'} ${formatCount(state.count)}`);
+    button.setAttribute('aria-label', likeLabel(state.is_like, state.count));
     if (count) count.textContent = formatCount(state.count);
     button.disabled = false;
   };

@@ -1,7 +1,7 @@
 import { unreadBadge } from '../../lib/chat.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { $chatOpen, $unread, closeChat, markRead, openChat, startChat } from '../../stores/chat.ts';
-import { focusReturn } from '../shared/focus-return.ts';
+import { paneFocusReturn } from '../shared/focus-return.ts';
 import { lazyRoot } from '../shared/lazy-root.ts';
 
 /**
@@ -40,19 +40,16 @@ if (wrap) {
     badge.textContent = unreadBadge(unread);
   });
 
-  let restore: ReturnType<typeof focusReturn> | undefined;
+  const popoverFocus = paneFocusReturn(() => popover);
   $chatOpen.subscribe((open) => {
     button.setAttribute('aria-expanded', String(open));
+    popoverFocus(open);
     if (open) {
-      restore = focusReturn();
       wrap.prepend(popover);
       panel({ variant: 'popover', onClose: closeChat });
     } else {
-      const inside = popover.contains(document.activeElement);
       panel(null);
       popover.remove();
-      restore?.(null, inside);
-      restore = undefined;
     }
   });
   // On /message/chat the room is the page itself: the button and popover step aside.

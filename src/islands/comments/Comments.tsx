@@ -8,6 +8,7 @@ import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { Avatar } from '../shared/Avatar.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { useLatest } from '../shared/use-latest.ts';
 import {
   addComment,
@@ -38,7 +39,7 @@ type ReplyTarget = { parentId: number; toId: number; toName: string };
  */
 export default function Comments({ type, forId, onTotal }: Props) {
   const user = useStore($userInfo);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [order, setOrder] = useState<'new' | 'hot'>('new');
   const [list, setList] = useState<ParentComment[]>([]);
   const [parentTotal, setParentTotal] = useState(0);
@@ -47,8 +48,6 @@ export default function Comments({ type, forId, onTotal }: Props) {
   const [loading, setLoading] = useState(false);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const me = hydrated ? user : null;
-
-  useEffect(() => setHydrated(true), []);
 
   // Through a ref: pages pass an inline onTotal, a new function on every render (see useLatest).
   const onTotalRef = useLatest(onTotal);

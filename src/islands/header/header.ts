@@ -8,7 +8,7 @@ import { $searchOpen } from '../../stores/search.ts';
 import { $token, $userInfo, clearSession, endServerSession, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin, setTheme } from '../../stores/ui.ts';
-import { focusReturn } from '../shared/focus-return.ts';
+import { paneFocusReturn } from '../shared/focus-return.ts';
 import { lazyRoot } from '../shared/lazy-root.ts';
 
 /**
@@ -82,15 +82,10 @@ function init(root: HTMLElement) {
   window.addEventListener('scroll', onScroll, { passive: true });
 
   // The mobile drawer. Closing it gives focus back to what opened it (focus inside goes with it).
-  let restoreDrawer: ReturnType<typeof focusReturn> | undefined;
+  const drawerFocus = paneFocusReturn(() => drawer);
   const setDrawer = (open: boolean) => {
-    if (open && !restoreDrawer) restoreDrawer = focusReturn();
-    if (!open && restoreDrawer) {
-      const inside = drawer.contains(document.activeElement);
-      const restore = restoreDrawer;
-      restoreDrawer = undefined;
-      queueMicrotask(() => restore(null, inside));
-    }
+    if (open) drawerFocus(true);
+    else queueMicrotask(() => drawerFocus(false));
     backdrop.toggleAttribute('data-open', open);
     drawer.setAttribute('aria-hidden', String(!open));
     drawer.inert = !open;
@@ -190,13 +185,9 @@ function init(root: HTMLElement) {
     () => import('../todo/TodoPane.tsx'),
   );
   const todoOpen = () => todoButton.getAttribute('aria-expanded') === 'true';
-  let restoreTodo: ReturnType<typeof focusReturn> | undefined;
+  const todoFocus = paneFocusReturn(() => todo);
   const setTodo = (open: boolean) => {
-    if (open && !restoreTodo) restoreTodo = focusReturn();
-    if (!open && restoreTodo) {
-      restoreTodo(null, todo.contains(document.activeElement));
-      restoreTodo = undefined;
-    }
+    todoFocus(open);
     todoButton.setAttribute('aria-expanded', String(open));
     todoPane(open ? { onClose: () => setTodo(false) } : null);
   };

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ThumbsUp } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, likeLabel } from '../../lib/format.ts';
 import { $likes, type LikeState, likeKey, loadLike, putLike, toggleLike } from '../../stores/like.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './like.module.css';
@@ -47,8 +47,7 @@ export default function LikeButton({ type, forId, state, onChange, label = '点�
       type="button"
       className={`${styles.like} ${liked ? styles.liked : ''} ${big ? styles.big : ''}`}
       aria-pressed={liked}
-      // The accessible name holds the visible count too (WCAG 2.5.3: what is seen is what is said).
-      aria-label={`${liked ? `取消${label}` : label}${current ? ` ${formatCount(current.count)}` : ''}`}
+      aria-label={likeLabel(liked, current?.count, label)}
       disabled={!current}
       onClick={click}
       data-like={`${type}-${forId}`}

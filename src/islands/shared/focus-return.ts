@@ -13,3 +13,19 @@ export function focusReturn(): (pane?: Element | null, always?: boolean) => void
     if (always || lost) opener.focus({ preventScroll: true });
   };
 }
+
+/**
+ * focusReturn for a pane that opens and closes many times: call with true when it opens and with
+ * false when it closes (before it is hidden or removed, or just after); repeated calls change nothing.
+ */
+export function paneFocusReturn(pane: () => Element | null): (open: boolean) => void {
+  let restore: ReturnType<typeof focusReturn> | undefined;
+  return (open) => {
+    if (open) {
+      restore ??= focusReturn();
+      return;
+    }
+    restore?.(pane());
+    restore = undefined;
+  };
+}

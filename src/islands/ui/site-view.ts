@@ -1,3 +1,4 @@
+import { isOk } from '../../lib/body-code.ts';
 import { formatCount } from '../../lib/format.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { readJson, remove, writeJson } from '../../lib/storage.ts';
@@ -26,8 +27,9 @@ function countVisit(): void {
   writeJson(COUNTED, true, 'session');
   fetch('/api/config/addView', { method: 'PUT', keepalive: true })
     .then((res) => res.json())
-    .then((body: { code: number; result?: { view_time: number } }) => {
-      if (body.code !== 0) throw new Error(String(body.code));
+    .then((body: { result?: { view_time: number } }) => {
+      // isOk(): a code sent as text ("0") is success too (issue 17 item 6).
+      if (!isOk(body)) throw new Error('not counted');
       if (typeof body.result?.view_time === 'number') writeJson(SEEN, body.result.view_time, 'session');
       showViews();
     })
