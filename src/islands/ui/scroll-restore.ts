@@ -77,8 +77,10 @@ export function installScrollRestore(): void {
 
   document.addEventListener('astro:before-preparation', (e) => {
     // The page being left: remember the reader's place under its own index (on Back the browser's current
-    // entry has already changed).
-    places.set(index, readerScrollY());
+    // entry has already changed). Not when an earlier navigation from this page was cut short before its
+    // swap (Back, then Forward at once): the place was kept when that one began, and the scroll now is
+    // ours (a smooth scroll to the top stopped half-way), not the reader's.
+    if (!leaving) places.set(index, readerScrollY());
     leaving = true;
     stopHold();
     autoTarget = null;
