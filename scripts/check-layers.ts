@@ -1,0 +1,82 @@
+/**
+ * `npm test -- lint` runs this after Biome: the import directions and the file-size budget of
+ * CONTRIBUTING.md, checked over the real import graph of src/.
+ *
+ *   pages, components, layouts, api, chat, music → services → db
+ *   islands → stores → lib;  src/lib imports nothing but src/lib (and packages)
+ *
+ * A rule names a folder and the folders its files must not import (type-only imports count too: a
+ * type from the wrong layer is the first step of a value from it).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const src = path.join(root, 'src');
+
+/** Files allowed past MAX_LINES: data, not code. */
+const DATA_FILES = new Set<string>([]);
+const MAX_LINES = 400;
+
+const SERVER_OUTSIDE_SERVICES = ['server/api', 'server/chat', 'server/music', 'server/cli', 'server/dev'];
+const CLIENT = ['islands', 'stores', 'components', 'layouts', 'pages'];
+
+/** [folder, folders it must not import]; folders are relative to src/, the longest match wins. */
+const RULES: [string, string[]][] = [
+  ['lib', ['stores', 'islands', 'components', 'layouts', 'pages', 'server', 'middleware.ts']],
+  ['stores', ['islands', 'components', 'layouts', 'pages', 'server']],
+  ['islands', ['components', 'layouts', 'pages', 'server']],
+  ['components', ['pages', 'server/db', 'server/api']],
+  ['layouts', ['pages', 'server/db', 'server/api']],
+  ['pages', ['server/db', 'server/api']],
+  ['server/core', ['server/services', 'server/db', ...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
+  ['server/db', ['server/services', 'server/boot', 'server/seed', ...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
+  ['server/services', [...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
+  ['server', CLIENT],
+];
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (/\.(ts|tsx|astro|mjs)$/.test(entry.name)) yield full;
+  }
+}
+
+/** The src-relative path an import points at, or null for a package. */
+function target(from: string, spec: string): string | null {
+  if (spec.startsWith('#server/')) return path.join('server', spec.slice('#server/'.length));
+  if (!spec.startsWith('.')) return null;
+  return path.relative(src, path.resolve(path.dirname(from), spec));
+}
+
+const inside = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+
+function ruleFor(file: string): [string, string[]] | undefined {
+  return RULES.filter(([folder]) => inside(file, folder)).sort((a, b) => b[0].length - a[0].length)[0];
+}
+
+const problems: string[] = [];
+for (const full of files(src)) {
+  const file = path.relative(src, full);
+  const text = readFileSync(full, 'utf8');
+  const lines = text.split('\n').length;
+  if (lines > MAX_LINES && !DATA_FILES.has(file))
+    problems.push(`src/${file}: ${lines} lines (budget ${MAX_LINES}: split it by reason to change)`);
+  const rule = ruleFor(file);
+  if (!rule) continue;
+  for (const [, spec] of text.matchAll(IMPORT)) {
+    const to = target(full, spec);
+    if (!to) continue;
+    const banned = rule[1].find((folder) => inside(to, folder));
+    if (banned) problems.push(`src/${file} imports ${spec}: ${rule[0]}/ must not import ${banned}/`);
+  }
+}
+
+if (problems.length) {
+  console.error(`✖ layers and sizes (CONTRIBUTING.md):\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('✓ layers and sizes: every import follows the directions, every file is within budget');
