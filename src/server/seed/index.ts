@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { foldUsername } from '../../../lib/names.ts';
-import { hashPassword } from '../../services/auth.ts';
-import { ROUTE_NAMES } from '../../services/site.ts';
-import type { DB } from '../schema.ts';
+import { foldUsername } from '../../lib/names.ts';
+import type { DB } from '../db/schema.ts';
+import { hashPassword } from '../services/auth.ts';
+import { ROUTE_NAMES } from '../services/site.ts';
 import { ARTICLES } from './articles.ts';
 import {
   ALBUMS,

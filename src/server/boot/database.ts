@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { closeDatabase, db, dialect, openDatabase } from '../db/connection.ts';
+import { migrate } from '../db/migrations/index.ts';
+import { seedDemo } from '../seed/index.ts';
 import { ensureAdmin } from '../services/users.ts';
-import { closeDatabase, db, dialect, openDatabase } from './connection.ts';
-import { migrate } from './migrations/index.ts';
-import { seedDemo } from './seed/index.ts';
 
 export type Prepared = { adminId: number; generatedPassword?: string; seeded: boolean; migrated: string[] };
 
