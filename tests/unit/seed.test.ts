@@ -88,7 +88,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   adminId = admin.id;
-  await seedDemo(db, { adminId, uploadsDir, now });
+  await seedDemo({ adminId, uploadsDir, now });
 }, 60_000);
 
 afterAll(async () => {
