@@ -212,7 +212,8 @@ function where(path: readonly PropertyKey[], data: unknown): string {
               .map((k) => (entry as Record<string, unknown>)[k])
               .find((v): v is string => typeof v === 'string')
           : undefined;
-      parts[parts.length - 1] += ` 第 ${key + 1} 条${label ? `（${label.slice(0, 16)}）` : ''}`;
+      const short = label && label.length > 16 ? `${label.slice(0, 16)}…` : label;
+      parts[parts.length - 1] += ` 第 ${key + 1} 条${short ? `（${short}）` : ''}`;
     } else parts.push(String(key));
     node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
   }
