@@ -63,17 +63,17 @@ export function userId(ctx: SeedContext, key: string): number {
 }
 
 /** The id of what a comment, like or notification points at; throws when its step has not run. */
-export function targetOf(ctx: SeedContext, on: Target): { type: 1 | 2 | 3 | 4; id: number | undefined } {
-  if ('article' in on) return { type: 1, id: ctx.articles.get(on.article) };
-  if ('talk' in on) return { type: 2, id: ctx.talks[on.talk - 1] };
-  if ('message' in on) return { type: 3, id: ctx.messages[on.message - 1] };
-  return { type: 4, id: ctx.links[on.link - 1] };
-}
-
 export function targetId(ctx: SeedContext, on: Target): { type: 1 | 2 | 3 | 4; id: number } {
-  const t = targetOf(ctx, on);
-  if (t.id === undefined) throw new Error(`找不到 ${JSON.stringify(on)}`);
-  return { type: t.type, id: t.id };
+  const [type, id] =
+    'article' in on
+      ? ([1, ctx.articles.get(on.article)] as const)
+      : 'talk' in on
+        ? ([2, ctx.talks[on.talk - 1]] as const)
+        : 'message' in on
+          ? ([3, ctx.messages[on.message - 1]] as const)
+          : ([4, ctx.links[on.link - 1]] as const);
+  if (id === undefined) throw new Error(`找不到 ${JSON.stringify(on)}`);
+  return { type, id };
 }
 
 /**

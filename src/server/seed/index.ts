@@ -17,8 +17,6 @@ import {
 } from './steps/community.ts';
 import { seedSite, seedUsers } from './steps/people.ts';
 
-export type { SeedOptions } from './context.ts';
-
 /**
  * The demo content of a developer's blog, as content: articles are Markdown files in the import format
  * (content/demo/articles/), everything else is content/demo/site.yaml. Imported by the bootstrap only

@@ -15,7 +15,7 @@ import {
 import type { Demo, LinkGroup, Scene } from './schema.ts';
 
 /** Generated pictures live under `<uploads>/demo/`, served as /uploads/demo/<file>. */
-export const DEMO_DIR = 'demo';
+const DEMO_DIR = 'demo';
 
 /** The URL of every generated picture the rows refer to. */
 export type DemoPictures = ReturnType<typeof drawPictures>['urls'];

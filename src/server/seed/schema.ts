@@ -29,7 +29,7 @@ const group = z.strictObject({
   items: z.array(z.strictObject({ name: text, desc: text, url, initial: text })).min(1),
 });
 
-export const demoSchema = z
+const demoSchema = z
   .strictObject({
     site: z.strictObject({
       blog_name: text,
