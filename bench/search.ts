@@ -105,7 +105,7 @@ export async function run() {
   process.env.LOG_LEVEL = 'silent';
   const dir = mkdtempSync(path.join(tmpdir(), 'blog-bench-search-'));
   const { initConfig } = await import('../src/server/config.ts');
-  const { prepareDatabase, closeDatabase } = await import('../src/server/db/index.ts');
+  const { prepareDatabase, closeDatabase } = await import('../src/server/boot/database.ts');
   const { sqlite } = await import('../src/server/db/connection.ts');
   const { createApiApp } = await import('../src/server/api/app.ts');
   const cfg = initConfig({

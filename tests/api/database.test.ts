@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
-import { closeDatabase, prepareDatabase } from '../../src/server/db/index.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createApiApp } from '../../src/server/api/app.ts';
+import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
 import { db } from '../../src/server/db/connection.ts';
-import { closeDatabase, prepareDatabase } from '../../src/server/db/index.ts';
 import { signToken } from '../../src/server/services/auth.ts';
 import { createUser } from '../../src/server/services/users.ts';
 

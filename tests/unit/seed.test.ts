@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, db, dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import type { DB } from '../../src/server/db/schema.ts';
-import { seedDemo } from '../../src/server/db/seed/index.ts';
+import { seedDemo } from '../../src/server/seed/index.ts';
 
 const ROUTES = [
   'Home',
@@ -88,7 +88,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   adminId = admin.id;
-  await seedDemo(db, { adminId, uploadsDir, now });
+  await seedDemo({ adminId, uploadsDir, now });
 }, 60_000);
 
 afterAll(async () => {

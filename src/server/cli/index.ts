@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { foldUsername } from '../../lib/names.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
+import { closeDatabase, prepareDatabase } from '../boot/database.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
-import { closeDatabase, prepareDatabase } from '../db/index.ts';
 import { Library } from '../music/local/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
 import { hashPassword } from '../services/auth.ts';

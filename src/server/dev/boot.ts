@@ -1,6 +1,6 @@
+import { prepareDatabase } from '../boot/database.ts';
 import { createUpgradeHandler, type UpgradeHandler } from '../chat/upgrade.ts';
 import { initConfig } from '../config.ts';
-import { prepareDatabase } from '../db/index.ts';
 
 let booted: Promise<UpgradeHandler> | undefined;
 

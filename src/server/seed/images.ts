@@ -4,7 +4,7 @@
  * picture is the SVG namespace.
  */
 
-import { hashSeed, mulberry32 } from '../../../lib/random.ts';
+import { hashSeed, mulberry32 } from '../../lib/random.ts';
 
 const NS = 'http://www.w3.org/2000/svg';
 const FONT = "'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC',sans-serif";

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { closeDatabase, db, dialect, openDatabase } from '../db/connection.ts';
+import { migrate } from '../db/migrations/index.ts';
 import { ensureAdmin } from '../services/users.ts';
-import { closeDatabase, db, dialect, openDatabase } from './connection.ts';
-import { migrate } from './migrations/index.ts';
-import { seedDemo } from './seed/index.ts';
 
 export type Prepared = { adminId: number; generatedPassword?: string; seeded: boolean; migrated: string[] };
 
@@ -24,7 +23,9 @@ export async function prepareDatabase(cfg: Config): Promise<Prepared> {
   let seeded = false;
   const mark = await db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst();
   if (cfg.seedDemo && !mark) {
-    await seedDemo(db, { adminId: admin.id, uploadsDir: path.join(cfg.dataDir, 'uploads') });
+    // Loaded only here: a normal start (an already seeded database) never reads the demo content.
+    const { seedDemo } = await import('../seed/index.ts');
+    await seedDemo({ adminId: admin.id, uploadsDir: path.join(cfg.dataDir, 'uploads') });
     seeded = true;
   }
   if (!mark)
