@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createApiApp, withEnvelope } from '../../src/server/api/app.ts';
 import type { ApiEnv } from '../../src/server/api/context.ts';
-import { refuse } from '../../src/server/api/envelope.ts';
+import { refuse } from '../../src/server/core/errors.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
+import { ok, refuse } from '../core/errors.ts';
 import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
 import { requireAdmin } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
-import { ok, refuse } from './envelope.ts';
 import { body, check, id, num, pageFields } from './validate.ts';
 
 /** Articles, categories and tags: API.md "Articles and taxonomy". */

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CHAT_PAGE_SIZE } from '../../lib/chat.ts';
 import { broadcastChat } from '../chat/registry.ts';
+import { forbidden, ok, refuse } from '../core/errors.ts';
 import * as chat from '../services/chat.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { forbidden, ok, refuse } from './envelope.ts';
 import { body, id, pageSize, params } from './validate.ts';
 
 const ListInput = z.object({

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import { forbidden, ok, refuse, tooMany } from '../core/errors.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import * as comments from '../services/comments.ts';
 import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
-import { forbidden, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ok, refuse } from '../core/errors.ts';
 import * as likes from '../services/likes.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
 import { body, id, num } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

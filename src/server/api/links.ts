@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
+import { badRequest, forbidden, ok, refuse, tooMany } from '../core/errors.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { badRequest, forbidden, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { body, id, num, pageFields } from './validate.ts';
 
 const ListBody = z.object({

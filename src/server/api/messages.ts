@@ -11,14 +11,14 @@ import {
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
 import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { forbidden, ok, refuse, tooMany } from '../core/errors.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { bloggerNames } from '../services/users.ts';
 import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
-import { forbidden, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

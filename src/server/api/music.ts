@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ok, refuse } from '../core/errors.ts';
 import { confirmQr, scanQr } from '../music/account.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
 import { body } from './validate.ts';
 
 const KeyInput = z.object({ key: z.string().regex(/^[0-9a-f]{32}$/, '二维码无效') });

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ok, refuse } from '../core/errors.ts';
 import * as notify from '../services/notify.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
 import { body, id, pageFields, params } from './validate.ts';
 
 const IdParam = z.object({ id: id() });

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ok, refuse } from '../core/errors.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
 import { body, id } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);

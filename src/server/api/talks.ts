@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl, TALK_IMAGES_MAX, TALK_MAX } from '../../lib/community.ts';
+import { ok, refuse } from '../core/errors.ts';
 import * as talks from '../services/talks.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { badRequest, ok, refuse } from '../core/errors.ts';
 import * as todos from '../services/todos.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { badRequest, ok, refuse } from './envelope.ts';
 import { body, id, params } from './validate.ts';
 
 const content = z

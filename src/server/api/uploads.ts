@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
+import { ApiError, badRequest, ok, tooMany } from '../core/errors.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { cleanImage } from '../services/image-clean.ts';
 import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ApiError, badRequest, ok, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;

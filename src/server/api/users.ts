@@ -8,12 +8,12 @@ import {
   checkUsername,
   normalizeUsername,
 } from '../../lib/validation.ts';
+import { badRequest, ok, refuse, tooMany } from '../core/errors.ts';
+import { RateLimiter, takeAll } from '../core/rate-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import * as users from '../services/users.ts';
 import { requireUser } from './auth.ts';
 import { type ApiEnv, clientIp } from './context.ts';
-import { badRequest, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter, takeAll } from './rate-limit.ts';
 import { body, id, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;

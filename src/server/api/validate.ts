@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
-import { badRequest } from './envelope.ts';
+import { badRequest } from '../core/errors.ts';
 
 // Chinese messages for every zod check (SPEC: every visible text is Chinese).
 z.config(z.locales.zhCN());

@@ -6,8 +6,8 @@ import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { isOwnOrigin } from '../../lib/site-origin.ts';
 import { wireJson } from '../../lib/wire-date.ts';
-import { logger } from '../api/logger.ts';
-import { RateLimiter } from '../api/rate-limit.ts';
+import { logger } from '../core/log.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
 import { site } from '../site.ts';

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SLUG_PATTERN, slugify } from '../../lib/article.ts';
 import { formatDate } from '../../lib/format.ts';
-import { refuse } from '../api/envelope.ts';
+import { refuse } from '../core/errors.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { forgetRendered, type Rendered, renderArticle } from './article-html.ts';

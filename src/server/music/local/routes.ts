@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { parseFile } from 'music-metadata';
 import { toNeteaseLrc } from '../../../lib/lrc-wire.ts';
 import { type ApiEnv, clientIp } from '../../api/context.ts';
-import { RateLimiter } from '../../api/rate-limit.ts';
 import { sameSiteOnly } from '../../api/write-guard.ts';
+import { RateLimiter } from '../../core/rate-limit.ts';
 import { db } from '../../db/connection.ts';
 import {
   checkQr,
