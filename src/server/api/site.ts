@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ok, refuse } from '../core/errors.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
 import { body, id } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -49,14 +49,12 @@ export const siteRoutes = new Hono<ApiEnv>()
   .get('/pageHeader/getAll', async (c) => ok(c, await site.listPageHeaders()))
   .post('/pageHeader/addOrUpdate', async (c) => {
     requireAdmin(c);
-    const saved = await site.savePageHeader(await body(c, PageHeaderInput));
-    if (saved === 'missing') throw refuse('背景不存在');
-    if (saved === 'taken') throw refuse('该页面已经有背景了');
+    await site.savePageHeader(await body(c, PageHeaderInput));
     return ok(c, null, '保存成功');
   })
   .post('/pageHeader/delete', async (c) => {
     requireAdmin(c);
     const { id: headerId } = await body(c, z.object({ id: id() }));
-    if (!(await site.deletePageHeader(headerId))) throw refuse('背景不存在');
+    await site.deletePageHeader(headerId);
     return ok(c, null, '删除成功');
   });

@@ -1,8 +1,40 @@
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { wireJson } from '../../lib/wire-date.ts';
 
-/** A refusal with an HTTP status and a Chinese message the client shows as is. */
+/**
+ * What a service (or a route's own check) says went wrong, in the domain's terms, with the Chinese
+ * message the client shows as is (catalogue: core/messages.ts). Services throw it; the wire code
+ * follows from the kind in one place, wireAnswer below, which the app's error handler applies.
+ *
+ * - not_found: the thing asked about does not exist (or is not shown to this reader)
+ * - forbidden: it exists, but belongs to someone else
+ * - conflict: the request clashes with what is stored (a name taken, a like already given, a limit)
+ * - invalid: bad input a person should read (a field against its rules, malformed JSON, a NUL)
+ */
+export type DomainErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid';
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  constructor(kind: DomainErrorKind, message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const forbidden = (message = '权限不足') => new DomainError('forbidden', message);
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const invalid = (message: string) => new DomainError('invalid', message);
+
+/** The value, or the error thrown when there is none (a missing row, a write that changed nothing). */
+export function orThrow<T>(value: T | null | undefined | false, error: DomainError): T {
+  if (value === null || value === undefined || value === false) throw error;
+  return value;
+}
+
+/**
+ * A refusal of the request itself, before any domain rule (no login, too many requests, a body too
+ * large, a cross-site write): an HTTP status with a Chinese message and its own headers.
+ */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly headers: Record<string, string>;
@@ -14,31 +46,42 @@ export class ApiError extends Error {
 }
 
 export const unauthorized = (message = '请先登录') => new ApiError(401, message);
-export const forbidden = (message = '权限不足') => new ApiError(403, message);
-export const notFound = (message = '接口没有找到') => new ApiError(404, message);
 export const tooMany = (retryAfterSeconds: number, message = '请求过于频繁，请稍后再试') =>
   new ApiError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** A business refusal the user can fix: HTTP 200 with code 100 (the client's 温馨提示). */
-export class Refusal extends Error {}
-export const refuse = (message: string) => new Refusal(message);
+export type EnvelopeOptions = {
+  /**
+   * How bad input is answered: 'refusal' (API.md's /api: HTTP 200 with code 100, like a business
+   * refusal) or 'status' (HTTP 400 with code 400: /wapi keeps NeteaseCloudMusicApi's statuses).
+   */
+  badInput?: 'refusal' | 'status';
+};
+
+export type WireAnswer = {
+  status: ContentfulStatusCode;
+  body: { code: number; message: string };
+  headers: Record<string, string>;
+  /** A refusal (HTTP 200, code 100): it changed nothing, so no page cache is emptied. */
+  refused: boolean;
+};
 
 /**
- * Bad input a person should read (a field against its rules, malformed JSON, a NUL): answered like a
- * business refusal, HTTP 200 with code 100 (API.md), because SPEC §8's clients show nothing for a
- * 400. Its own class only so /wapi, which keeps NeteaseCloudMusicApi's statuses, can answer 400.
+ * The envelope for a thrown error; null for anything else (a bug: the caller logs it and answers 500).
+ * A domain refusal the user can fix is HTTP 200 with code 100 (the client's 温馨提示), because SPEC §8's
+ * clients show nothing for a 400; forbidden is a 403, as the original's permission checks answer.
  */
-export class BadInput extends Refusal {}
-export const badRequest = (message: string) => new BadInput(message);
-
-/**
- * Every successful /api answer is written here, through the one date serializer (wireJson): dates
- * leave as `YYYY-MM-DD HH:mm:ss` China time (API.md) whichever service or field they come from.
- */
-export function ok<T>(c: Context, result: T, message = '成功') {
-  return c.body(wireJson({ code: 0, message, result }), 200, { 'Content-Type': 'application/json' });
-}
-
-export function envelopeError(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json({ code: status, message }, status);
+export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer | null {
+  const answer = (status: ContentfulStatusCode, message: string, headers = {}): WireAnswer => ({
+    status,
+    body: { code: status, message },
+    headers,
+    refused: false,
+  });
+  if (err instanceof DomainError) {
+    if (err.kind === 'forbidden') return answer(403, err.message);
+    if (err.kind === 'invalid' && opts.badInput === 'status') return answer(400, err.message);
+    return { status: 200, body: { code: 100, message: err.message }, headers: {}, refused: true };
+  }
+  if (err instanceof ApiError) return answer(err.status, err.message, err.headers);
+  return null;
 }

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { excerpt } from '../../lib/community.ts';
+import { forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -331,21 +333,20 @@ export async function deleteComment(
   id: number,
   parentId: number,
   actor: { id: number; isAdmin: boolean },
-): Promise<'ok' | 'missing' | 'forbidden'> {
+): Promise<void> {
   const row = await db
     .selectFrom('comment')
     .select(['id', 'parent_id', 'from_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || (row.parent_id ?? 0) !== parentId) return 'missing';
-  if (row.from_id !== actor.id && !actor.isAdmin) return 'forbidden';
+  if (!row || (row.parent_id ?? 0) !== parentId) throw notFound(MSG.comment);
+  if (row.from_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownCommentOnly);
   await db.transaction().execute(async (trx) => {
     const replies = await trx.selectFrom('comment').select('id').where('parent_id', '=', id).execute();
     await removeLikes(trx, 4, [id, ...replies.map((r) => r.id)]);
     await trx.deleteFrom('comment').where('parent_id', '=', id).execute();
     await trx.deleteFrom('comment').where('id', '=', id).execute();
   });
-  return 'ok';
 }
 
 /** Removes every comment of the given things and their likes (inside the caller's transaction). */

@@ -1,4 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { conflict, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { thingVisible } from './visibility.ts';
@@ -91,9 +93,8 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
   }
 }
 
-export type LikeResult =
-  | { ok: true; count: number }
-  | { ok: false; reason: 'missing' | 'duplicate' | 'absent' };
+/** The thing's like count after the change. */
+export type LikeResult = { count: number };
 
 /**
  * One like per user (or per guest address) and thing: the row and the counter change together in one
@@ -101,7 +102,7 @@ export type LikeResult =
  */
 export async function addLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
   return db.transaction().execute(async (trx) => {
-    if ((await likeCount(type, forId, viewer, trx)) == null) return { ok: false, reason: 'missing' };
+    if ((await likeCount(type, forId, viewer, trx)) == null) throw notFound(MSG.likeTarget);
     const res = await trx
       .insertInto('like')
       .values({
@@ -113,30 +114,30 @@ export async function addLike(type: LikeType, forId: number, viewer: Viewer): Pr
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return { ok: false, reason: 'duplicate' };
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict(MSG.alreadyLiked);
     const { table, column } = COUNTERS[type];
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} + 1 where id = ${forId}`.execute(
       trx,
     );
-    return { ok: true, count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
   });
 }
 
 export async function cancelLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
   return db.transaction().execute(async (trx) => {
-    if ((await likeCount(type, forId, viewer, trx)) == null) return { ok: false, reason: 'missing' };
+    if ((await likeCount(type, forId, viewer, trx)) == null) throw notFound(MSG.likeTarget);
     let q = trx.deleteFrom('like').where('type', '=', type).where('for_id', '=', forId);
     q =
       viewer.userId != null
         ? q.where('user_id', '=', viewer.userId)
         : q.where('user_id', 'is', null).where('ip', '=', viewer.ip);
     const res = await q.executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) return { ok: false, reason: 'absent' };
+    if (Number(res.numDeletedRows) === 0) throw conflict(MSG.notLiked);
     const { table, column } = COUNTERS[type];
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = case when ${sql.ref(column)} > 0 then ${sql.ref(column)} - 1 else 0 end where id = ${forId}`.execute(
       trx,
     );
-    return { ok: true, count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
   });
 }
 

@@ -1,3 +1,5 @@
+import { conflict, forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { Page } from './comments.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
@@ -112,15 +114,15 @@ export async function editLink(
   id: number,
   input: LinkInput,
   editor: LinkEditor,
-): Promise<{ ok: true; status: number } | { ok: false; reason: 'missing' | 'forbidden' | 'taken' }> {
+): Promise<{ status: number }> {
   const row = await db
     .selectFrom('link')
     .select(['user_id', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) return { ok: false, reason: 'missing' };
-  if (!editor.isAdmin && row.user_id !== editor.id) return { ok: false, reason: 'forbidden' };
-  if (await siteTaken(input.url, id)) return { ok: false, reason: 'taken' };
+  if (!row) throw notFound(MSG.link);
+  if (!editor.isAdmin && row.user_id !== editor.id) throw forbidden(MSG.ownLinkOnly);
+  if (await siteTaken(input.url, id)) throw conflict(TAKEN);
   const status = editor.isAdmin ? row.status : 1;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -139,5 +141,5 @@ export async function editLink(
       trx,
     );
   });
-  return { ok: true, status };
+  return { status };
 }

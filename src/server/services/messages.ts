@@ -1,4 +1,6 @@
 import { excerpt } from '../../lib/community.ts';
+import { forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -186,32 +188,26 @@ export async function addMessage(
 export type Actor = { id: number; isAdmin: boolean };
 
 /** Changes a message: its author or an admin. */
-export async function updateMessage(
-  id: number,
-  input: MessageInput,
-  actor: Actor,
-): Promise<'ok' | 'missing' | 'forbidden'> {
+export async function updateMessage(id: number, input: MessageInput, actor: Actor): Promise<void> {
   const row = await db.selectFrom('message').select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row) return 'missing';
-  if (row.user_id !== actor.id && !actor.isAdmin) return 'forbidden';
+  if (!row) throw notFound(MSG.guestbookMessage);
+  if (row.user_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownMessageEdit);
   await db
     .updateTable('message')
     .set({ ...input, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
-  return 'ok';
 }
 
 /** Deletes messages (all the actor's own, or any for an admin) with their comments and likes. */
-export async function deleteMessages(ids: number[], actor: Actor): Promise<'ok' | 'missing' | 'forbidden'> {
+export async function deleteMessages(ids: number[], actor: Actor): Promise<void> {
   const rows = await db.selectFrom('message').select(['id', 'user_id']).where('id', 'in', ids).execute();
-  if (rows.length === 0) return 'missing';
-  if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) return 'forbidden';
+  if (rows.length === 0) throw notFound(MSG.guestbookMessage);
+  if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) throw forbidden(MSG.ownMessageDelete);
   const found = rows.map((r) => r.id);
   await db.transaction().execute(async (trx) => {
     await removeCommentsFor(trx, 3, found);
     await removeLikes(trx, 3, found);
     await trx.deleteFrom('message').where('id', 'in', found).execute();
   });
-  return 'ok';
 }

@@ -1,3 +1,5 @@
+import { notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -115,15 +117,15 @@ export async function publishTalk(input: TalkInput, userId: number): Promise<num
   });
 }
 
-export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
     const { talkImgList, ...fields } = input;
     const res = await trx
       .updateTable('talk')
       .set({ ...fields, updatedAt: new Date().toISOString() })
       .where('id', '=', id)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return false;
+    if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.talk);
     if (talkImgList) {
       await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
       if (talkImgList.length)
@@ -132,19 +134,17 @@ export async function updateTalk(id: number, input: Partial<TalkInput>): Promise
           .values(talkImgList.map((url) => ({ talk_id: id, url })))
           .execute();
     }
-    return true;
   });
 }
 
 /** Deletes a talk with its pictures, comments and likes. */
-export async function deleteTalk(id: number): Promise<boolean> {
+export async function deleteTalk(id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('talk').select('id').where('id', '=', id).executeTakeFirst();
-    if (!found) return false;
+    if (!found) throw notFound(MSG.talk);
     await removeCommentsFor(trx, 2, [id]);
     await removeLikes(trx, 2, [id]);
     await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
     await trx.deleteFrom('talk').where('id', '=', id).execute();
-    return true;
   });
 }
