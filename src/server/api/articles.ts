@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
+import { clientIp } from '../core/client-ip.ts';
 import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
 import { requireAdmin } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
+import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 import { body, check, id, num, pageFields } from './validate.ts';
 

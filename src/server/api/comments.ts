@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import { clientIp } from '../core/client-ip.ts';
 import { notFound, tooMany } from '../core/errors.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import * as comments from '../services/comments.ts';
 import { requireUser } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
+import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';

@@ -11,6 +11,7 @@ import {
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
 import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { clientIp } from '../core/client-ip.ts';
 import { conflict, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
@@ -19,7 +20,7 @@ import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { bloggerNames } from '../services/users.ts';
 import { requireUser } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
+import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';

@@ -8,13 +8,14 @@ import {
   checkUsername,
   normalizeUsername,
 } from '../../lib/validation.ts';
+import { clientIp } from '../core/client-ip.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { RateLimiter, takeAll } from '../core/rate-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import * as users from '../services/users.ts';
 import { requireUser } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
+import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 import { body, id, params } from './validate.ts';
 

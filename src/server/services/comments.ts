@@ -6,6 +6,7 @@ import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { createNotify, escapeHtml, NOTIFY, who } from './notify.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 import { commentVisible, thingVisible } from './visibility.ts';
 
 /** What a comment is about: 1 article, 2 talk, 3 guestbook message. */
@@ -32,7 +33,7 @@ export type CommentItem = {
 
 export type ParentComment = CommentItem & { childrenTotal: number; childrenList: CommentItem[] };
 
-export type Page<T> = { current: number; size: number; list: T[]; total: number };
+export type { Page };
 
 /** Replies shown under each parent before "more". */
 export const PREVIEW_REPLIES = 3;
@@ -80,21 +81,24 @@ export async function listParents(
     .where('comment.for_id', '=', input.for_id)
     .where('comment.parent_id', 'is', null);
   q = input.order === 'hot' ? q.orderBy('comment.thumbs_up', 'desc') : q;
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('comment.createdAt', 'desc')
-      .orderBy('comment.id', 'desc')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    db
-      .selectFrom('comment')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', input.type)
-      .where('for_id', '=', input.for_id)
-      .where('parent_id', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { list: rows, total } = await paginate(
+    input,
+    (limit, offset) =>
+      q
+        .orderBy('comment.createdAt', 'desc')
+        .orderBy('comment.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () =>
+      countRows(
+        db
+          .selectFrom('comment')
+          .where('type', '=', input.type)
+          .where('for_id', '=', input.for_id)
+          .where('parent_id', 'is', null),
+      ),
+  );
   const ids = rows.map((r) => r.id);
   const totals = new Map<number, number>();
   if (ids.length) {
@@ -125,7 +129,7 @@ export async function listParents(
     childrenTotal: totals.get(r.id) ?? 0,
     childrenList: previews[i].map((p) => byId.get(p.id) as CommentItem),
   }));
-  return { current: input.current, size: input.size, list, total: Number(total.n) };
+  return { current: input.current, size: input.size, list, total };
 }
 
 /** Replies of one parent comment, oldest first (a conversation). */
@@ -135,26 +139,21 @@ export async function listChildren(
 ): Promise<Page<CommentItem>> {
   if (!(await commentVisible(input.parent_id, viewer?.isAdmin === true)))
     return { current: input.current, size: input.size, list: [], total: 0 };
-  const [rows, total] = await Promise.all([
-    selectComments(db)
-      .where('comment.parent_id', '=', input.parent_id)
-      .orderBy('comment.createdAt')
-      .orderBy('comment.id')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    db
-      .selectFrom('comment')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parent_id', '=', input.parent_id)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    current: input.current,
-    size: input.size,
-    list: await withLikes(rows, viewer),
-    total: Number(total.n),
-  };
+  return paginate(
+    input,
+    async (limit, offset) =>
+      withLikes(
+        await selectComments(db)
+          .where('comment.parent_id', '=', input.parent_id)
+          .orderBy('comment.createdAt')
+          .orderBy('comment.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        viewer,
+      ),
+    () => countRows(db.selectFrom('comment').where('parent_id', '=', input.parent_id)),
+  );
 }
 
 /** Every comment of a thing, replies included (0 for a thing the viewer may not see). */

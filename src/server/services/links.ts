@@ -1,8 +1,8 @@
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
-import type { Page } from './comments.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type FriendLink = {
   id: number;
@@ -25,17 +25,18 @@ export async function listLinks(input: {
   status: 1 | 2;
 }): Promise<Page<FriendLink>> {
   const base = db.selectFrom('link').where('status', '=', input.status);
-  const [list, total] = await Promise.all([
-    base
-      .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'user_id', 'createdAt'])
-      .orderBy('createdAt')
-      .orderBy('id')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { current: input.current, size: input.size, list, total: Number(total.n) };
+  return paginate(
+    input,
+    (limit, offset) =>
+      base
+        .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'user_id', 'createdAt'])
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(base),
+  );
 }
 
 /** Applications a user may have waiting at once. */

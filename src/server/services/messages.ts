@@ -2,9 +2,10 @@ import { excerpt } from '../../lib/community.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
-import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
+import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type Message = {
   id: number;
@@ -74,26 +75,25 @@ export async function listMessages(
   viewer: Viewer | null,
 ): Promise<Page<Message>> {
   let q = selectMessages();
-  let c = db.selectFrom('message').select((eb) => eb.fn.countAll<number>().as('n'));
+  let c = db.selectFrom('message');
   if (input.tag) {
     q = q.where('message.tag', '=', input.tag);
     c = c.where('tag', '=', input.tag);
   }
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('message.createdAt', 'desc')
-      .orderBy('message.id', 'desc')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    c.executeTakeFirstOrThrow(),
-  ]);
-  return {
-    current: input.current,
-    size: input.size,
-    list: await complete(rows as Row[], viewer),
-    total: Number(total.n),
-  };
+  return paginate(
+    input,
+    async (limit, offset) =>
+      complete(
+        (await q
+          .orderBy('message.createdAt', 'desc')
+          .orderBy('message.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()) as Row[],
+        viewer,
+      ),
+    () => countRows(c),
+  );
 }
 
 /** Most messages the 弹幕 view gets at once: a bound on one answer, however large the guestbook grows. */

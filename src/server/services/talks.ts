@@ -1,8 +1,9 @@
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
-import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
+import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type Talk = {
   id: number;
@@ -65,22 +66,22 @@ async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]>
 
 /** Public talks, pinned first, then newest. */
 export async function listTalks(current: number, size: number, viewer: Viewer | null): Promise<Page<Talk>> {
-  const [rows, total] = await Promise.all([
-    selectTalks()
-      .where('talk.status', '=', 1)
-      .orderBy('talk.is_top')
-      .orderBy('talk.createdAt', 'desc')
-      .orderBy('talk.id', 'desc')
-      .limit(size)
-      .offset((current - 1) * size)
-      .execute(),
-    db
-      .selectFrom('talk')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 1)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { current, size, list: await complete(rows, viewer), total: Number(total.n) };
+  return paginate(
+    { current, size },
+    async (limit, offset) =>
+      complete(
+        await selectTalks()
+          .where('talk.status', '=', 1)
+          .orderBy('talk.is_top')
+          .orderBy('talk.createdAt', 'desc')
+          .orderBy('talk.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        viewer,
+      ),
+    () => countRows(db.selectFrom('talk').where('status', '=', 1)),
+  );
 }
 
 /** One talk; a private one only for the admin. */

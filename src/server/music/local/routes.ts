@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { parseFile } from 'music-metadata';
 import { toNeteaseLrc } from '../../../lib/lrc-wire.ts';
-import { type ApiEnv, clientIp } from '../../api/context.ts';
+import type { ApiEnv } from '../../api/context.ts';
 import { sameSiteOnly } from '../../api/write-guard.ts';
+import { clientIp } from '../../core/client-ip.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { db } from '../../db/connection.ts';
 import {
