@@ -4,6 +4,7 @@ import { COMMENT_MAX } from '../../lib/community.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { notFound, tooMany } from '../core/errors.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
+import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -36,7 +37,7 @@ function author(c: Parameters<typeof requireUser>[0]) {
   const user = requireUser(c);
   const wait = perUser.take(String(user.id));
   if (wait) throw tooMany(wait, '评论太频繁了，请稍后再试');
-  return { id: user.id, nick_name: user.nick_name, isAdmin: user.role === 1, ip: clientIp(c) };
+  return { id: user.id, nick_name: user.nick_name, isAdmin: isAdmin(user), ip: clientIp(c) };
 }
 
 /** Comments under articles (1), talks (2) and guestbook messages (3), with one level of replies. */
@@ -69,6 +70,6 @@ export const commentRoutes = new Hono<ApiEnv>()
       c,
       z.object({ id: id(), parent_id: num(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)) }),
     );
-    await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: user.role === 1 });
+    await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   });

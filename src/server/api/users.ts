@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { foldUsername, POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { ROLE } from '../../lib/role.ts';
 import {
   checkLoginPassword,
   checkLoginUsername,
@@ -150,7 +151,11 @@ export const userRoutes = new Hono<ApiEnv>()
     const patch = await body(c, OwnInfoInput);
     if (Object.keys(patch).length === 0) throw invalid(MSG.nothingToChange);
     // The blogger (an admin) may call themselves so; nobody else may.
-    if (patch.nick_name && me.role !== 1 && posesAsBlogger(patch.nick_name, await users.bloggerNames()))
+    if (
+      patch.nick_name &&
+      me.role !== ROLE.admin &&
+      posesAsBlogger(patch.nick_name, await users.bloggerNames())
+    )
       throw conflict(POSES_AS_BLOGGER);
     await users.updateOwnInfo(me.id, patch);
     return ok(c, await users.getPublicUser(me.id, me.id), '修改成功');

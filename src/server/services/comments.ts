@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { excerpt } from '../../lib/community.ts';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
+import { excerpt, THING } from '../../lib/community.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -189,16 +190,16 @@ async function target(
   forId: number,
   isAdmin: boolean,
 ): Promise<{ ownerId: number | null; label: string } | null> {
-  if (type === 1) {
+  if (type === THING.article) {
     const a = await db
       .selectFrom('article')
       .select(['author_id', 'article_title', 'status'])
       .where('id', '=', forId)
       .executeTakeFirst();
-    if (!a || (a.status !== 1 && !isAdmin)) return null;
+    if (!a || (a.status !== ARTICLE_STATUS.public && !isAdmin)) return null;
     return { ownerId: a.author_id, label: `你的文章《${escapeHtml(a.article_title)}》` };
   }
-  if (type === 2) {
+  if (type === THING.talk) {
     const t = await db
       .selectFrom('talk')
       .select(['user_id', 'status'])
@@ -342,7 +343,7 @@ export async function deleteComment(
   if (row.from_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownCommentOnly);
   await db.transaction().execute(async (trx) => {
     const replies = await trx.selectFrom('comment').select('id').where('parent_id', '=', id).execute();
-    await removeLikes(trx, 4, [id, ...replies.map((r) => r.id)]);
+    await removeLikes(trx, THING.comment, [id, ...replies.map((r) => r.id)]);
     await trx.deleteFrom('comment').where('parent_id', '=', id).execute();
     await trx.deleteFrom('comment').where('id', '=', id).execute();
   });

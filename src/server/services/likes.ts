@@ -1,4 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
+import { THING } from '../../lib/community.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -14,10 +16,10 @@ export type LikeType = 1 | 2 | 3 | 4;
 
 /** The counter column each kind of thing keeps beside its like rows. */
 const COUNTERS = {
-  1: { table: 'article', column: 'thumbs_up_times' },
-  2: { table: 'talk', column: 'like_times' },
-  3: { table: 'message', column: 'like_times' },
-  4: { table: 'comment', column: 'thumbs_up' },
+  [THING.article]: { table: 'article', column: 'thumbs_up_times' },
+  [THING.talk]: { table: 'talk', column: 'like_times' },
+  [THING.message]: { table: 'message', column: 'like_times' },
+  [THING.comment]: { table: 'comment', column: 'thumbs_up' },
 } as const;
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -57,15 +59,15 @@ export async function isLiked(type: LikeType, forId: number, viewer: Viewer): Pr
 /** The current count of a thing, or null when it does not exist or the viewer may not see it. */
 export async function likeCount(type: LikeType, forId: number, viewer: Viewer, conn: Conn = db) {
   switch (type) {
-    case 1: {
+    case THING.article: {
       const row = await conn
         .selectFrom('article')
         .select(['thumbs_up_times as n', 'status'])
         .where('id', '=', forId)
         .executeTakeFirst();
-      return row && (row.status === 1 || viewer.isAdmin) ? row.n : null;
+      return row && (row.status === ARTICLE_STATUS.public || viewer.isAdmin) ? row.n : null;
     }
-    case 2: {
+    case THING.talk: {
       const row = await conn
         .selectFrom('talk')
         .select(['like_times as n', 'status'])
@@ -73,7 +75,7 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
         .executeTakeFirst();
       return row && (row.status === 1 || viewer.isAdmin) ? row.n : null;
     }
-    case 3: {
+    case THING.message: {
       const row = await conn
         .selectFrom('message')
         .select('like_times as n')
@@ -81,7 +83,7 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
         .executeTakeFirst();
       return row ? row.n : null;
     }
-    case 4: {
+    case THING.comment: {
       const row = await conn
         .selectFrom('comment')
         .select(['thumbs_up as n', 'type', 'for_id'])

@@ -1,4 +1,4 @@
-import { excerpt } from '../../lib/community.ts';
+import { excerpt, THING } from '../../lib/community.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -65,7 +65,10 @@ type Row = MessageRow;
 
 async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
-  const [liked, totals] = await Promise.all([likedIds(3, ids, viewer), commentTotals(3, ids)]);
+  const [liked, totals] = await Promise.all([
+    likedIds(THING.message, ids, viewer),
+    commentTotals(THING.message, ids),
+  ]);
   return rows.map((r) => ({ ...r, is_like: liked.has(r.id), comment_total: totals.get(r.id) ?? 0 }));
 }
 
@@ -206,8 +209,8 @@ export async function deleteMessages(ids: number[], actor: Actor): Promise<void>
   if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) throw forbidden(MSG.ownMessageDelete);
   const found = rows.map((r) => r.id);
   await db.transaction().execute(async (trx) => {
-    await removeCommentsFor(trx, 3, found);
-    await removeLikes(trx, 3, found);
+    await removeCommentsFor(trx, THING.message, found);
+    await removeLikes(trx, THING.message, found);
     await trx.deleteFrom('message').where('id', 'in', found).execute();
   });
 }

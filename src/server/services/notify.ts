@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sanitizeMarkup } from '../../lib/notify.ts';
+import { ROLE } from '../../lib/role.ts';
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -53,7 +54,7 @@ export async function notifyAdmins(
   input: Omit<NotifyInput, 'userId'>,
   trx: Kysely<DB> | Transaction<DB> = db,
 ): Promise<number> {
-  const admins = await trx.selectFrom('user').select('id').where('role', '=', 1).execute();
+  const admins = await trx.selectFrom('user').select('id').where('role', '=', ROLE.admin).execute();
   let n = 0;
   for (const a of admins) if (await createNotify({ ...input, userId: a.id }, trx)) n++;
   return n;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -66,7 +67,7 @@ export async function getStatistic(): Promise<Statistic> {
     db
       .selectFrom('article')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 1)
+      .where('status', '=', ARTICLE_STATUS.public)
       .executeTakeFirstOrThrow(),
     publicTermCounts(),
     db

@@ -1,3 +1,4 @@
+import { THING } from '../../lib/community.ts';
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -53,8 +54,8 @@ async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]>
           .orderBy('id')
           .execute()
       : Promise.resolve([]),
-    likedIds(2, ids, viewer),
-    commentTotals(2, ids),
+    likedIds(THING.talk, ids, viewer),
+    commentTotals(THING.talk, ids),
   ]);
   return rows.map((r) => ({
     ...r,
@@ -143,8 +144,8 @@ export async function deleteTalk(id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('talk').select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw notFound(MSG.talk);
-    await removeCommentsFor(trx, 2, [id]);
-    await removeLikes(trx, 2, [id]);
+    await removeCommentsFor(trx, THING.talk, [id]);
+    await removeLikes(trx, THING.talk, [id]);
     await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
     await trx.deleteFrom('talk').where('id', '=', id).execute();
   });
