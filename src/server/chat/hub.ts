@@ -233,9 +233,9 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
       case 'offline': {
         const user = await requireSpeaker(conn);
         if (!user) return;
-        if (!isAdmin(user)) return fail(conn, '权限不足');
+        if (!isAdmin(user)) return fail(conn, MSG.forbidden);
         const target = Number(frame.user_id);
-        if (!Number.isSafeInteger(target) || target <= 0) return fail(conn, '用户不存在');
+        if (!Number.isSafeInteger(target) || target <= 0) return fail(conn, MSG.user);
         if (target === user.id) return fail(conn, '不能强制下线自己');
         await bus.publish({ kind: 'kick', user_id: target });
         return;

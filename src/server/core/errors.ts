@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MSG } from './messages.ts';
 
 /**
  * What a service (or a route's own check) says went wrong, in the domain's terms, with the Chinese
@@ -21,7 +22,7 @@ export class DomainError extends Error {
 }
 
 export const notFound = (message: string) => new DomainError('not_found', message);
-export const forbidden = (message = '权限不足') => new DomainError('forbidden', message);
+export const forbidden = (message: string = MSG.forbidden) => new DomainError('forbidden', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const invalid = (message: string) => new DomainError('invalid', message);
 

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../../api/context.ts';
 import { sameSiteOnly } from '../../api/write-guard.ts';
 import { clientIp } from '../../core/client-ip.ts';
+import { MSG } from '../../core/messages.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { likedSongIds, likeSong, unlikeSong } from '../../services/music-likes.ts';
 import {
@@ -187,7 +188,7 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
     const [uid] = idList(param(c, 'uid'), 1);
     if (uid === undefined) return wapiFail(c, 400, '缺少用户 uid');
     const profile = await profileOf(uid);
-    if (!profile) return wapiFail(c, 404, '用户不存在');
+    if (!profile) return wapiFail(c, 404, MSG.user);
     const own = ownPlaylist(uid, profile, await likedSongs(uid));
     // The library folders follow, as the lists this account "subscribes" to.
     return c.json({ code: 200, more: false, playlist: [own, ...lib.playlists.map(folderPlaylist)] });
