@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { normaliseHost } from '../lib/site-origin.ts';
-import { LOG_LEVELS, type LogLevel, logger } from './api/logger.ts';
+import { LOG_LEVELS, type LogLevel, logger } from './core/log.ts';
 
 /** Environment variables that accept "true"/"false"/"1"/"0"/"yes"/"no". */
 const bool = (fallback: boolean) =>

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createApiApp, withEnvelope } from '../../src/server/api/app.ts';
 import type { ApiEnv } from '../../src/server/api/context.ts';
-import { refuse } from '../../src/server/api/envelope.ts';
+import { conflict } from '../../src/server/core/errors.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -97,7 +97,7 @@ describe('the /api envelope and error mapping', () => {
   it('turns a business refusal into code 100 and a fault into a bare 500', async () => {
     const app = withEnvelope(new Hono<ApiEnv>());
     app.get('/refuse', () => {
-      throw refuse('用户名已存在');
+      throw conflict('用户名已存在');
     });
     app.get('/boom', () => {
       throw new Error('secret detail at /work/main/src/x.ts:1');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, takeAll } from '../../src/server/api/rate-limit.ts';
+import { RateLimiter, takeAll } from '../../src/server/core/rate-limit.ts';
 
 describe('RateLimiter.take: check and count in one step', () => {
   it('takes up to the budget, then answers the wait without counting', () => {

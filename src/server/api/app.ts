@@ -2,32 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { NUL_MESSAGE, urlHasNul } from '../../lib/nul.ts';
+import { clientIp } from '../core/client-ip.ts';
+import { ApiError, type EnvelopeOptions, invalid, tooMany, wireAnswer } from '../core/errors.ts';
+import { logger } from '../core/log.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
 import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
-import { type ApiEnv, clientIp } from './context.ts';
-import { ApiError, BadInput, badRequest, envelopeError, Refusal, tooMany } from './envelope.ts';
-import { logger } from './logger.ts';
+import type { ApiEnv } from './context.ts';
+import { envelopeError } from './envelope.ts';
 import { musicRoutes } from './music.ts';
 import { notifyRoutes } from './notify.ts';
 import { isPageWrite } from './page-writes.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { routedHono } from './routing.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 import { writeGuard } from './write-guard.ts';
-
-export type EnvelopeOptions = {
-  /**
-   * How bad input is answered: 'refusal' (API.md's /api: HTTP 200 with code 100, like a business
-   * refusal) or 'status' (HTTP 400 with code 400: /wapi keeps NeteaseCloudMusicApi's statuses).
-   */
-  badInput?: 'refusal' | 'status';
-};
 
 /** Request id, one log line per request, and the envelope for every failure. */
 export function withEnvelope(app: Hono<ApiEnv>, opts: EnvelopeOptions = {}): Hono<ApiEnv> {
@@ -48,18 +42,16 @@ export function withEnvelope(app: Hono<ApiEnv>, opts: EnvelopeOptions = {}): Hon
   // An encoded NUL in the path or query string, for every /api and /wapi route (issue 15; bodies are
   // checked by api/validate.ts, chat frames by the hub).
   app.use(async (c, next) => {
-    if (urlHasNul(c.req.url)) throw badRequest(NUL_MESSAGE);
+    if (urlHasNul(c.req.url)) throw invalid(NUL_MESSAGE);
     await next();
   });
+  // The one place an error becomes an answer (core/errors.ts wireAnswer): routes and services throw.
   app.onError((err, c) => {
-    if (err instanceof BadInput && opts.badInput === 'status') return envelopeError(c, 400, err.message);
-    if (err instanceof Refusal) {
-      c.set('refused', true);
-      return c.json({ code: 100, message: err.message });
-    }
-    if (err instanceof ApiError) {
-      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return envelopeError(c, err.status, err.message);
+    const answer = wireAnswer(err, opts);
+    if (answer) {
+      if (answer.refused) c.set('refused', true);
+      for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
+      return c.json(answer.body, answer.status);
     }
     logger.error({ reqId: c.get('requestId'), err }, 'request failed');
     return envelopeError(c, 500, '服务端错误');

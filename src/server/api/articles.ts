@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
+import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
+import { clientIp } from '../core/client-ip.ts';
+import { invalid, notFound, orThrow } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
 import { requireAdmin } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
-import { ok, refuse } from './envelope.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
 import { body, check, id, num, pageFields } from './validate.ts';
 
 /** Articles, categories and tags: API.md "Articles and taxonomy". */
@@ -36,8 +39,9 @@ const ArticleFields = {
 };
 
 /** A reprint or translation names its source. */
-const needsOrigin = (a: { type?: number; origin_url?: string }) => !(a.type && a.type !== 1 && !a.origin_url);
-const originMessage = { message: '转载或翻译的文章请填写原文链接', path: ['origin_url'] };
+const needsOrigin = (a: { type?: number; origin_url?: string }) =>
+  !(a.type && a.type !== ARTICLE_TYPE.original && !a.origin_url);
+const originMessage = { message: MSG.needOrigin, path: ['origin_url'] };
 
 const ArticleCreate = z
   .object({
@@ -75,29 +79,33 @@ export const articleRoutes = new Hono<ApiEnv>()
   })
   .post('/article/getArticleListByTagId', async (c) => {
     const { id: tagId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
-    if (!(await articles.getTag(tagId, { admin: isAdmin(c.get('user')) }))) throw refuse('标签不存在');
+    orThrow(await articles.getTag(tagId, { admin: isAdmin(c.get('user')) }), notFound(MSG.tag));
     return ok(c, await articles.listArticlesByTag(tagId, current, size));
   })
   .post('/article/getArticleListByCategoryId', async (c) => {
     const { id: categoryId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
-    if (!(await articles.getCategory(categoryId, { admin: isAdmin(c.get('user')) })))
-      throw refuse('分类不存在');
+    orThrow(
+      await articles.getCategory(categoryId, { admin: isAdmin(c.get('user')) }),
+      notFound(MSG.category),
+    );
     return ok(c, await articles.listArticlesByCategory(categoryId, current, size));
   })
   .get('/article/getArticleById/:id', async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
     const user = c.get('user');
-    const article = await articles.getArticle(articleId, { admin: isAdmin(user) });
     // Private and draft articles read as missing to everyone but the admin.
-    if (!article) throw refuse('文章不存在');
+    const article = orThrow(
+      await articles.getArticle(articleId, { admin: isAdmin(user) }),
+      notFound(MSG.article),
+    );
     // One view per visitor and article in a window: the page render and this call do not add up.
-    if (article.status === 1 && (await articles.countView(articleId, clientIp(c)))) article.view_times += 1;
+    if (article.status === ARTICLE_STATUS.public && (await articles.countView(articleId, clientIp(c))))
+      article.view_times += 1;
     return ok(c, article);
   })
   .get('/article/getRecommendArticleById/:id', async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
-    const found = await articles.getRecommendations(articleId);
-    if (!found) throw refuse('文章不存在');
+    const found = orThrow(await articles.getRecommendations(articleId), notFound(MSG.article));
     // The original contract (API.md): at either end previous/next is the current article, never null;
     // its client reads their fields unguarded. Our own page keeps the service's null (no self-link).
     const { current, previous, next, recommend } = found;
@@ -112,8 +120,7 @@ export const articleRoutes = new Hono<ApiEnv>()
   // reports the view once per page view (deduplicated per address, like getArticleById).
   .put('/article/addView/:id', async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
-    const article = await articles.getArticle(articleId);
-    if (!article) throw refuse('文章不存在');
+    const article = orThrow(await articles.getArticle(articleId), notFound(MSG.article));
     const counted = await articles.countView(articleId, clientIp(c));
     return ok(c, { view_times: article.view_times + (counted ? 1 : 0) });
   })
@@ -133,7 +140,7 @@ export const articleRoutes = new Hono<ApiEnv>()
       }),
       c.req.param(),
     );
-    if (!(await articles.addReadingDuration(articleId, duration))) throw refuse('文章不存在');
+    await articles.addReadingDuration(articleId, duration);
     return ok(c, null);
   })
   // Admin
@@ -149,8 +156,10 @@ export const articleRoutes = new Hono<ApiEnv>()
   // shows these to the admin only, from the browser, so the page HTML stays the same for everyone.
   .get('/article/adminPreview/:id', async (c) => {
     requireAdmin(c);
-    const article = await articles.getArticle(check(idPath, c.req.param()).id, { admin: true });
-    if (!article) throw refuse('文章不存在');
+    const article = orThrow(
+      await articles.getArticle(check(idPath, c.req.param()).id, { admin: true }),
+      notFound(MSG.article),
+    );
     const { html, toc } = await articles.renderedArticle(article);
     return ok(c, { article, html, toc });
   })
@@ -169,15 +178,15 @@ export const articleRoutes = new Hono<ApiEnv>()
         current &&
         !needsOrigin({ type: patch.type ?? current.type, origin_url: patch.origin_url ?? current.origin_url })
       )
-        throw refuse(originMessage.message);
+        throw invalid(originMessage.message);
     }
-    if (!(await articles.updateArticle(articleId, patch))) throw refuse('文章不存在');
+    await articles.updateArticle(articleId, patch);
     return ok(c, { id: articleId }, '修改成功');
   })
   .delete('/article/delete/:id', async (c) => {
     requireAdmin(c);
     const { id: articleId } = check(idPath, c.req.param());
-    if (!(await articles.deleteArticle(articleId))) throw refuse('文章不存在');
+    await articles.deleteArticle(articleId);
     return ok(c, null, '删除成功');
   })
   .put('/article/updateTop/:id/:is_top', async (c) => {
@@ -189,7 +198,7 @@ export const articleRoutes = new Hono<ApiEnv>()
       }),
       c.req.param(),
     );
-    if (!(await articles.setArticleTop(articleId, is_top))) throw refuse('文章不存在');
+    await articles.setArticleTop(articleId, is_top);
     return ok(c, null, is_top === 1 ? '置顶成功' : '取消置顶成功');
   })
   // Categories

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
+import { forbidden, unauthorized } from '../core/errors.ts';
 import { isAdmin, userFromToken } from '../services/auth.ts';
 import type { ApiContext, ApiEnv } from './context.ts';
-import { forbidden, unauthorized } from './envelope.ts';
 
 /** Reads the token (Bearer or bare) and leaves the user, or null, in c.var.user. Never refuses. */
 export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {

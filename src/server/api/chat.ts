@@ -5,7 +5,7 @@ import { broadcastChat } from '../chat/registry.ts';
 import * as chat from '../services/chat.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { forbidden, ok, refuse } from './envelope.ts';
+import { ok } from './envelope.ts';
 import { body, id, pageSize, params } from './validate.ts';
 
 const ListInput = z.object({
@@ -29,9 +29,7 @@ export const chatRoutes = new Hono<ApiEnv>()
   .delete('/chat/deleteOne/:id', async (c) => {
     const user = requireUser(c);
     const { id: messageId } = params(c, z.object({ id: id() }));
-    const result = await chat.deleteMessage(user, messageId);
-    if (result === 'not_found') throw refuse('消息不存在');
-    if (result === 'forbidden') throw forbidden('只能撤回自己的消息');
+    await chat.deleteMessage(user, messageId);
     await broadcastChat({ type: 'revert', message_id: messageId });
     return ok(c, null, '撤回成功');
   });

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import { clientIp } from '../core/client-ip.ts';
+import { notFound, tooMany } from '../core/errors.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
+import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { requireUser } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
-import { forbidden, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
@@ -34,7 +37,7 @@ function author(c: Parameters<typeof requireUser>[0]) {
   const user = requireUser(c);
   const wait = perUser.take(String(user.id));
   if (wait) throw tooMany(wait, '评论太频繁了，请稍后再试');
-  return { id: user.id, nick_name: user.nick_name, isAdmin: user.role === 1, ip: clientIp(c) };
+  return { id: user.id, nick_name: user.nick_name, isAdmin: isAdmin(user), ip: clientIp(c) };
 }
 
 /** Comments under articles (1), talks (2) and guestbook messages (3), with one level of replies. */
@@ -52,13 +55,13 @@ export const commentRoutes = new Hono<ApiEnv>()
   .post('/comment/add', async (c) => {
     const who = author(c);
     const res = await comments.addComment(await body(c, AddBody), who);
-    if (!res.ok) throw refuse(res.reason);
+    if (!res.ok) throw notFound(res.reason);
     return ok(c, res.comment, '评论成功');
   })
   .post('/comment/apply', async (c) => {
     const who = author(c);
     const res = await comments.applyComment(await body(c, ApplyBody), who);
-    if (!res.ok) throw refuse(res.reason);
+    if (!res.ok) throw notFound(res.reason);
     return ok(c, res.comment, '回复成功');
   })
   .delete('/comment/delete/:id/:parent_id', async (c) => {
@@ -67,8 +70,6 @@ export const commentRoutes = new Hono<ApiEnv>()
       c,
       z.object({ id: id(), parent_id: num(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)) }),
     );
-    const res = await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: user.role === 1 });
-    if (res === 'missing') throw refuse('评论不存在');
-    if (res === 'forbidden') throw forbidden('只能删除自己的评论');
+    await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   });

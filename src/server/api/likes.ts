@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { notFound, orThrow } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import * as likes from '../services/likes.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
+import { ok } from './envelope.ts';
 import { body, id, num } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
@@ -11,20 +13,16 @@ const LikeBody = z.object({
   for_id: id(),
 });
 
-const MISSING = '点赞的内容不存在';
-
 /** Likes on articles, talks, messages and comments: one per user, or per address for guests. */
 export const likeRoutes = new Hono<ApiEnv>()
   .post('/like/addLike', async (c) => {
     const { type, for_id } = await body(c, LikeBody);
     const res = await likes.addLike(type, for_id, viewerOf(c));
-    if (!res.ok) throw refuse(res.reason === 'missing' ? MISSING : '已经点过赞了');
     return ok(c, { is_like: true, count: res.count }, '点赞成功');
   })
   .post('/like/cancelLike', async (c) => {
     const { type, for_id } = await body(c, LikeBody);
     const res = await likes.cancelLike(type, for_id, viewerOf(c));
-    if (!res.ok) throw refuse(res.reason === 'missing' ? MISSING : '还没有点赞');
     return ok(c, { is_like: false, count: res.count }, '取消点赞成功');
   })
   .post('/like/getIsLikeByIdOrIpAndType', async (c) => {
@@ -34,7 +32,5 @@ export const likeRoutes = new Hono<ApiEnv>()
   // Not in the original contract: the count beside the state, for pages that do not know it yet.
   .post('/like/getLikeInfo', async (c) => {
     const { type, for_id } = await body(c, LikeBody);
-    const info = await likes.likeInfo(type, for_id, viewerOf(c));
-    if (!info) throw refuse(MISSING);
-    return ok(c, info);
+    return ok(c, orThrow(await likes.likeInfo(type, for_id, viewerOf(c)), notFound(MSG.likeTarget)));
   });

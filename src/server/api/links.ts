@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
+import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { badRequest, forbidden, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 
 const ListBody = z.object({
@@ -35,11 +37,11 @@ export const linkRoutes = new Hono<ApiEnv>()
     const user = requireUser(c);
     const input = await body(c, ApplyBody);
     const problem = linkApplyError(input);
-    if (problem) throw badRequest(problem);
+    if (problem) throw invalid(problem);
     const wait = perUser.take(String(user.id));
     if (wait) throw tooMany(wait, '申请太频繁了，请稍后再试');
     const res = await links.applyLink(input, user);
-    if (!res.ok) throw refuse(res.reason);
+    if (!res.ok) throw conflict(res.reason);
     return ok(c, { id: res.id }, '申请成功，等待博主审核');
   })
   // The applicant edits their own link (back to review), an admin any (ADMIN-API.md: frontUpdate).
@@ -48,7 +50,7 @@ export const linkRoutes = new Hono<ApiEnv>()
     const user = requireUser(c);
     const { id: linkId, ...input } = await body(c, EditBody);
     const problem = linkApplyError(input);
-    if (problem) throw badRequest(problem);
+    if (problem) throw invalid(problem);
     const admin = isAdmin(user);
     if (!admin) {
       const wait = editsPerUser.take(String(user.id));
@@ -59,11 +61,6 @@ export const linkRoutes = new Hono<ApiEnv>()
       nick_name: user.nick_name,
       isAdmin: admin,
     });
-    if (!res.ok) {
-      if (res.reason === 'missing') throw refuse('友链不存在');
-      if (res.reason === 'forbidden') throw forbidden('只能修改自己的友链');
-      throw refuse(links.TAKEN);
-    }
     return ok(
       c,
       { id: linkId, status: res.status },
@@ -73,12 +70,12 @@ export const linkRoutes = new Hono<ApiEnv>()
   .put('/links/approve', async (c) => {
     requireAdmin(c);
     const n = await links.approveLinks((await body(c, IdList)).idList);
-    if (n === 0) throw refuse('友链不存在');
+    if (n === 0) throw notFound(MSG.link);
     return ok(c, n, '审核通过');
   })
   .put('/links/delete', async (c) => {
     requireAdmin(c);
     const n = await links.deleteLinks((await body(c, IdList)).idList);
-    if (n === 0) throw refuse('友链不存在');
+    if (n === 0) throw notFound(MSG.link);
     return ok(c, n, '删除成功');
   });

@@ -11,14 +11,17 @@ import {
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
 import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { clientIp } from '../core/client-ip.ts';
+import { conflict, tooMany } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { bloggerNames } from '../services/users.ts';
 import { requireUser } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
-import { forbidden, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
@@ -89,14 +92,14 @@ export const messageRoutes = new Hono<ApiEnv>()
     if (!user) {
       nickName = input.nick_name || '游客';
       // Nor look like the blogger's (博主 with invisible characters or look-alike letters).
-      if (posesAsBlogger(nickName, await bloggerNames())) throw refuse(POSES_AS_BLOGGER);
+      if (posesAsBlogger(nickName, await bloggerNames())) throw conflict(POSES_AS_BLOGGER);
       // A guest may not take the name of a member (or the blogger).
       const taken = await db
         .selectFrom('user')
         .select('id')
         .where('nick_name', '=', nickName)
         .executeTakeFirst();
-      if (taken) throw refuse('该昵称已被注册用户使用，请换一个');
+      if (taken) throw conflict(MSG.guestNameTaken);
     }
     const messageId = await messages.addMessage(look(input), { userId: user?.id ?? null, nickName });
     return ok(c, { id: messageId }, '留言成功');
@@ -104,16 +107,12 @@ export const messageRoutes = new Hono<ApiEnv>()
   .post('/message/update', async (c) => {
     const user = requireUser(c);
     const input = await body(c, UpdateBody);
-    const res = await messages.updateMessage(input.id, look(input), { id: user.id, isAdmin: isAdmin(user) });
-    if (res === 'missing') throw refuse('留言不存在');
-    if (res === 'forbidden') throw forbidden('只能编辑自己的留言');
+    await messages.updateMessage(input.id, look(input), { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '修改成功');
   })
   .put('/message/delete', async (c) => {
     const user = requireUser(c);
     const { idList } = await body(c, DeleteBody);
-    const res = await messages.deleteMessages(idList, { id: user.id, isAdmin: isAdmin(user) });
-    if (res === 'missing') throw refuse('留言不存在');
-    if (res === 'forbidden') throw forbidden('只能删除自己的留言');
+    await messages.deleteMessages(idList, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   });

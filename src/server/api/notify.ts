@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as notify from '../services/notify.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
+import { ok } from './envelope.ts';
 import { body, id, pageFields, params } from './validate.ts';
 
 const IdParam = z.object({ id: id() });
@@ -21,12 +21,12 @@ export const notifyRoutes = new Hono<ApiEnv>()
   .put('/notify/update/:id', async (c) => {
     const me = requireUser(c);
     const { id: notifyId } = params(c, IdParam);
-    if (!(await notify.markNotifyRead(me.id, notifyId))) throw refuse('消息不存在');
+    await notify.markNotifyRead(me.id, notifyId);
     return ok(c, null);
   })
   .put('/notify/delete/:id', async (c) => {
     const me = requireUser(c);
     const { id: notifyId } = params(c, IdParam);
-    if (!(await notify.deleteNotify(me.id, notifyId))) throw refuse('消息不存在或已删除');
+    await notify.deleteNotify(me.id, notifyId);
     return ok(c, null, '删除成功');
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
+import { ok } from './envelope.ts';
 import { body, id } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -49,14 +49,12 @@ export const siteRoutes = new Hono<ApiEnv>()
   .get('/pageHeader/getAll', async (c) => ok(c, await site.listPageHeaders()))
   .post('/pageHeader/addOrUpdate', async (c) => {
     requireAdmin(c);
-    const saved = await site.savePageHeader(await body(c, PageHeaderInput));
-    if (saved === 'missing') throw refuse('背景不存在');
-    if (saved === 'taken') throw refuse('该页面已经有背景了');
+    await site.savePageHeader(await body(c, PageHeaderInput));
     return ok(c, null, '保存成功');
   })
   .post('/pageHeader/delete', async (c) => {
     requireAdmin(c);
     const { id: headerId } = await body(c, z.object({ id: id() }));
-    if (!(await site.deletePageHeader(headerId))) throw refuse('背景不存在');
+    await site.deletePageHeader(headerId);
     return ok(c, null, '删除成功');
   });

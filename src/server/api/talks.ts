@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl, TALK_IMAGES_MAX, TALK_MAX } from '../../lib/community.ts';
+import { notFound, orThrow } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import * as talks from '../services/talks.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok, refuse } from './envelope.ts';
+import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
@@ -40,8 +42,7 @@ export const talkRoutes = new Hono<ApiEnv>()
   })
   .get('/talk/getTalkById/:id', async (c) => {
     const talk = await talks.getTalk(params(c, z.object({ id: id() })).id, viewerOf(c));
-    if (!talk) throw refuse('说说不存在');
-    return ok(c, talk);
+    return ok(c, orThrow(talk, notFound(MSG.talk)));
   })
   .post('/talk/publishTalk', async (c) => {
     const admin = requireAdmin(c);
@@ -51,11 +52,11 @@ export const talkRoutes = new Hono<ApiEnv>()
   .put('/talk/updateTalk', async (c) => {
     requireAdmin(c);
     const { id: talkId, ...patch } = await body(c, UpdateBody);
-    if (!(await talks.updateTalk(talkId, patch))) throw refuse('说说不存在');
+    await talks.updateTalk(talkId, patch);
     return ok(c, null, '修改成功');
   })
   .delete('/talk/deleteTalkById/:id', async (c) => {
     requireAdmin(c);
-    if (!(await talks.deleteTalk(params(c, z.object({ id: id() })).id))) throw refuse('说说不存在');
+    await talks.deleteTalk(params(c, z.object({ id: id() })).id);
     return ok(c, null, '删除成功');
   });

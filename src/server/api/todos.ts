@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { invalid } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import * as todos from '../services/todos.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { badRequest, ok, refuse } from './envelope.ts';
+import { ok } from './envelope.ts';
 import { body, id, params } from './validate.ts';
 
 const content = z
@@ -21,22 +23,18 @@ export const todoRoutes = new Hono<ApiEnv>()
   .post('/todo/add', async (c) => {
     const me = requireUser(c);
     const input = await body(c, z.object({ content }));
-    const todo = await todos.addTodo(me.id, input.content);
-    if (!todo) throw refuse(`待办事项最多 ${todos.ITEM_LIMIT} 条，先删掉一些吧`);
-    return ok(c, todo, '添加成功');
+    return ok(c, await todos.addTodo(me.id, input.content), '添加成功');
   })
   .put('/todo/update/:id', async (c) => {
     const me = requireUser(c);
     const { id: todoId } = params(c, IdParam);
     const patch = await body(c, TodoPatch);
-    if (patch.content === undefined && patch.done === undefined) throw badRequest('没有需要修改的内容');
-    const todo = await todos.updateTodo(me.id, todoId, patch);
-    if (!todo) throw refuse('待办事项不存在');
-    return ok(c, todo, '修改成功');
+    if (patch.content === undefined && patch.done === undefined) throw invalid(MSG.nothingToChange);
+    return ok(c, await todos.updateTodo(me.id, todoId, patch), '修改成功');
   })
   .delete('/todo/delete/:id', async (c) => {
     const me = requireUser(c);
     const { id: todoId } = params(c, IdParam);
-    if (!(await todos.deleteTodo(me.id, todoId))) throw refuse('待办事项不存在');
+    await todos.deleteTodo(me.id, todoId);
     return ok(c, null, '删除成功');
   });

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
+import { ApiError, invalid, tooMany } from '../core/errors.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { cleanImage } from '../services/image-clean.ts';
 import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ApiError, badRequest, ok, tooMany } from './envelope.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { ok } from './envelope.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -52,24 +53,23 @@ export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', async (c) => 
   const wait = perUser.take(String(me.id));
   if (wait) throw tooMany(wait, '上传过于频繁，请稍后再试');
   const type = c.req.header('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data'))
-    throw badRequest('请用表单上传图片（字段 file）');
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw invalid('请用表单上传图片（字段 file）');
   const raw = await readBounded(c.req.raw, MAX_BODY);
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw badRequest('请求体格式错误');
+    throw invalid('请求体格式错误');
   }
   const file = form.get('file');
-  if (!file || typeof file === 'string') throw badRequest('请选择要上传的图片');
-  if (file.size === 0) throw badRequest('图片是空的');
+  if (!file || typeof file === 'string') throw invalid('请选择要上传的图片');
+  if (file.size === 0) throw invalid('图片是空的');
   if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind) throw badRequest(WRONG_TYPE);
+  if (!kind) throw invalid(WRONG_TYPE);
   // Only the image itself is stored: no trailer after its end, no text or EXIF, no giant dimensions.
   const cleaned = cleanImage(bytes, kind.ext);
-  if (!cleaned.ok) throw badRequest(cleaned.message);
+  if (!cleaned.ok) throw invalid(cleaned.message);
   return ok(c, { url: await saveImage(cleaned.bytes, kind) }, '上传成功');
 });

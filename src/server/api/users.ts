@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { foldUsername, POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { ROLE } from '../../lib/role.ts';
 import {
   checkLoginPassword,
   checkLoginUsername,
@@ -8,12 +9,15 @@ import {
   checkUsername,
   normalizeUsername,
 } from '../../lib/validation.ts';
+import { clientIp } from '../core/client-ip.ts';
+import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import { RateLimiter, takeAll } from '../core/rate-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import * as users from '../services/users.ts';
 import { requireUser } from './auth.ts';
-import { type ApiEnv, clientIp } from './context.ts';
-import { badRequest, ok, refuse, tooMany } from './envelope.ts';
-import { RateLimiter, takeAll } from './rate-limit.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
 import { body, id, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -75,7 +79,7 @@ const PasswordInput = z.object({ password: str(100), password1: str(100) });
 
 /** Throws the rule's own message (SPEC §5 text) as a refusal (code 100) when a check fails. */
 function rule(message: string) {
-  if (message) throw badRequest(message);
+  if (message) throw invalid(message);
 }
 
 export const userRoutes = new Hono<ApiEnv>()
@@ -85,15 +89,15 @@ export const userRoutes = new Hono<ApiEnv>()
     rule(checkUsername(username));
     rule(checkPassword(input.password));
     const nick = input.nick_name.trim();
-    if ([...nick].length > NICK_MAX) throw badRequest(`昵称最多 ${NICK_MAX} 个字`);
+    if ([...nick].length > NICK_MAX) throw invalid(`昵称最多 ${NICK_MAX} 个字`);
     const ip = clientIp(c);
     // Checked and counted in one step, before the database is asked (so a parallel burst gets no more
     // than the limit), and for taken names too (so 用户名已存在 cannot list the accounts).
     const wait = registrations.take(ip);
     if (wait) throw tooMany(wait, '注册过于频繁，请稍后再试');
-    if (await users.usernameTaken(username)) throw refuse('用户名已存在');
+    if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
     // Without a nick name the username is shown, so it may not pose as the blogger either.
-    if (posesAsBlogger(nick || username, await users.bloggerNames())) throw refuse(POSES_AS_BLOGGER);
+    if (posesAsBlogger(nick || username, await users.bloggerNames())) throw conflict(POSES_AS_BLOGGER);
     try {
       await users.createUser({
         username,
@@ -104,7 +108,7 @@ export const userRoutes = new Hono<ApiEnv>()
       });
     } catch (err) {
       // Two registrations racing for one (folded) name: the unique index decides, the loser is told plainly.
-      if (await users.usernameTaken(username)) throw refuse('用户名已存在');
+      if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
       throw err;
     }
     return ok(c, null, '注册成功');
@@ -125,7 +129,7 @@ export const userRoutes = new Hono<ApiEnv>()
     ]);
     if (wait) throw tooMany(wait, '登录失败次数过多，请稍后再试');
     const user = await users.checkCredentials(username, input.password);
-    if (!user) throw refuse(LOGIN_FAILED);
+    if (!user) throw invalid(LOGIN_FAILED);
     // Not a failure: the address gets back the slot this attempt took but keeps its earlier failures,
     // so a spray from one address cannot be laundered through an account the sprayer owns.
     loginFailures.byIp.refund(ip);
@@ -139,32 +143,36 @@ export const userRoutes = new Hono<ApiEnv>()
   .get('/user/getUserInfoById/:id', async (c) => {
     const { id: userId } = params(c, z.object({ id: id() }));
     const user = await users.getPublicUser(userId, c.get('user')?.id);
-    if (!user) throw refuse('用户不存在');
+    if (!user) throw notFound(MSG.user);
     return ok(c, user);
   })
   .put('/user/updateOwnUserInfo', async (c) => {
     const me = requireUser(c);
     const patch = await body(c, OwnInfoInput);
-    if (Object.keys(patch).length === 0) throw badRequest('没有需要修改的内容');
+    if (Object.keys(patch).length === 0) throw invalid(MSG.nothingToChange);
     // The blogger (an admin) may call themselves so; nobody else may.
-    if (patch.nick_name && me.role !== 1 && posesAsBlogger(patch.nick_name, await users.bloggerNames()))
-      throw refuse(POSES_AS_BLOGGER);
+    if (
+      patch.nick_name &&
+      me.role !== ROLE.admin &&
+      posesAsBlogger(patch.nick_name, await users.bloggerNames())
+    )
+      throw conflict(POSES_AS_BLOGGER);
     await users.updateOwnInfo(me.id, patch);
     return ok(c, await users.getPublicUser(me.id, me.id), '修改成功');
   })
   .put('/user/updatePassword', async (c) => {
     const me = requireUser(c);
     const input = await body(c, PasswordInput);
-    if (!input.password) throw badRequest('请输入原密码');
+    if (!input.password) throw invalid('请输入原密码');
     rule(checkPassword(input.password1));
     const key = String(me.id);
     // Taken before the hash and given back when the password was right (only failures count).
     const wait = passwordFailures.take(key);
     if (wait) throw tooMany(wait, '尝试次数过多，请稍后再试');
     const hash = await users.passwordHashOf(me.id);
-    if (!hash || !(await verifyPassword(input.password, hash))) throw refuse('原密码错误');
+    if (!hash || !(await verifyPassword(input.password, hash))) throw invalid('原密码错误');
     passwordFailures.reset(key);
-    if (input.password === input.password1) throw refuse('新密码不能与原密码相同');
+    if (input.password === input.password1) throw invalid('新密码不能与原密码相同');
     // Every older token ends here; this session continues with the fresh token in the answer.
     const row = await users.setPassword(me.id, input.password1);
     return ok(c, { token: signToken(row) }, '密码修改成功');

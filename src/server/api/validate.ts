@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
-import { badRequest } from './envelope.ts';
+import { invalid } from '../core/errors.ts';
 
 // Chinese messages for every zod check (SPEC: every visible text is Chinese).
 z.config(z.locales.zhCN());
@@ -14,9 +14,9 @@ function firstIssue(error: z.ZodError): string {
 
 export function check<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   // Bodies, query strings and path params all pass here (issue 15: a NUL 500s FTS5 and PostgreSQL).
-  if (hasNul(data)) throw badRequest(NUL_MESSAGE);
+  if (hasNul(data)) throw invalid(NUL_MESSAGE);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  if (!parsed.success) throw invalid(firstIssue(parsed.error));
   return parsed.data;
 }
 
@@ -31,7 +31,7 @@ export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<
     try {
       data = JSON.parse(text);
     } catch {
-      throw badRequest('请求体不是合法的 JSON');
+      throw invalid('请求体不是合法的 JSON');
     }
   }
   return check(schema, data ?? {});

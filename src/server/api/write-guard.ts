@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isOwnOrigin, type SiteOrigins } from '../../lib/site-origin.ts';
+import { ApiError } from '../core/errors.ts';
 import { site } from '../site.ts';
-import { ApiError } from './envelope.ts';
 
 /**
  * CSRF defences for /api and /wapi writes. A browser page on another site can send a form POST

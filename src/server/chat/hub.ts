@@ -6,8 +6,10 @@ import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { isOwnOrigin } from '../../lib/site-origin.ts';
 import { wireJson } from '../../lib/wire-date.ts';
-import { logger } from '../api/logger.ts';
-import { RateLimiter } from '../api/rate-limit.ts';
+import { DomainError } from '../core/errors.ts';
+import { logger } from '../core/log.ts';
+import { MSG } from '../core/messages.ts';
+import { RateLimiter } from '../core/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
 import { site } from '../site.ts';
@@ -217,19 +219,23 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
         const user = await requireSpeaker(conn);
         if (!user) return;
         const id = Number(frame.message_id);
-        if (!Number.isSafeInteger(id) || id <= 0) return fail(conn, '消息不存在');
-        const result = await deleteMessage(user, id);
-        if (result === 'not_found') return fail(conn, '消息不存在');
-        if (result === 'forbidden') return fail(conn, '只能撤回自己的消息');
+        if (!Number.isSafeInteger(id) || id <= 0) return fail(conn, MSG.chatMessage);
+        try {
+          await deleteMessage(user, id);
+        } catch (err) {
+          // Missing or someone else's: the frame's error carries the service's message.
+          if (err instanceof DomainError) return fail(conn, err.message);
+          throw err;
+        }
         await bus.publish({ kind: 'frame', frame: { type: 'revert', message_id: id } });
         return;
       }
       case 'offline': {
         const user = await requireSpeaker(conn);
         if (!user) return;
-        if (!isAdmin(user)) return fail(conn, '权限不足');
+        if (!isAdmin(user)) return fail(conn, MSG.forbidden);
         const target = Number(frame.user_id);
-        if (!Number.isSafeInteger(target) || target <= 0) return fail(conn, '用户不存在');
+        if (!Number.isSafeInteger(target) || target <= 0) return fail(conn, MSG.user);
         if (target === user.id) return fail(conn, '不能强制下线自己');
         await bus.publish({ kind: 'kick', user_id: target });
         return;

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
+import { ROLE } from '../../lib/role.ts';
 import { db } from '../db/connection.ts';
 import * as articles from '../services/articles.ts';
 
@@ -30,7 +31,7 @@ async function authorId(): Promise<number> {
   const admin = await db
     .selectFrom('user')
     .select('id')
-    .where('role', '=', 1)
+    .where('role', '=', ROLE.admin)
     .orderBy('id')
     .executeTakeFirst();
   if (!admin) throw new Error('没有管理员账号：先运行 npm run blog -- create-admin <username>');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { foldUsername } from '../../lib/names.ts';
+import { ROLE } from '../../lib/role.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
 import { closeDatabase, prepareDatabase } from '../boot/database.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
@@ -39,14 +40,14 @@ const commands: Record<string, Command> = {
       await db
         .updateTable('user')
         .set({
-          role: 1,
+          role: ROLE.admin,
           password: await hashPassword(password),
           token_version: (eb) => eb('token_version', '+', 1),
         })
         .where('id', '=', existing.id)
         .execute();
     } else {
-      await createUser({ username, password, role: 1, nick_name: username });
+      await createUser({ username, password, role: ROLE.admin, nick_name: username });
     }
     console.log(`admin ${username} ready${given ? '' : `, password: ${password}`}`);
   },

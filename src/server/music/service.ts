@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { logger } from '../api/logger.ts';
 import { type Config, config } from '../config.ts';
+import { logger } from '../core/log.ts';
 import { db } from '../db/connection.ts';
 import { hasNoAudio } from './local/demo.ts';
 import { Library } from './local/library.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { logger } from '../api/logger.ts';
+import { logger } from '../core/log.ts';
 import type { Rendered } from './markdown.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { argon2, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { ROLE } from '../../lib/role.ts';
 import { config } from '../config.ts';
 import { db } from '../db/connection.ts';
 
@@ -89,4 +90,4 @@ export async function userFromToken(token: string | null | undefined): Promise<A
   return { id: user.id, role: user.role, nick_name: user.nick_name, avatar: user.avatar };
 }
 
-export const isAdmin = (u: { role: number } | null | undefined) => u?.role === 1;
+export const isAdmin = (u: { role: number } | null | undefined) => u?.role === ROLE.admin;

@@ -1,5 +1,5 @@
 import { db } from '../db/connection.ts';
-import type { Page } from './comments.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type Bangumi = {
   id: number;
@@ -22,26 +22,27 @@ export async function listBangumi(input: {
 }): Promise<Page<Bangumi>> {
   let q = db.selectFrom('bangumi');
   if (input.status) q = q.where('status', '=', input.status);
-  const [list, total] = await Promise.all([
-    q
-      .select([
-        'id',
-        'title',
-        'title_cn',
-        'cover',
-        'status',
-        'progress',
-        'total_episodes',
-        'score',
-        'summary',
-        'url',
-      ])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { current: input.current, size: input.size, list, total: Number(total.n) };
+  return paginate(
+    input,
+    (limit, offset) =>
+      q
+        .select([
+          'id',
+          'title',
+          'title_cn',
+          'cover',
+          'status',
+          'progress',
+          'total_episodes',
+          'score',
+          'summary',
+          'url',
+        ])
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(q),
+  );
 }

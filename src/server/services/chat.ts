@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { type ChatContentType, type ChatMessage, checkChatText } from '../../lib/chat.ts';
 import { config } from '../config.ts';
+import { forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { resolveInside } from '../static.ts';
 import { type AuthUser, isAdmin } from './auth.ts';
@@ -51,15 +53,12 @@ export async function addMessage(
   return (await messages().where('chat.id', '=', row.id).executeTakeFirstOrThrow()) as ChatMessage;
 }
 
-export type DeleteResult = 'ok' | 'not_found' | 'forbidden';
-
 /** Recall: the author or the admin only. */
-export async function deleteMessage(actor: AuthUser, id: number): Promise<DeleteResult> {
+export async function deleteMessage(actor: AuthUser, id: number): Promise<void> {
   const row = await db.selectFrom('chat').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
-  if (!row) return 'not_found';
-  if (row.user_id !== actor.id && !isAdmin(actor)) return 'forbidden';
+  if (!row) throw notFound(MSG.chatMessage);
+  if (row.user_id !== actor.id && !isAdmin(actor)) throw forbidden(MSG.ownChatOnly);
   await db.deleteFrom('chat').where('id', '=', id).execute();
-  return 'ok';
 }
 
 export async function clearMessages(): Promise<void> {

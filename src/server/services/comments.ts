@@ -1,9 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { excerpt } from '../../lib/community.ts';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
+import { excerpt, THING } from '../../lib/community.ts';
+import { forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { createNotify, escapeHtml, NOTIFY, who } from './notify.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 import { commentVisible, thingVisible } from './visibility.ts';
 
 /** What a comment is about: 1 article, 2 talk, 3 guestbook message. */
@@ -30,7 +34,7 @@ export type CommentItem = {
 
 export type ParentComment = CommentItem & { childrenTotal: number; childrenList: CommentItem[] };
 
-export type Page<T> = { current: number; size: number; list: T[]; total: number };
+export type { Page };
 
 /** Replies shown under each parent before "more". */
 export const PREVIEW_REPLIES = 3;
@@ -78,21 +82,24 @@ export async function listParents(
     .where('comment.for_id', '=', input.for_id)
     .where('comment.parent_id', 'is', null);
   q = input.order === 'hot' ? q.orderBy('comment.thumbs_up', 'desc') : q;
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('comment.createdAt', 'desc')
-      .orderBy('comment.id', 'desc')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    db
-      .selectFrom('comment')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', input.type)
-      .where('for_id', '=', input.for_id)
-      .where('parent_id', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { list: rows, total } = await paginate(
+    input,
+    (limit, offset) =>
+      q
+        .orderBy('comment.createdAt', 'desc')
+        .orderBy('comment.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () =>
+      countRows(
+        db
+          .selectFrom('comment')
+          .where('type', '=', input.type)
+          .where('for_id', '=', input.for_id)
+          .where('parent_id', 'is', null),
+      ),
+  );
   const ids = rows.map((r) => r.id);
   const totals = new Map<number, number>();
   if (ids.length) {
@@ -123,7 +130,7 @@ export async function listParents(
     childrenTotal: totals.get(r.id) ?? 0,
     childrenList: previews[i].map((p) => byId.get(p.id) as CommentItem),
   }));
-  return { current: input.current, size: input.size, list, total: Number(total.n) };
+  return { current: input.current, size: input.size, list, total };
 }
 
 /** Replies of one parent comment, oldest first (a conversation). */
@@ -133,26 +140,21 @@ export async function listChildren(
 ): Promise<Page<CommentItem>> {
   if (!(await commentVisible(input.parent_id, viewer?.isAdmin === true)))
     return { current: input.current, size: input.size, list: [], total: 0 };
-  const [rows, total] = await Promise.all([
-    selectComments(db)
-      .where('comment.parent_id', '=', input.parent_id)
-      .orderBy('comment.createdAt')
-      .orderBy('comment.id')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    db
-      .selectFrom('comment')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parent_id', '=', input.parent_id)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    current: input.current,
-    size: input.size,
-    list: await withLikes(rows, viewer),
-    total: Number(total.n),
-  };
+  return paginate(
+    input,
+    async (limit, offset) =>
+      withLikes(
+        await selectComments(db)
+          .where('comment.parent_id', '=', input.parent_id)
+          .orderBy('comment.createdAt')
+          .orderBy('comment.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        viewer,
+      ),
+    () => countRows(db.selectFrom('comment').where('parent_id', '=', input.parent_id)),
+  );
 }
 
 /** Every comment of a thing, replies included (0 for a thing the viewer may not see). */
@@ -188,16 +190,16 @@ async function target(
   forId: number,
   isAdmin: boolean,
 ): Promise<{ ownerId: number | null; label: string } | null> {
-  if (type === 1) {
+  if (type === THING.article) {
     const a = await db
       .selectFrom('article')
       .select(['author_id', 'article_title', 'status'])
       .where('id', '=', forId)
       .executeTakeFirst();
-    if (!a || (a.status !== 1 && !isAdmin)) return null;
+    if (!a || (a.status !== ARTICLE_STATUS.public && !isAdmin)) return null;
     return { ownerId: a.author_id, label: `你的文章《${escapeHtml(a.article_title)}》` };
   }
-  if (type === 2) {
+  if (type === THING.talk) {
     const t = await db
       .selectFrom('talk')
       .select(['user_id', 'status'])
@@ -331,21 +333,20 @@ export async function deleteComment(
   id: number,
   parentId: number,
   actor: { id: number; isAdmin: boolean },
-): Promise<'ok' | 'missing' | 'forbidden'> {
+): Promise<void> {
   const row = await db
     .selectFrom('comment')
     .select(['id', 'parent_id', 'from_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || (row.parent_id ?? 0) !== parentId) return 'missing';
-  if (row.from_id !== actor.id && !actor.isAdmin) return 'forbidden';
+  if (!row || (row.parent_id ?? 0) !== parentId) throw notFound(MSG.comment);
+  if (row.from_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownCommentOnly);
   await db.transaction().execute(async (trx) => {
     const replies = await trx.selectFrom('comment').select('id').where('parent_id', '=', id).execute();
-    await removeLikes(trx, 4, [id, ...replies.map((r) => r.id)]);
+    await removeLikes(trx, THING.comment, [id, ...replies.map((r) => r.id)]);
     await trx.deleteFrom('comment').where('parent_id', '=', id).execute();
     await trx.deleteFrom('comment').where('id', '=', id).execute();
   });
-  return 'ok';
 }
 
 /** Removes every comment of the given things and their likes (inside the caller's transaction). */

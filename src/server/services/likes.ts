@@ -1,4 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
+import { THING } from '../../lib/community.ts';
+import { conflict, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { thingVisible } from './visibility.ts';
@@ -12,10 +16,10 @@ export type LikeType = 1 | 2 | 3 | 4;
 
 /** The counter column each kind of thing keeps beside its like rows. */
 const COUNTERS = {
-  1: { table: 'article', column: 'thumbs_up_times' },
-  2: { table: 'talk', column: 'like_times' },
-  3: { table: 'message', column: 'like_times' },
-  4: { table: 'comment', column: 'thumbs_up' },
+  [THING.article]: { table: 'article', column: 'thumbs_up_times' },
+  [THING.talk]: { table: 'talk', column: 'like_times' },
+  [THING.message]: { table: 'message', column: 'like_times' },
+  [THING.comment]: { table: 'comment', column: 'thumbs_up' },
 } as const;
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -55,15 +59,15 @@ export async function isLiked(type: LikeType, forId: number, viewer: Viewer): Pr
 /** The current count of a thing, or null when it does not exist or the viewer may not see it. */
 export async function likeCount(type: LikeType, forId: number, viewer: Viewer, conn: Conn = db) {
   switch (type) {
-    case 1: {
+    case THING.article: {
       const row = await conn
         .selectFrom('article')
         .select(['thumbs_up_times as n', 'status'])
         .where('id', '=', forId)
         .executeTakeFirst();
-      return row && (row.status === 1 || viewer.isAdmin) ? row.n : null;
+      return row && (row.status === ARTICLE_STATUS.public || viewer.isAdmin) ? row.n : null;
     }
-    case 2: {
+    case THING.talk: {
       const row = await conn
         .selectFrom('talk')
         .select(['like_times as n', 'status'])
@@ -71,7 +75,7 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
         .executeTakeFirst();
       return row && (row.status === 1 || viewer.isAdmin) ? row.n : null;
     }
-    case 3: {
+    case THING.message: {
       const row = await conn
         .selectFrom('message')
         .select('like_times as n')
@@ -79,7 +83,7 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
         .executeTakeFirst();
       return row ? row.n : null;
     }
-    case 4: {
+    case THING.comment: {
       const row = await conn
         .selectFrom('comment')
         .select(['thumbs_up as n', 'type', 'for_id'])
@@ -91,9 +95,8 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
   }
 }
 
-export type LikeResult =
-  | { ok: true; count: number }
-  | { ok: false; reason: 'missing' | 'duplicate' | 'absent' };
+/** The thing's like count after the change. */
+export type LikeResult = { count: number };
 
 /**
  * One like per user (or per guest address) and thing: the row and the counter change together in one
@@ -101,7 +104,7 @@ export type LikeResult =
  */
 export async function addLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
   return db.transaction().execute(async (trx) => {
-    if ((await likeCount(type, forId, viewer, trx)) == null) return { ok: false, reason: 'missing' };
+    if ((await likeCount(type, forId, viewer, trx)) == null) throw notFound(MSG.likeTarget);
     const res = await trx
       .insertInto('like')
       .values({
@@ -113,30 +116,30 @@ export async function addLike(type: LikeType, forId: number, viewer: Viewer): Pr
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return { ok: false, reason: 'duplicate' };
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict(MSG.alreadyLiked);
     const { table, column } = COUNTERS[type];
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} + 1 where id = ${forId}`.execute(
       trx,
     );
-    return { ok: true, count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
   });
 }
 
 export async function cancelLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
   return db.transaction().execute(async (trx) => {
-    if ((await likeCount(type, forId, viewer, trx)) == null) return { ok: false, reason: 'missing' };
+    if ((await likeCount(type, forId, viewer, trx)) == null) throw notFound(MSG.likeTarget);
     let q = trx.deleteFrom('like').where('type', '=', type).where('for_id', '=', forId);
     q =
       viewer.userId != null
         ? q.where('user_id', '=', viewer.userId)
         : q.where('user_id', 'is', null).where('ip', '=', viewer.ip);
     const res = await q.executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) return { ok: false, reason: 'absent' };
+    if (Number(res.numDeletedRows) === 0) throw conflict(MSG.notLiked);
     const { table, column } = COUNTERS[type];
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = case when ${sql.ref(column)} > 0 then ${sql.ref(column)} - 1 else 0 end where id = ${forId}`.execute(
       trx,
     );
-    return { ok: true, count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
   });
 }
 

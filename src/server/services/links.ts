@@ -1,6 +1,8 @@
+import { conflict, forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
-import type { Page } from './comments.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type FriendLink = {
   id: number;
@@ -23,17 +25,18 @@ export async function listLinks(input: {
   status: 1 | 2;
 }): Promise<Page<FriendLink>> {
   const base = db.selectFrom('link').where('status', '=', input.status);
-  const [list, total] = await Promise.all([
-    base
-      .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'user_id', 'createdAt'])
-      .orderBy('createdAt')
-      .orderBy('id')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { current: input.current, size: input.size, list, total: Number(total.n) };
+  return paginate(
+    input,
+    (limit, offset) =>
+      base
+        .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'user_id', 'createdAt'])
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(base),
+  );
 }
 
 /** Applications a user may have waiting at once. */
@@ -112,15 +115,15 @@ export async function editLink(
   id: number,
   input: LinkInput,
   editor: LinkEditor,
-): Promise<{ ok: true; status: number } | { ok: false; reason: 'missing' | 'forbidden' | 'taken' }> {
+): Promise<{ status: number }> {
   const row = await db
     .selectFrom('link')
     .select(['user_id', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) return { ok: false, reason: 'missing' };
-  if (!editor.isAdmin && row.user_id !== editor.id) return { ok: false, reason: 'forbidden' };
-  if (await siteTaken(input.url, id)) return { ok: false, reason: 'taken' };
+  if (!row) throw notFound(MSG.link);
+  if (!editor.isAdmin && row.user_id !== editor.id) throw forbidden(MSG.ownLinkOnly);
+  if (await siteTaken(input.url, id)) throw conflict(TAKEN);
   const status = editor.isAdmin ? row.status : 1;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -139,5 +142,5 @@ export async function editLink(
       trx,
     );
   });
-  return { ok: true, status };
+  return { status };
 }

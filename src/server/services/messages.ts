@@ -1,8 +1,11 @@
-import { excerpt } from '../../lib/community.ts';
+import { excerpt, THING } from '../../lib/community.ts';
+import { forbidden, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
-import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
+import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type Message = {
   id: number;
@@ -62,7 +65,10 @@ type Row = MessageRow;
 
 async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
-  const [liked, totals] = await Promise.all([likedIds(3, ids, viewer), commentTotals(3, ids)]);
+  const [liked, totals] = await Promise.all([
+    likedIds(THING.message, ids, viewer),
+    commentTotals(THING.message, ids),
+  ]);
   return rows.map((r) => ({ ...r, is_like: liked.has(r.id), comment_total: totals.get(r.id) ?? 0 }));
 }
 
@@ -72,26 +78,25 @@ export async function listMessages(
   viewer: Viewer | null,
 ): Promise<Page<Message>> {
   let q = selectMessages();
-  let c = db.selectFrom('message').select((eb) => eb.fn.countAll<number>().as('n'));
+  let c = db.selectFrom('message');
   if (input.tag) {
     q = q.where('message.tag', '=', input.tag);
     c = c.where('tag', '=', input.tag);
   }
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('message.createdAt', 'desc')
-      .orderBy('message.id', 'desc')
-      .limit(input.size)
-      .offset((input.current - 1) * input.size)
-      .execute(),
-    c.executeTakeFirstOrThrow(),
-  ]);
-  return {
-    current: input.current,
-    size: input.size,
-    list: await complete(rows as Row[], viewer),
-    total: Number(total.n),
-  };
+  return paginate(
+    input,
+    async (limit, offset) =>
+      complete(
+        (await q
+          .orderBy('message.createdAt', 'desc')
+          .orderBy('message.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()) as Row[],
+        viewer,
+      ),
+    () => countRows(c),
+  );
 }
 
 /** Most messages the 弹幕 view gets at once: a bound on one answer, however large the guestbook grows. */
@@ -186,32 +191,26 @@ export async function addMessage(
 export type Actor = { id: number; isAdmin: boolean };
 
 /** Changes a message: its author or an admin. */
-export async function updateMessage(
-  id: number,
-  input: MessageInput,
-  actor: Actor,
-): Promise<'ok' | 'missing' | 'forbidden'> {
+export async function updateMessage(id: number, input: MessageInput, actor: Actor): Promise<void> {
   const row = await db.selectFrom('message').select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row) return 'missing';
-  if (row.user_id !== actor.id && !actor.isAdmin) return 'forbidden';
+  if (!row) throw notFound(MSG.guestbookMessage);
+  if (row.user_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownMessageEdit);
   await db
     .updateTable('message')
     .set({ ...input, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
-  return 'ok';
 }
 
 /** Deletes messages (all the actor's own, or any for an admin) with their comments and likes. */
-export async function deleteMessages(ids: number[], actor: Actor): Promise<'ok' | 'missing' | 'forbidden'> {
+export async function deleteMessages(ids: number[], actor: Actor): Promise<void> {
   const rows = await db.selectFrom('message').select(['id', 'user_id']).where('id', 'in', ids).execute();
-  if (rows.length === 0) return 'missing';
-  if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) return 'forbidden';
+  if (rows.length === 0) throw notFound(MSG.guestbookMessage);
+  if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) throw forbidden(MSG.ownMessageDelete);
   const found = rows.map((r) => r.id);
   await db.transaction().execute(async (trx) => {
-    await removeCommentsFor(trx, 3, found);
-    await removeLikes(trx, 3, found);
+    await removeCommentsFor(trx, THING.message, found);
+    await removeLikes(trx, THING.message, found);
     await trx.deleteFrom('message').where('id', 'in', found).execute();
   });
-  return 'ok';
 }

@@ -1,5 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sanitizeMarkup } from '../../lib/notify.ts';
+import { ROLE } from '../../lib/role.ts';
+import { notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -51,7 +54,7 @@ export async function notifyAdmins(
   input: Omit<NotifyInput, 'userId'>,
   trx: Kysely<DB> | Transaction<DB> = db,
 ): Promise<number> {
-  const admins = await trx.selectFrom('user').select('id').where('role', '=', 1).execute();
+  const admins = await trx.selectFrom('user').select('id').where('role', '=', ROLE.admin).execute();
   let n = 0;
   for (const a of admins) if (await createNotify({ ...input, userId: a.id }, trx)) n++;
   return n;
@@ -101,24 +104,23 @@ export async function listNotify(userId: number, current: number, size: number):
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
-export async function markNotifyRead(userId: number, id: number): Promise<boolean> {
+export async function markNotifyRead(userId: number, id: number): Promise<void> {
   const found = await db
     .selectFrom('notify')
     .select('id')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!found) return false;
+  if (!found) throw notFound(MSG.notify);
   await db.updateTable('notify').set({ isView: 2 }).where('id', '=', id).execute();
-  return true;
 }
 
 /** Deletes one of the user's notifications; false when it is not theirs or does not exist. */
-export async function deleteNotify(userId: number, id: number): Promise<boolean> {
+export async function deleteNotify(userId: number, id: number): Promise<void> {
   const res = await db
     .deleteFrom('notify')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  if (Number(res.numDeletedRows) === 0) throw notFound(MSG.notifyGone);
 }

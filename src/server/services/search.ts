@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
 import {
   charLength,
   escapeLike,
@@ -48,7 +49,7 @@ async function mostRead(where: Where, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('article')
     .select('id')
-    .where('status', '=', 1)
+    .where('status', '=', ARTICLE_STATUS.public)
     .where(where)
     .orderBy('view_times', 'desc')
     .orderBy('id', 'desc')
@@ -68,7 +69,7 @@ async function fromTop(where: Where, limit: number, column: Column): Promise<num
         .selectFrom('article')
         // The body only when needed: titles sit at the start of a row, bodies in its overflow pages.
         .select(column === 'body' ? ['id', 'article_title', 'article_content'] : ['id', 'article_title'])
-        .where('status', '=', 1)
+        .where('status', '=', ARTICLE_STATUS.public)
         .orderBy('view_times', 'desc')
         .orderBy('id', 'desc')
         .limit(WALK[column])

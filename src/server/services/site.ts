@@ -1,4 +1,7 @@
 import { sql } from 'kysely';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
+import { conflict, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
 import { publicTermCounts } from './articles.ts';
@@ -64,7 +67,7 @@ export async function getStatistic(): Promise<Statistic> {
     db
       .selectFrom('article')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 1)
+      .where('status', '=', ARTICLE_STATUS.public)
       .executeTakeFirstOrThrow(),
     publicTermCounts(),
     db
@@ -116,12 +119,12 @@ export async function pageHeaderFor(routeName: RouteName): Promise<string | unde
   return row?.bg_url;
 }
 
-/** Saves a page header: 'missing' when the id is unknown, 'taken' when another header has that route. */
+/** Saves a page header: not found when the id is unknown, a conflict when another header has that route. */
 export async function savePageHeader(input: {
   id?: number;
   route_name: string;
   bg_url: string;
-}): Promise<'ok' | 'missing' | 'taken'> {
+}): Promise<void> {
   if (input.id) {
     // route_name is unique: renaming onto another header's route would break the index (a 500).
     const other = await db
@@ -130,23 +133,23 @@ export async function savePageHeader(input: {
       .where('route_name', '=', input.route_name)
       .where('id', '!=', input.id)
       .executeTakeFirst();
-    if (other) return 'taken';
+    if (other) throw conflict(MSG.pageHeaderTaken);
     const res = await db
       .updateTable('page_header')
       .set({ route_name: input.route_name, bg_url: input.bg_url })
       .where('id', '=', input.id)
       .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0 ? 'ok' : 'missing';
+    if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.pageHeader);
+    return;
   }
   await db
     .insertInto('page_header')
     .values({ route_name: input.route_name, bg_url: input.bg_url })
     .onConflict((oc) => oc.column('route_name').doUpdateSet({ bg_url: input.bg_url }))
     .execute();
-  return 'ok';
 }
 
-export async function deletePageHeader(id: number): Promise<boolean> {
+export async function deletePageHeader(id: number): Promise<void> {
   const res = await db.deleteFrom('page_header').where('id', '=', id).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  if (Number(res.numDeletedRows) === 0) throw notFound(MSG.pageHeader);
 }

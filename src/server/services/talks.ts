@@ -1,6 +1,10 @@
+import { THING } from '../../lib/community.ts';
+import { notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
-import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
+import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 export type Talk = {
   id: number;
@@ -50,8 +54,8 @@ async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]>
           .orderBy('id')
           .execute()
       : Promise.resolve([]),
-    likedIds(2, ids, viewer),
-    commentTotals(2, ids),
+    likedIds(THING.talk, ids, viewer),
+    commentTotals(THING.talk, ids),
   ]);
   return rows.map((r) => ({
     ...r,
@@ -63,22 +67,22 @@ async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]>
 
 /** Public talks, pinned first, then newest. */
 export async function listTalks(current: number, size: number, viewer: Viewer | null): Promise<Page<Talk>> {
-  const [rows, total] = await Promise.all([
-    selectTalks()
-      .where('talk.status', '=', 1)
-      .orderBy('talk.is_top')
-      .orderBy('talk.createdAt', 'desc')
-      .orderBy('talk.id', 'desc')
-      .limit(size)
-      .offset((current - 1) * size)
-      .execute(),
-    db
-      .selectFrom('talk')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 1)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { current, size, list: await complete(rows, viewer), total: Number(total.n) };
+  return paginate(
+    { current, size },
+    async (limit, offset) =>
+      complete(
+        await selectTalks()
+          .where('talk.status', '=', 1)
+          .orderBy('talk.is_top')
+          .orderBy('talk.createdAt', 'desc')
+          .orderBy('talk.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        viewer,
+      ),
+    () => countRows(db.selectFrom('talk').where('status', '=', 1)),
+  );
 }
 
 /** One talk; a private one only for the admin. */
@@ -115,15 +119,15 @@ export async function publishTalk(input: TalkInput, userId: number): Promise<num
   });
 }
 
-export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
     const { talkImgList, ...fields } = input;
     const res = await trx
       .updateTable('talk')
       .set({ ...fields, updatedAt: new Date().toISOString() })
       .where('id', '=', id)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return false;
+    if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.talk);
     if (talkImgList) {
       await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
       if (talkImgList.length)
@@ -132,19 +136,17 @@ export async function updateTalk(id: number, input: Partial<TalkInput>): Promise
           .values(talkImgList.map((url) => ({ talk_id: id, url })))
           .execute();
     }
-    return true;
   });
 }
 
 /** Deletes a talk with its pictures, comments and likes. */
-export async function deleteTalk(id: number): Promise<boolean> {
+export async function deleteTalk(id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('talk').select('id').where('id', '=', id).executeTakeFirst();
-    if (!found) return false;
-    await removeCommentsFor(trx, 2, [id]);
-    await removeLikes(trx, 2, [id]);
+    if (!found) throw notFound(MSG.talk);
+    await removeCommentsFor(trx, THING.talk, [id]);
+    await removeLikes(trx, THING.talk, [id]);
     await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
     await trx.deleteFrom('talk').where('id', '=', id).execute();
-    return true;
   });
 }

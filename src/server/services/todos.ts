@@ -1,3 +1,5 @@
+import { conflict, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 
 /** Enough for a personal list; a client cannot grow one without bound. */
@@ -23,14 +25,14 @@ export async function listTodos(userId: number): Promise<Todo[]> {
 }
 
 /** The new to-do, or null when the user's list is full. */
-export async function addTodo(userId: number, content: string): Promise<Todo | null> {
+export async function addTodo(userId: number, content: string): Promise<Todo> {
   return db.transaction().execute(async (trx) => {
     const { n } = await trx
       .selectFrom('todo')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    if (Number(n) >= ITEM_LIMIT) return null;
+    if (Number(n) >= ITEM_LIMIT) throw conflict(`待办事项最多 ${ITEM_LIMIT} 条，先删掉一些吧`);
     const stamp = new Date().toISOString();
     const row = await trx
       .insertInto('todo')
@@ -46,7 +48,7 @@ export async function updateTodo(
   userId: number,
   id: number,
   patch: { content?: string; done?: boolean },
-): Promise<Todo | null> {
+): Promise<Todo> {
   const row = await db
     .updateTable('todo')
     .set({
@@ -58,14 +60,15 @@ export async function updateTodo(
     .where('user_id', '=', userId)
     .returning(FIELDS)
     .executeTakeFirst();
-  return row ? toTodo(row) : null;
+  if (!row) throw notFound(MSG.todo);
+  return toTodo(row);
 }
 
-export async function deleteTodo(userId: number, id: number): Promise<boolean> {
+export async function deleteTodo(userId: number, id: number): Promise<void> {
   const res = await db
     .deleteFrom('todo')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  if (Number(res.numDeletedRows) === 0) throw notFound(MSG.todo);
 }

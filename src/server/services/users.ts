@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { foldUsername } from '../../lib/names.ts';
+import { ROLE } from '../../lib/role.ts';
 import { db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from './auth.ts';
 
@@ -28,7 +29,7 @@ export async function createUser(input: {
       email: input.email ?? '',
       avatar: '',
       qq: '',
-      role: input.role ?? 2,
+      role: input.role ?? ROLE.user,
       ip: input.ip ?? '',
       createdAt: now(),
       updatedAt: now(),
@@ -49,13 +50,17 @@ export async function ensureAdmin(
   const existing = await db
     .selectFrom('user')
     .select('id')
-    .where('role', '=', 1)
+    .where('role', '=', ROLE.admin)
     .orderBy('id')
     .executeTakeFirst();
   if (existing) return { id: existing.id };
   const taken = await findUsername(username);
   if (taken) {
-    await db.updateTable('user').set({ role: 1, updatedAt: now() }).where('id', '=', taken.id).execute();
+    await db
+      .updateTable('user')
+      .set({ role: ROLE.admin, updatedAt: now() })
+      .where('id', '=', taken.id)
+      .execute();
     return { id: taken.id };
   }
   const generatedPassword = password ? undefined : randomPassword();
@@ -63,7 +68,7 @@ export async function ensureAdmin(
     username,
     password: password ?? (generatedPassword as string),
     nick_name: '博主',
-    role: 1,
+    role: ROLE.admin,
   });
   return { id, generatedPassword };
 }
@@ -106,7 +111,11 @@ export async function usernameTaken(username: string): Promise<boolean> {
 
 /** The names the blogger goes by (every admin's nick name and username): no one else may use them. */
 export async function bloggerNames(): Promise<string[]> {
-  const rows = await db.selectFrom('user').select(['nick_name', 'username']).where('role', '=', 1).execute();
+  const rows = await db
+    .selectFrom('user')
+    .select(['nick_name', 'username'])
+    .where('role', '=', ROLE.admin)
+    .execute();
   return rows.flatMap((r) => [r.nick_name, r.username]);
 }
 

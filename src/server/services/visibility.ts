@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { THING } from '../../lib/community.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -11,15 +12,15 @@ type Conn = Kysely<DB> | Transaction<DB>;
  * `type`: 1 article, 2 talk, 3 guestbook message (the comment types).
  */
 export async function thingVisible(type: number, forId: number, isAdmin: boolean, conn: Conn = db) {
-  if (type === 1 || type === 2) {
+  if (type === THING.article || type === THING.talk) {
     const row = await conn
-      .selectFrom(type === 1 ? 'article' : 'talk')
+      .selectFrom(type === THING.article ? 'article' : 'talk')
       .select('status')
       .where('id', '=', forId)
       .executeTakeFirst();
     return row != null && (row.status === 1 || isAdmin);
   }
-  if (type === 3)
+  if (type === THING.message)
     return (await conn.selectFrom('message').select('id').where('id', '=', forId).executeTakeFirst()) != null;
   return false;
 }

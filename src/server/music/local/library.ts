@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
-import { logger } from '../../api/logger.ts';
+import { logger } from '../../core/log.ts';
 
 /**
  * The local music library: every audio file under MUSIC_DIR with its tags, each folder a playlist.

@@ -1,0 +1,46 @@
+/**
+ * The Chinese messages services and routes refuse with, written once. SPEC and API.md quote several of
+ * them: they are the exact texts clients and tests compare, so change one only with the contract.
+ * Field rules keep their messages beside the rule (src/lib/validation.ts, the routes' zod schemas).
+ */
+export const MSG = {
+  // Not found (or not shown to this reader)
+  article: '文章不存在',
+  category: '分类不存在',
+  tag: '标签不存在',
+  talk: '说说不存在',
+  link: '友链不存在',
+  guestbookMessage: '留言不存在',
+  comment: '评论不存在',
+  chatMessage: '消息不存在',
+  notify: '消息不存在',
+  notifyGone: '消息不存在或已删除',
+  todo: '待办事项不存在',
+  pageHeader: '背景不存在',
+  likeTarget: '点赞的内容不存在',
+  user: '用户不存在',
+  // Someone else's
+  forbidden: '权限不足',
+  ownLinkOnly: '只能修改自己的友链',
+  ownMessageEdit: '只能编辑自己的留言',
+  ownMessageDelete: '只能删除自己的留言',
+  ownCommentOnly: '只能删除自己的评论',
+  ownChatOnly: '只能撤回自己的消息',
+  // Conflicts with what is stored
+  usernameTaken: '用户名已存在',
+  pageHeaderTaken: '该页面已经有背景了',
+  alreadyLiked: '已经点过赞了',
+  notLiked: '还没有点赞',
+  slugTaken: '链接别名已被其他文章使用',
+  categoryInUse: '该分类下还有文章，请先修改这些文章的分类',
+  guestNameTaken: '该昵称已被注册用户使用，请换一个',
+  qrExpired: '二维码已过期,请重新获取',
+  qrTaken: '该二维码已被其他账号扫描',
+  // Bad input
+  nothingToChange: '没有需要修改的内容',
+  needOrigin: '转载或翻译的文章请填写原文链接',
+  slugPattern: '链接别名只能包含小写字母、数字和连字符',
+} as const;
+
+/** A category's or tag's own word, for the messages both share. */
+export const termExists = (label: '分类' | '标签') => `${label}已存在`;

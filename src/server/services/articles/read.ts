@@ -1,0 +1,254 @@
+import { sql } from 'kysely';
+import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { db } from '../../db/connection.ts';
+import { type Rendered, renderArticle } from '../article-html.ts';
+import { countRows, type Page, paginate } from '../paginate.ts';
+import type { Db } from './db.ts';
+
+/** Reading articles: the lists of the home page, archive, category and tag pages, one article. */
+
+export type { Page };
+
+export type ArticleSummary = {
+  id: number;
+  slug: string;
+  article_title: string;
+  author_id: number;
+  category_id: number | null;
+  article_cover: string;
+  article_description: string;
+  is_top: number;
+  order: number;
+  status: number;
+  type: number;
+  origin_url: string;
+  view_times: number;
+  thumbs_up_times: number;
+  reading_duration: number;
+  createdAt: string;
+  updatedAt: string;
+  categoryName: string | null;
+  tagIdList: number[];
+  tagNameList: string[];
+  /** Length of the Markdown in characters, for the reading-time estimate. */
+  wordCount: number;
+};
+
+export type ArticleDetail = ArticleSummary & { article_content: string; authorName: string };
+
+export type ArticleLink = { id: number; article_title: string; article_cover: string; createdAt: string };
+
+export type TimelineYear = { year: string; articleList: ArticleLink[] };
+
+const SUMMARY_COLUMNS = [
+  'article.id',
+  'article.slug',
+  'article.article_title',
+  'article.author_id',
+  'article.category_id',
+  'article.article_cover',
+  'article.article_description',
+  'article.is_top',
+  'article.order',
+  'article.status',
+  'article.type',
+  'article.origin_url',
+  'article.view_times',
+  'article.thumbs_up_times',
+  'article.reading_duration',
+  'article.createdAt',
+  'article.updatedAt',
+] as const;
+
+function summaries(d: Db = db) {
+  return d
+    .selectFrom('article')
+    .leftJoin('category', 'category.id', 'article.category_id')
+    .select(SUMMARY_COLUMNS)
+    .select([
+      'category.category_name as categoryName',
+      sql<number>`length(article.article_content)`.as('wordCount'),
+    ]);
+}
+
+type SummaryRow = Omit<ArticleSummary, 'tagIdList' | 'tagNameList'>;
+
+/** Adds tagIdList / tagNameList to rows with one query. */
+async function withTags<T extends { id: number }>(
+  rows: T[],
+  d: Db = db,
+): Promise<(T & { tagIdList: number[]; tagNameList: string[] })[]> {
+  if (!rows.length) return [];
+  const links = await d
+    .selectFrom('article_tag')
+    .innerJoin('tag', 'tag.id', 'article_tag.tag_id')
+    .select(['article_tag.article_id', 'tag.id', 'tag.tag_name'])
+    .where(
+      'article_tag.article_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('tag.id')
+    .execute();
+  return rows.map((row) => {
+    const mine = links.filter((l) => l.article_id === row.id);
+    return { ...row, tagIdList: mine.map((l) => l.id), tagNameList: mine.map((l) => l.tag_name) };
+  });
+}
+
+const normalize = (row: SummaryRow): SummaryRow => ({ ...row, wordCount: Number(row.wordCount) });
+
+async function page(
+  current: number,
+  size: number,
+  filter: (q: ReturnType<typeof summaries>) => ReturnType<typeof summaries>,
+): Promise<Page<ArticleSummary>> {
+  const base = filter(summaries()).where('article.status', '=', ARTICLE_STATUS.public);
+  return paginate(
+    { current, size },
+    async (limit, offset) =>
+      withTags(
+        (
+          await base
+            .orderBy('article.is_top')
+            .orderBy('article.order')
+            .orderBy('article.createdAt', 'desc')
+            .orderBy('article.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map(normalize),
+      ),
+    () => countRows(base),
+  );
+}
+
+/** Public articles for the home page: pinned first (by order), then newest. */
+export function listHomeArticles(current: number, size: number): Promise<Page<ArticleSummary>> {
+  return page(current, size, (q) => q);
+}
+
+export function listArticlesByCategory(
+  categoryId: number,
+  current: number,
+  size: number,
+): Promise<Page<ArticleSummary>> {
+  return page(current, size, (q) => q.where('article.category_id', '=', categoryId));
+}
+
+export function listArticlesByTag(
+  tagId: number,
+  current: number,
+  size: number,
+): Promise<Page<ArticleSummary>> {
+  return page(current, size, (q) =>
+    q.where('article.id', 'in', (eb) =>
+      eb.selectFrom('article_tag').select('article_tag.article_id').where('article_tag.tag_id', '=', tagId),
+    ),
+  );
+}
+
+/** The year (in the blog's zone, China) an ISO time falls in. */
+const yearOf = (iso: string) => formatDate(iso).slice(0, 4);
+
+/** The archive: public articles newest first, the page's list grouped by year. */
+export async function listTimeline(current: number, size: number): Promise<Page<TimelineYear>> {
+  const base = db.selectFrom('article').where('status', '=', ARTICLE_STATUS.public);
+  const rows = await paginate(
+    { current, size },
+    (limit, offset) =>
+      base
+        .select(['id', 'article_title', 'article_cover', 'createdAt'])
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(base),
+  );
+  const years: TimelineYear[] = [];
+  for (const row of rows.list) {
+    const year = yearOf(row.createdAt);
+    const last = years.at(-1);
+    if (last?.year === year) last.articleList.push(row);
+    else years.push({ year, articleList: [row] });
+  }
+  return { ...rows, list: years };
+}
+
+/** One article with its Markdown; null when missing, or not public and the reader is not the admin. */
+export async function getArticle(id: number, opts: { admin?: boolean } = {}): Promise<ArticleDetail | null> {
+  const row = await summaries()
+    .leftJoin('user', 'user.id', 'article.author_id')
+    .select(['article.article_content', 'user.nick_name as authorName'])
+    .where('article.id', '=', id)
+    .executeTakeFirst();
+  if (!row || (row.status !== ARTICLE_STATUS.public && !opts.admin)) return null;
+  const [withTagList] = await withTags([normalize(row as SummaryRow)]);
+  return {
+    ...withTagList,
+    article_content: row.article_content,
+    authorName: row.authorName ?? '',
+  } as ArticleDetail;
+}
+
+/** The rendered body of an article (cached per version). */
+export function renderedArticle(
+  article: Pick<ArticleDetail, 'id' | 'updatedAt' | 'article_content'>,
+): Promise<Rendered> {
+  return renderArticle(article.id, article.updatedAt, article.article_content);
+}
+
+/** The 5 most viewed public articles. */
+export function getHotArticles(): Promise<{ id: number; article_title: string; view_times: number }[]> {
+  return db
+    .selectFrom('article')
+    .select(['id', 'article_title', 'view_times'])
+    .where('status', '=', ARTICLE_STATUS.public)
+    .orderBy('view_times', 'desc')
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+}
+
+/** Every public article, for the sitemap and the feed (newest first). */
+export function listPublicArticles(limit?: number) {
+  let q = db
+    .selectFrom('article')
+    .select(['id', 'article_title', 'article_description', 'article_content', 'createdAt', 'updatedAt'])
+    .where('status', '=', ARTICLE_STATUS.public)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc');
+  if (limit) q = q.limit(limit);
+  return q.execute();
+}
+
+/** Every article with any status, for the admin and the export (newest first). */
+export async function listAllArticles(
+  current: number,
+  size: number,
+  status?: number,
+): Promise<Page<ArticleSummary>> {
+  let base = summaries();
+  if (status) base = base.where('article.status', '=', status);
+  return paginate(
+    { current, size },
+    async (limit, offset) =>
+      withTags(
+        (
+          await base
+            .orderBy('article.createdAt', 'desc')
+            .orderBy('article.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map(normalize),
+      ),
+    () => countRows(base),
+  );
+}
+
+export async function getArticleBySlug(slug: string) {
+  return db.selectFrom('article').select('id').where('slug', '=', slug).executeTakeFirst();
+}

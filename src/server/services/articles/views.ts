@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import { notFound } from '../../core/errors.ts';
+import { MSG } from '../../core/messages.ts';
+import { db } from '../../db/connection.ts';
+
+// Views: one per visitor and article within a window, so reloads and API calls made for the same
+// page do not inflate the count.
+const VIEW_WINDOW_MS = 30 * 60_000;
+const seen = new Map<string, number>();
+
+/** Counts a view of a public article unless `visitor` viewed it in the last 30 minutes. */
+export async function countView(id: number, visitor: string): Promise<boolean> {
+  const key = `${visitor}|${id}`;
+  const now = Date.now();
+  const last = seen.get(key);
+  if (last !== undefined && now - last < VIEW_WINDOW_MS) return false;
+  seen.delete(key);
+  seen.set(key, now);
+  if (seen.size > 20_000) {
+    for (const [k, at] of seen) {
+      if (now - at < VIEW_WINDOW_MS && seen.size <= 10_000) break;
+      seen.delete(k);
+    }
+  }
+  const res = await db
+    .updateTable('article')
+    .set({ view_times: sql`view_times + 1` })
+    .where('id', '=', id)
+    .where('status', '=', ARTICLE_STATUS.public)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Longest single reading report, in milliseconds: a tab left open overnight is not two hours of reading. */
+export const MAX_READING_REPORT_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Adds reading time to a public article (not found when there is no such article). Reports come in
+ * milliseconds (the API's unit) and are clamped to MAX_READING_REPORT_MS; the column keeps whole
+ * seconds, as the pages that show reading time (and the demo seed) expect.
+ */
+export async function addReadingDuration(id: number, milliseconds: number): Promise<void> {
+  const add = Math.round(Math.min(Math.max(0, milliseconds), MAX_READING_REPORT_MS) / 1000);
+  const res = await db
+    .updateTable('article')
+    .set({ reading_duration: sql`reading_duration + ${add}` })
+    .where('id', '=', id)
+    .where('status', '=', ARTICLE_STATUS.public)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.article);
+}

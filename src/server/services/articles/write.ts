@@ -1,0 +1,216 @@
+import { ARTICLE_STATUS, ARTICLE_TYPE, SLUG_PATTERN, slugify } from '../../../lib/article.ts';
+import { THING } from '../../../lib/community.ts';
+import { conflict, invalid, notFound } from '../../core/errors.ts';
+import { MSG } from '../../core/messages.ts';
+import { db } from '../../db/connection.ts';
+import { NOTIFY } from '../notify.ts';
+import type { Db } from './db.ts';
+import { announce } from './events.ts';
+
+/** Writing articles: create, update, pin, delete; each ends by announcing the change (events.ts). */
+
+const now = () => new Date().toISOString();
+
+export type ArticleInput = {
+  article_title: string;
+  article_content: string;
+  article_cover?: string;
+  article_description?: string;
+  /** An existing category; null for none. */
+  category_id?: number | null;
+  /** A category by name, created when missing (wins over category_id). */
+  category_name?: string;
+  tagIdList?: number[];
+  /** Tags by name, created when missing (added to tagIdList). */
+  tagNameList?: string[];
+  is_top?: number;
+  order?: number;
+  status?: number;
+  type?: number;
+  origin_url?: string;
+  slug?: string;
+  /** Only the import sets these (the file's date); the API never does. */
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+async function resolveCategory(trx: Db, input: Partial<ArticleInput>): Promise<number | null | undefined> {
+  const name = input.category_name?.trim();
+  if (name) {
+    const found = await trx
+      .selectFrom('category')
+      .select('id')
+      .where('category_name', '=', name)
+      .executeTakeFirst();
+    if (found) return found.id;
+    const stamp = now();
+    const row = await trx
+      .insertInto('category')
+      .values({ category_name: name, createdAt: stamp, updatedAt: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  if (input.category_id === undefined || input.category_id === null) return input.category_id;
+  const found = await trx
+    .selectFrom('category')
+    .select('id')
+    .where('id', '=', input.category_id)
+    .executeTakeFirst();
+  if (!found) throw notFound(MSG.category);
+  return found.id;
+}
+
+async function resolveTags(trx: Db, input: Partial<ArticleInput>): Promise<number[] | undefined> {
+  if (input.tagIdList === undefined && input.tagNameList === undefined) return undefined;
+  const ids = new Set<number>();
+  if (input.tagIdList?.length) {
+    const found = await trx.selectFrom('tag').select('id').where('id', 'in', input.tagIdList).execute();
+    if (found.length !== new Set(input.tagIdList).size) throw notFound(MSG.tag);
+    for (const t of found) ids.add(t.id);
+  }
+  for (const raw of input.tagNameList ?? []) {
+    const name = raw.trim();
+    if (!name) continue;
+    const found = await trx.selectFrom('tag').select('id').where('tag_name', '=', name).executeTakeFirst();
+    if (found) ids.add(found.id);
+    else {
+      const stamp = now();
+      const row = await trx
+        .insertInto('tag')
+        .values({ tag_name: name, createdAt: stamp, updatedAt: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.add(row.id);
+    }
+  }
+  return [...ids];
+}
+
+async function uniqueSlug(
+  trx: Db,
+  wanted: string | undefined,
+  title: string,
+  exceptId?: number,
+): Promise<string> {
+  const taken = async (slug: string) => {
+    let q = trx.selectFrom('article').select('id').where('slug', '=', slug);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    return Boolean(await q.executeTakeFirst());
+  };
+  if (wanted) {
+    if (!SLUG_PATTERN.test(wanted)) throw invalid(MSG.slugPattern);
+    if (await taken(wanted)) throw conflict(MSG.slugTaken);
+    return wanted;
+  }
+  const base = slugify(title) || `post-${Date.now().toString(36)}`;
+  let slug = base;
+  for (let n = 2; await taken(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+async function setTags(trx: Db, articleId: number, tagIds: number[]): Promise<void> {
+  await trx.deleteFrom('article_tag').where('article_id', '=', articleId).execute();
+  if (tagIds.length)
+    await trx
+      .insertInto('article_tag')
+      .values(tagIds.map((tag_id) => ({ article_id: articleId, tag_id })))
+      .execute();
+}
+
+/** Creates an article written by `authorId`; returns its id. */
+export async function createArticle(input: ArticleInput, authorId: number): Promise<number> {
+  const id = await db.transaction().execute(async (trx) => {
+    const categoryId = await resolveCategory(trx, input);
+    const tagIds = (await resolveTags(trx, input)) ?? [];
+    const slug = await uniqueSlug(trx, input.slug, input.article_title);
+    const stamp = now();
+    const row = await trx
+      .insertInto('article')
+      .values({
+        slug,
+        article_title: input.article_title,
+        author_id: authorId,
+        category_id: categoryId ?? null,
+        article_content: input.article_content,
+        article_cover: input.article_cover ?? '',
+        article_description: input.article_description ?? '',
+        is_top: input.is_top ?? 2,
+        order: input.order ?? 0,
+        status: input.status ?? ARTICLE_STATUS.public,
+        type: input.type ?? ARTICLE_TYPE.original,
+        origin_url: input.origin_url ?? '',
+        view_times: 0,
+        thumbs_up_times: 0,
+        reading_duration: 0,
+        createdAt: input.createdAt ?? stamp,
+        updatedAt: input.updatedAt ?? input.createdAt ?? stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setTags(trx, row.id, tagIds);
+    return row.id;
+  });
+  await announce([{ kind: 'create', id }]);
+  return id;
+}
+
+const EDITABLE = [
+  'article_title',
+  'article_content',
+  'article_cover',
+  'article_description',
+  'is_top',
+  'order',
+  'status',
+  'type',
+  'origin_url',
+  'createdAt',
+] as const;
+
+/** Changes the given fields of an article (not found when it does not exist). */
+export async function updateArticle(id: number, input: Partial<ArticleInput>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('article')
+      .select(['id', 'article_title'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) throw notFound(MSG.article);
+    const patch: Record<string, unknown> = {};
+    for (const key of EDITABLE) if (input[key] !== undefined) patch[key] = input[key];
+    const categoryId = await resolveCategory(trx, input);
+    if (categoryId !== undefined) patch.category_id = categoryId;
+    if (input.slug !== undefined) patch.slug = await uniqueSlug(trx, input.slug, current.article_title, id);
+    patch.updatedAt = input.updatedAt ?? now();
+    await trx.updateTable('article').set(patch).where('id', '=', id).execute();
+    const tagIds = await resolveTags(trx, input);
+    if (tagIds) await setTags(trx, id, tagIds);
+  });
+  await announce([{ kind: 'update', id }]);
+}
+
+/** Pins (1) or unpins (2) an article (not found when it does not exist). */
+export async function setArticleTop(id: number, isTop: number): Promise<void> {
+  const res = await db
+    .updateTable('article')
+    .set({ is_top: isTop, updatedAt: now() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.article);
+  await announce([{ kind: 'update', id }]);
+}
+
+/** Deletes an article with its tag links (not found when it does not exist). */
+export async function deleteArticle(id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('article_tag').where('article_id', '=', id).execute();
+    // What hangs off the article by (type 1, id) goes with it: comments, likes, notifications.
+    await trx.deleteFrom('comment').where('type', '=', THING.article).where('for_id', '=', id).execute();
+    await trx.deleteFrom('like').where('type', '=', THING.article).where('for_id', '=', id).execute();
+    await trx.deleteFrom('notify').where('type', '=', NOTIFY.article).where('to_id', '=', id).execute();
+    const res = await trx.deleteFrom('article').where('id', '=', id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound(MSG.article);
+  });
+  await announce([{ kind: 'delete', id }]);
+}
