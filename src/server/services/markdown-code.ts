@@ -55,7 +55,7 @@ function languageOf(node: Element): string {
 }
 
 /** The code blocks' highlighter (made on first use, only when a document has a code block). */
-export type HighlighterSource = () => Promise<Highlighter>;
+type HighlighterSource = () => Promise<Highlighter>;
 
 /**
  * Step 1. The language label shows what the author wrote (`sh`, or `text` when nothing); the grammar
@@ -102,7 +102,7 @@ const THEME_COLOR = /--sh-([a-z0-9]+):(#[0-9a-fA-F]{3,8})/g;
  * mostly): each is nudged just enough to pass, theme by theme, so every code theme stays readable.
  * The block's own default colours (on the `<pre>`, the backgrounds' source) are left as they are.
  */
-export function makeReadable(pre: Element, rootStyle: string): void {
+function makeReadable(pre: Element, rootStyle: string): void {
   const backgrounds = new Map<string, string>();
   for (const m of rootStyle.matchAll(/--sh-([a-z0-9]+)-bg:(#[0-9a-fA-F]{3,8})/g)) backgrounds.set(m[1], m[2]);
   const fix = (style: string) =>
@@ -118,7 +118,7 @@ export function makeReadable(pre: Element, rootStyle: string): void {
 }
 
 /** Shiki transformer: every token colour readable on its theme's background (makeReadable). */
-export const readableColours: ShikiTransformer = {
+const readableColours: ShikiTransformer = {
   name: 'blog:readable-colours',
   pre(node) {
     makeReadable(node, String(node.properties.style ?? ''));
