@@ -1,15 +1,14 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { textFrame } from '../../src/server/chat/frames.ts';
 import { createChatHub } from '../../src/server/chat/hub.ts';
 import { setupTestApi } from './helpers.ts';
 import { startUpgradeServer } from './ws-client.ts';
 
 /**
- * A broadcast is encoded once and the same prepared bytes are written to every socket. These
- * sockets speak WebSocket by hand, so the test sees exactly the bytes on the wire: a correctly
- * framed text message, identical for every receiver, one per broadcast, in order.
+ * A broadcast is encoded once and the same bytes are sent to every socket. These sockets speak
+ * WebSocket by hand, so the test sees exactly the bytes on the wire: a correctly framed text
+ * message, identical for every receiver, one per broadcast, in order.
  */
 setupTestApi();
 const stops: (() => Promise<void> | void)[] = [];
@@ -28,6 +27,23 @@ function maskedText(text: string): Buffer {
   mask.copy(out, 2);
   for (let i = 0; i < payload.length; i++) out[6 + i] = payload[i] ^ mask[i % 4];
   return out;
+}
+
+/** RFC 6455 §5.2 server text frame: FIN + text opcode, unmasked, 7/16/64-bit payload length. */
+function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const n = payload.length;
+  const head = Buffer.alloc(n < 126 ? 2 : n < 65536 ? 4 : 10);
+  head[0] = 0x81;
+  if (n < 126) head[1] = n;
+  else if (n < 65536) {
+    head[1] = 126;
+    head.writeUInt16BE(n, 2);
+  } else {
+    head[1] = 127;
+    head.writeBigUInt64BE(BigInt(n), 2);
+  }
+  return Buffer.concat([head, payload]);
 }
 
 /** Length of the first complete unmasked server frame in `buf`, or 0 while it is incomplete. */
@@ -104,7 +120,7 @@ function rawPeer(port: number): Promise<RawPeer> {
   });
 }
 
-describe('chat broadcast: one prepared frame for every socket', () => {
+describe('chat broadcast: one encoded frame for every socket', () => {
   it('writes the same correctly framed bytes to every joined socket, once per broadcast, in order', async () => {
     const hub = createChatHub();
     const s = await startUpgradeServer((req, socket, head) => hub.handleUpgrade(req, socket, head));
@@ -118,10 +134,7 @@ describe('chat broadcast: one prepared frame for every socket', () => {
     // One short frame (7-bit length) and one long enough for the 16-bit length form.
     const first = { type: 'tips' as const, content: '同一帧发给每个连接' };
     const second = { type: 'tips' as const, content: '长消息😀'.repeat(60) };
-    const expected = Buffer.concat([
-      textFrame(JSON.stringify(first)).wire,
-      textFrame(JSON.stringify(second)).wire,
-    ]);
+    const expected = Buffer.concat([textFrame(JSON.stringify(first)), textFrame(JSON.stringify(second))]);
     await hub.publish(first);
     await hub.publish(second);
     await Promise.all(peers.map((p) => p.waitFor(expected.length)));

@@ -410,7 +410,7 @@ describe('comments', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const { signToken } = await import('../../src/server/services/auth.ts');
-    const token = signToken(row);
+    const token = await signToken(row);
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
       codes.push(

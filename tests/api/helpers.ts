@@ -72,7 +72,7 @@ export function setupTestApi(opts: { seed?: boolean; env?: Record<string, string
         .select(['id', 'role', 'token_version'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      return { id, username: name, token: signToken(row) };
+      return { id, username: name, token: await signToken(row) };
     },
   };
   beforeAll(async () => {
@@ -92,7 +92,7 @@ export function setupTestApi(opts: { seed?: boolean; env?: Record<string, string
       .select(['id', 'role', 'token_version'])
       .where('id', '=', prepared.adminId)
       .executeTakeFirstOrThrow();
-    ctx.adminToken = signToken(admin);
+    ctx.adminToken = await signToken(admin);
     ctx.app = createApiApp();
   });
   afterAll(async () => {

@@ -63,6 +63,38 @@ describe('Markdown sanitizing', () => {
     expect(html).toContain('<h4 id="四级">');
   });
 
+  it('slugs (rehype-slug) the text a reader sees: edges trimmed, ids of authors and nested headings as before', async () => {
+    const { html, toc } = await renderMarkdown(
+      [
+        '# [链接标题](https://example.com) ![图](https://example.com/a.png)',
+        '<h2 id="mine"> 空格 </h2>',
+        '## 😀',
+        '## 链接标题',
+        '<h2 class="sr-only">藏起来</h2>',
+      ].join('\n\n'),
+    );
+    expect(toc).toEqual([
+      { id: '链接标题', text: '链接标题', level: 1 },
+      { id: '空格', text: '空格', level: 2 },
+      { id: 'heading-3', text: '😀', level: 2 },
+      { id: '链接标题-1', text: '链接标题', level: 2 },
+    ]);
+    // The white space set aside for the slug is back in the page; an emoji-only heading gets heading-N.
+    expect(html).toContain('<h2 id="空格"> 空格 </h2>');
+    expect(html).toContain('<h2 id="heading-3">😀</h2>');
+    expect(html).toContain('<h2 class="sr-only">藏起来</h2>');
+    expect(html).not.toContain('mine');
+    const nested = await renderMarkdown('<math><mtext><h1><a><h6></a></h6></h1>');
+    expect(nested.html).toContain('<h6><a></a></h6>');
+  });
+
+  it('labels a code block as written and paints it with the alias grammar or plain text', async () => {
+    const { html } = await renderMarkdown('```SH\nls\n```\n\n```nosuchlang\nx\n```\n\n```\ny\n```');
+    const labels = [...html.matchAll(/<span class="code-lang">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['sh', 'nosuchlang', 'text']);
+    expect(html.match(/<div class="code-block sh\w+">/g)).toHaveLength(3);
+  });
+
   it('an author cannot clobber page ids', async () => {
     const { html } = await renderMarkdown('<div id="site-header" name="comments">x</div>');
     expect(html).not.toContain('id="site-header"');

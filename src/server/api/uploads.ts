@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { ApiError, invalid, tooMany } from '../core/errors.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import { cleanImage } from '../services/image-clean.ts';
@@ -18,46 +20,32 @@ const perUser = new RateLimiter(30, 60_000);
 
 const tooLarge = () => new ApiError(413, TOO_BIG);
 
-/**
- * The request body, read at most `limit` bytes: a larger (or lying) body is refused as soon as it
- * passes the limit, so nothing unbounded is ever held in memory.
- */
-async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return all;
-}
-
-export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', async (c) => {
+/** Who may upload, how often, and in which encoding: checked before a byte of the body is read. */
+const admit = createMiddleware<ApiEnv>(async (c, next) => {
   const me = requireUser(c);
   const wait = perUser.take(String(me.id));
   if (wait) throw tooMany(wait, '上传过于频繁，请稍后再试');
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw invalid('请用表单上传图片（字段 file）');
-  const raw = await readBounded(c.req.raw, MAX_BODY);
+  await next();
+});
+
+/**
+ * A larger (or lying) body is refused as soon as it passes the limit, so nothing unbounded is ever
+ * held in memory: a declared Content-Length over it is refused unread, a streamed body while it
+ * streams in.
+ */
+const limit = bodyLimit({
+  maxSize: MAX_BODY,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', admit, limit, async (c) => {
   let form: FormData;
   try {
-    form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    form = await c.req.raw.formData();
   } catch {
     throw invalid('请求体格式错误');
   }

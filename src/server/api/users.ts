@@ -136,7 +136,7 @@ export const userRoutes = new Hono<ApiEnv>()
     loginFailures.byNameAtIp.reset(nameKey);
     return ok(
       c,
-      { token: signToken(user), id: user.id, username: user.username, role: user.role },
+      { token: await signToken(user), id: user.id, username: user.username, role: user.role },
       '登录成功',
     );
   })
@@ -175,7 +175,7 @@ export const userRoutes = new Hono<ApiEnv>()
     if (input.password === input.password1) throw invalid('新密码不能与原密码相同');
     // Every older token ends here; this session continues with the fresh token in the answer.
     const row = await users.setPassword(me.id, input.password1);
-    return ok(c, { token: signToken(row) }, '密码修改成功');
+    return ok(c, { token: await signToken(row) }, '密码修改成功');
   })
   .post('/user/logout', async (c) => {
     const me = requireUser(c);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 
@@ -21,13 +22,13 @@ function sqliteAdapter(file: string) {
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
-  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  // The 500 most recently used statements stay prepared.
+  const cache = new LRUCache<string, { stmt: StatementSync; reader: boolean }>({ max: 500 });
   const prepare = (sql: string) => {
     let hit = cache.get(sql);
     if (!hit) {
       const stmt = raw.prepare(sql);
       hit = { stmt, reader: stmt.columns().length > 0 };
-      if (cache.size > 500) cache.delete(cache.keys().next().value as string);
       cache.set(sql, hit);
     }
     const { stmt, reader } = hit;

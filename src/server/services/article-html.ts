@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 import { logger } from '../core/log.ts';
 import type { Rendered } from './markdown.ts';
 
@@ -101,8 +102,8 @@ export async function stopMarkdownWorker(): Promise<void> {
 }
 
 type CacheEntry = { key: string; value: Promise<Rendered> };
-const cache = new Map<number, CacheEntry>();
-const CACHE_MAX = 300;
+/** The 300 most recently read articles' renders. */
+const cache = new LRUCache<number, CacheEntry>({ max: 300 });
 
 /**
  * The rendered HTML of one article version, cached by id until `updatedAt` changes, so Shiki runs
@@ -112,18 +113,13 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
   // updatedAt marks every edit made through the services; the digest also catches edits made elsewhere.
   const key = `${updatedAt}:${createHash('sha1').update(markdown).digest('base64')}`;
   const hit = cache.get(id);
-  if (hit && hit.key === key) {
-    // Refresh recency: Map order is insertion order.
-    cache.delete(id);
-    cache.set(id, hit);
-    return hit.value;
-  }
+  if (hit && hit.key === key) return hit.value;
   const value = renderInWorker(markdown);
   cache.set(id, { key, value });
   value.catch(() => {
-    if (cache.get(id)?.value === value) cache.delete(id);
+    // A failed render is not kept (peek: looking does not make it recent).
+    if (cache.peek(id)?.value === value) cache.delete(id);
   });
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as number);
   return value;
 }
 

@@ -1,44 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import GithubSlugger from 'github-slugger';
-import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { toString as hastToString } from 'hast-util-to-string';
+import type { Element, Root } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { bundledLanguages, createHighlighter, createOnigurumaEngine, type Highlighter } from 'shiki';
-import { unified } from 'unified';
-import { readableOn } from '../../lib/contrast.ts';
+import { createHighlighter, createOnigurumaEngine, type Highlighter } from 'shiki';
+import { type Plugin, unified } from 'unified';
+import { CODE_THEME_MAP, rehypeCodeBlocks, rehypeCodeColours, rehypeCodeHighlight } from './markdown-code.ts';
+import { rehypeOwnHeadingIds, rehypeToc, type TocItem, tocOf } from './markdown-headings.ts';
 
 /**
- * The Markdown pipeline (DESIGN.md): GFM → HTML tree → sanitize → heading ids → Shiki, once per
- * article version, in the render worker (article-html.ts). Shiki paints every code block with all
- * eight code themes of SPEC §9 at once, as CSS variables (`--sh-atom`, `--sh-atom-bg`, …, gathered
- * into one class per colour set by styleClasses), so the reader's code-theme switch is only an
- * attribute change in the browser. The SPEC names are highlight.js themes; each maps to the closest
- * bundled Shiki theme:
+ * The Markdown pipeline (DESIGN.md), once per article version, in the render worker
+ * (article-html.ts): GFM → HTML tree → sanitize → heading ids and the table of contents
+ * (markdown-headings.ts) → lazy images, safe links, scrolling tables → code blocks painted by Shiki
+ * (markdown-code.ts, which also maps SPEC §9's highlight.js theme names to bundled Shiki themes).
  */
-export const CODE_THEME_MAP = {
-  atom: 'one-dark-pro', // atom-one-dark
-  a11y: 'github-dark-high-contrast', // a11y-dark: high-contrast colours on dark grey
-  github: 'github-light', // github
-  gradient: 'synthwave-84', // gradient-dark: neon on a purple gradient
-  kimbie: 'gruvbox-dark-medium', // kimbie-dark: warm browns and oranges
-  paraiso: 'rose-pine', // paraiso-dark: rose, gold and violet on plum
-  qtcreator: 'light-plus', // qtcreator-light: Qt Creator's VS-like light scheme
-  stackoverflow: 'slack-ochin', // stackoverflow-light: blue keywords on pale grey
-} as const;
+export { CODE_THEME_MAP, styleClasses } from './markdown-code.ts';
+export type { TocItem } from './markdown-headings.ts';
 
-export type TocItem = { id: string; text: string; level: number };
 export type Rendered = { html: string; toc: TocItem[] };
 
 /** Sanitize schema: GitHub's, plus what our own later steps and safe authoring need. */
 const schema: SanitizeSchema = {
   ...defaultSchema,
-  // Heading ids are added after sanitizing, so authors' ids never clash with ours.
+  // Heading ids are added after sanitizing (markdown-headings.ts).
   attributes: {
     ...defaultSchema.attributes,
     img: [...(defaultSchema.attributes?.img ?? []), 'title', 'width', 'height'],
@@ -62,19 +51,10 @@ function getHighlighter(): Promise<Highlighter> {
   return highlighter;
 }
 
-const LANG_ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash' };
-
-function languageOf(node: Element): string {
-  const cls = node.properties?.className;
-  const list = Array.isArray(cls) ? cls.map(String) : [];
-  const found = list.find((c) => c.startsWith('language-'));
-  return found ? found.slice('language-'.length).toLowerCase() : '';
-}
-
 const el = (
   tagName: string,
   properties: Element['properties'],
-  children: ElementContent[] = [],
+  children: Element['children'] = [],
 ): Element => ({
   type: 'element',
   tagName,
@@ -82,127 +62,14 @@ const el = (
   children,
 });
 
-const THEME_COLOR = /--sh-([a-z0-9]+):(#[0-9a-fA-F]{3,8})/g;
-
-/**
- * Some bundled themes have token colours under WCAG's 4.5:1 against their own background (comments,
- * mostly): each is nudged just enough to pass, theme by theme, so every code theme stays readable.
- */
-function makeReadable(pre: Element, rootStyle: string): void {
-  const backgrounds = new Map<string, string>();
-  for (const m of rootStyle.matchAll(/--sh-([a-z0-9]+)-bg:(#[0-9a-fA-F]{3,8})/g)) backgrounds.set(m[1], m[2]);
-  const fix = (style: string) =>
-    style.replace(THEME_COLOR, (all, theme: string, color: string) => {
-      const bg = backgrounds.get(theme);
-      return bg ? `--sh-${theme}:${readableOn(color, bg)}` : all;
-    });
-  const walk = (node: Element) => {
-    if (typeof node.properties.style === 'string') node.properties.style = fix(node.properties.style);
-    for (const child of node.children) if (child.type === 'element') walk(child);
-  };
-  walk(pre);
-}
-
-/**
- * Shiki writes all eight themes' colours on every token (some 170 bytes each), yet an article's
- * tokens share a few dozen distinct colour sets. Each set becomes one short class whose rule is
- * written once, in a <style> heading the article: the same variables reach the same elements, so
- * the code-theme switch in markdown.css works unchanged, and the page is a fraction of the size.
- * Returns the rules ('' when nothing was styled).
- */
-export function styleClasses(roots: Element[]): string {
-  const classes = new Map<string, string>();
-  const walk = (node: Element) => {
-    const style = node.properties.style;
-    // Shiki's own colour variables only; anything else (never expected) stays inline.
-    if (typeof style === 'string' && /^[\w\s#:;.%(),-]+$/.test(style)) {
-      let name = classes.get(style);
-      if (!name) {
-        name = `sh${classes.size.toString(36)}`;
-        classes.set(style, name);
-      }
-      delete node.properties.style;
-      const cls = node.properties.className;
-      node.properties.className = Array.isArray(cls) ? [...cls, name] : cls ? [String(cls), name] : [name];
-    }
-    for (const child of node.children) if (child.type === 'element') walk(child);
-  };
-  for (const root of roots) walk(root);
-  return [...classes].map(([style, name]) => `.md-body .${name}{${style}}`).join('');
-}
-
-/** Highlights every `<pre><code>` in place and wraps it with a header holding the copy button. */
-async function highlightCode(tree: Root): Promise<void> {
-  const blocks: { parent: Root | Element; index: number; code: string; lang: string }[] = [];
-  const walk = (parent: Root | Element) => {
-    parent.children.forEach((child, index) => {
-      if (child.type !== 'element') return;
-      const code = child.tagName === 'pre' ? child.children.find((c) => c.type === 'element') : undefined;
-      if (code && code.type === 'element' && code.tagName === 'code') {
-        blocks.push({ parent, index, code: hastToString(code).replace(/\n$/, ''), lang: languageOf(code) });
-        return;
-      }
-      walk(child);
-    });
-  };
-  walk(tree);
-  if (!blocks.length) return;
-  const hl = await getHighlighter();
-  const wrappers: Element[] = [];
-  for (const block of blocks) {
-    const name = LANG_ALIASES[block.lang] ?? block.lang;
-    let lang = 'text';
-    if (name && (hl.getLoadedLanguages().includes(name) || name in bundledLanguages)) {
-      await hl.loadLanguage(name as keyof typeof bundledLanguages);
-      lang = name;
-    }
-    const highlighted = hl.codeToHast(block.code, {
-      lang,
-      themes: CODE_THEME_MAP,
-      defaultColor: false,
-      cssVariablePrefix: '--sh-',
-      // Shiki gives up on a line after 500 ms by default and paints the rest of it one colour; the
-      // first line of a language compiles its grammar and can take that long on a busy machine, and
-      // the result is cached. Renders run in their own thread (article-html.ts), so waiting is fine.
-      tokenizeTimeLimit: 10_000,
-    });
-    const pre = highlighted.children[0] as Element;
-    // The theme variables move to the wrapper so the header (language, copy button) shares the colours.
-    const style = String(pre.properties.style ?? '');
-    delete pre.properties.style;
-    makeReadable(pre, style);
-    const label = block.lang || 'text';
-    const wrapper = el('div', { className: ['code-block'], style }, [
-      el('div', { className: ['code-head'] }, [
-        el('span', { className: ['code-lang'] }, [{ type: 'text', value: label }]),
-        el('button', { type: 'button', className: ['code-copy'], ariaLabel: '复制代码' }, [
-          { type: 'text', value: '复制' },
-        ]),
-      ]),
-      pre,
-    ]);
-    block.parent.children[block.index] = wrapper as RootContent & ElementContent;
-    wrappers.push(wrapper);
-  }
-  const css = styleClasses(wrappers);
-  if (css) tree.children.unshift(el('style', {}, [{ type: 'text', value: css }]));
-}
-
-/** Heading ids (GitHub style, Chinese kept), the table of contents, lazy images, safe links. */
-function decorate(tree: Root, toc: TocItem[]): void {
-  const slugger = new GithubSlugger();
+/** Lazy images, safe links, scrolling tables. Section headings' contents are left as they are. */
+const rehypeDecorate: Plugin<[], Root> = () => (tree) => {
   const walk = (node: Root | Element) => {
     for (const child of node.children) {
       if (child.type !== 'element') continue;
-      const level = /^h([1-6])$/.exec(child.tagName)?.[1];
       const classes = child.properties?.className;
-      if (level && !(Array.isArray(classes) && classes.includes('sr-only'))) {
-        const text = hastToString(child).trim();
-        const id = slugger.slug(text) || `heading-${toc.length + 1}`;
-        child.properties = { ...child.properties, id };
-        if (Number(level) <= 3 && text) toc.push({ id, text, level: Number(level) });
+      if (/^h[1-6]$/.test(child.tagName) && !(Array.isArray(classes) && classes.includes('sr-only')))
         continue;
-      }
       if (child.tagName === 'img') {
         // The image-loading placeholder: the page script clears data-pending once the image is in.
         child.properties = { ...child.properties, loading: 'lazy', decoding: 'async', dataPending: '' };
@@ -230,13 +97,13 @@ function decorate(tree: Root, toc: TocItem[]): void {
     }
   };
   walk(tree);
-}
+};
 
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   // The sanitizer prefixes every id with `user-content-`; footnote ids are left bare here so they are
-  // prefixed once, and decorate() points the footnote links at them.
+  // prefixed once, and rehypeDecorate points the footnote links at them.
   .use(remarkRehype, {
     allowDangerousHtml: true,
     clobberPrefix: '',
@@ -244,14 +111,18 @@ const processor = unified()
     footnoteBackLabel: (i: number) => `返回引用 ${i + 1}`,
   })
   .use(rehypeRaw)
-  .use(rehypeSanitize, schema);
-const serializer = unified().use(rehypeStringify);
+  .use(rehypeSanitize, schema)
+  .use(rehypeOwnHeadingIds)
+  .use(rehypeSlug)
+  .use(rehypeToc)
+  .use(rehypeDecorate)
+  .use(rehypeCodeBlocks, getHighlighter)
+  .use(rehypeCodeHighlight, getHighlighter)
+  .use(rehypeCodeColours)
+  .use(rehypeStringify);
 
 /** Markdown to safe HTML plus its table of contents. */
 export async function renderMarkdown(markdown: string): Promise<Rendered> {
-  const tree = (await processor.run(processor.parse(markdown))) as Root;
-  const toc: TocItem[] = [];
-  decorate(tree, toc);
-  await highlightCode(tree);
-  return { html: serializer.stringify(tree), toc };
+  const file = await processor.process(markdown);
+  return { html: String(file), toc: tocOf(file) };
 }
