@@ -8,7 +8,7 @@ import { type ArticleLink, type ArticleSummary, listAllArticles, type Page } fro
  */
 
 /** A term's newest articles, keyed by the term's id. */
-export type RecentByTerm = Map<number, ArticleLink[]>;
+type RecentByTerm = Map<number, ArticleLink[]>;
 
 function group(rows: (ArticleLink & { term: number | null })[]): RecentByTerm {
   const out: RecentByTerm = new Map();
