@@ -58,7 +58,15 @@ describe('notifications', () => {
     expect(mine.json.code).toBe(0);
     expect(mine.json.result).toMatchObject({ current: 1, size: 10, total: 1, unread: 1 });
     const [item] = mine.json.result.list;
-    expect(Object.keys(item).sort()).toEqual(['createdAt', 'id', 'isView', 'message', 'to_id', 'type']);
+    expect(Object.keys(item).sort()).toEqual([
+      'createdAt',
+      'id',
+      'isView',
+      'message',
+      'subject',
+      'to_id',
+      'type',
+    ]);
     expect(item).toMatchObject({ isView: 1, type: 1, to_id: articleId });
     expect(item.message).toContain(`<b>昵称${b.username}</b>`);
     // The reply's own text arrives escaped, never as markup.

@@ -1,6 +1,6 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { Trash2, X } from 'lucide-react';
+import { FileText, Link2, type LucideIcon, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { isoDate, timeAgo } from '../../lib/format.ts';
 import { HttpError, http, showHttpError } from '../../lib/http.ts';
@@ -16,8 +16,27 @@ import { toast } from '../../stores/toast.ts';
 import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './drawer.module.css';
 
-/** A notification as API.md's getNotifyList sends it (isView 1 unread, 2 read). */
-type Item = { id: number; message: string; isView: number; type: number; to_id: number; createdAt: string };
+/**
+ * A notification as API.md's getNotifyList sends it (isView 1 unread, 2 read), with `subject`, what it
+ * is about (our addition; absent from older servers, null when gone or hidden).
+ */
+type Item = {
+  id: number;
+  message: string;
+  isView: number;
+  type: number;
+  to_id: number;
+  createdAt: string;
+  subject?: string | null;
+};
+
+/** Each kind of notification's icon and name (the name is read out; the icon is decoration). */
+const KINDS: Record<number, { Icon: LucideIcon; label: string }> = {
+  1: { Icon: FileText, label: '文章' },
+  2: { Icon: MessageSquareText, label: '说说' },
+  3: { Icon: NotebookPen, label: '留言' },
+  4: { Icon: Link2, label: '友链' },
+};
 type Page = { list: Item[]; total: number; unread: number };
 
 /**
@@ -116,6 +135,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
           {items.map((item) => {
             const html = isHtmlContent(item.message);
             const text = html ? '' : markupToText(item.message);
+            const kind = KINDS[item.type];
             return (
               <li
                 key={item.id}
@@ -129,19 +149,32 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
                       <span className="sr-only">未读</span>
                     </>
                   )}
-                  {html ? (
-                    <span
-                      className={styles.message}
-                      // Sanitized by the server and again here; shown as markup only when §5's check passes.
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to <b>/<i>/<em>/<strong>/<u>/<br> without attributes.
-                      dangerouslySetInnerHTML={{ __html: sanitizeMarkup(item.message) }}
-                    />
-                  ) : (
-                    <span className={styles.message}>{text}</span>
+                  {kind && (
+                    <span className={styles.kind} data-notify-kind={item.type}>
+                      <kind.Icon size={16} aria-hidden="true" />
+                      <span className="sr-only">{kind.label}：</span>
+                    </span>
                   )}
-                  <time className={styles.time} dateTime={isoDate(item.createdAt)}>
-                    {timeAgo(item.createdAt)}
-                  </time>
+                  <span className={styles.body}>
+                    {html ? (
+                      <span
+                        className={styles.message}
+                        // Sanitized by the server and again here; shown as markup only when §5's check passes.
+                        // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to <b>/<i>/<em>/<strong>/<u>/<br> without attributes.
+                        dangerouslySetInnerHTML={{ __html: sanitizeMarkup(item.message) }}
+                      />
+                    ) : (
+                      <span className={styles.message}>{text}</span>
+                    )}
+                    {item.subject && (
+                      <span className={styles.subject} data-notify-subject>
+                        {item.subject}
+                      </span>
+                    )}
+                    <time className={styles.time} dateTime={isoDate(item.createdAt)}>
+                      {timeAgo(item.createdAt)}
+                    </time>
+                  </span>
                 </button>
                 <button
                   type="button"

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isAdmin } from '../services/auth.ts';
 import * as notify from '../services/notify.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -16,7 +17,7 @@ export const notifyRoutes = new Hono<ApiEnv>()
   .post('/notify/getNotifyList', async (c) => {
     const me = requireUser(c);
     const { current, size } = await body(c, z.object(pageFields).strip());
-    return ok(c, await notify.listNotify(me.id, current, size));
+    return ok(c, await notify.listNotify(me.id, current, size, { admin: isAdmin(me) }));
   })
   .put('/notify/update/:id', async (c) => {
     const me = requireUser(c);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { excerpt } from '../../lib/community.ts';
 import { sanitizeMarkup } from '../../lib/notify.ts';
 import { ROLE } from '../../lib/role.ts';
 import { notFound } from '../core/errors.ts';
@@ -70,12 +71,76 @@ export type NotifyItem = {
   type: number;
   to_id: number;
   createdAt: string;
+  /**
+   * What it is about (an addition to API.md): the article's title, the start of the talk or the
+   * guestbook message, the friend link's site name; null when gone or not the receiver's to see.
+   */
+  subject: string | null;
 };
+
+type Ref = { type: number; to_id: number };
+type Viewer = { id: number; admin: boolean };
+
+/** How much of a talk or a message names it. */
+const EXCERPT = 30;
+
+/**
+ * What a notification is about, named for the drawer: an article's title, the start of a talk or a
+ * guestbook message, a friend link's site name. Null when the thing is gone or the receiver may not
+ * see it: a private or draft article or a private talk is named only to an admin (the visibility
+ * rule of visibility.ts), a friend link still waiting for review only to an admin or its applicant.
+ *
+ * One query per kind of thing on the page (at most four), never one per notification.
+ */
+async function notifySubjects(refs: Ref[], viewer: Viewer): Promise<(string | null)[]> {
+  const idsOf = (type: number) => [...new Set(refs.filter((r) => r.type === type).map((r) => r.to_id))];
+  const articles = idsOf(NOTIFY.article);
+  const talks = idsOf(NOTIFY.talk);
+  const messages = idsOf(NOTIFY.guestbook);
+  const links = idsOf(NOTIFY.link);
+  const [a, t, m, l] = await Promise.all([
+    articles.length
+      ? db
+          .selectFrom('article')
+          .select(['id', 'article_title', 'status'])
+          .where('id', 'in', articles)
+          .execute()
+      : [],
+    talks.length
+      ? db.selectFrom('talk').select(['id', 'content', 'status']).where('id', 'in', talks).execute()
+      : [],
+    messages.length
+      ? db.selectFrom('message').select(['id', 'message']).where('id', 'in', messages).execute()
+      : [],
+    links.length
+      ? db
+          .selectFrom('link')
+          .select(['id', 'site_name', 'status', 'user_id'])
+          .where('id', 'in', links)
+          .execute()
+      : [],
+  ]);
+  const names = new Map<string, string>();
+  for (const r of a)
+    if (r.status === 1 || viewer.admin) names.set(`${NOTIFY.article}:${r.id}`, r.article_title);
+  for (const r of t)
+    if (r.status === 1 || viewer.admin) names.set(`${NOTIFY.talk}:${r.id}`, excerpt(r.content, EXCERPT));
+  for (const r of m) names.set(`${NOTIFY.guestbook}:${r.id}`, excerpt(r.message, EXCERPT));
+  for (const r of l)
+    if (r.status === 2 || viewer.admin || r.user_id === viewer.id)
+      names.set(`${NOTIFY.link}:${r.id}`, r.site_name);
+  return refs.map((r) => names.get(`${r.type}:${r.to_id}`) || null);
+}
 
 export type NotifyPage = { current: number; size: number; list: NotifyItem[]; total: number; unread: number };
 
-/** A user's notifications, newest first, with the markup sanitized and the unread count. */
-export async function listNotify(userId: number, current: number, size: number): Promise<NotifyPage> {
+/** A user's notifications, newest first, with the markup sanitized, their subjects and the unread count. */
+export async function listNotify(
+  userId: number,
+  current: number,
+  size: number,
+  { admin = false }: { admin?: boolean } = {},
+): Promise<NotifyPage> {
   const mine = db.selectFrom('notify').where('user_id', '=', userId);
   const [rows, counts] = await Promise.all([
     mine
@@ -92,12 +157,13 @@ export async function listNotify(userId: number, current: number, size: number):
       ])
       .executeTakeFirstOrThrow(),
   ]);
+  const subjects = await notifySubjects(rows, { id: userId, admin });
   return {
     current,
     size,
     // Messages are built escaped, but the stored text is sanitized again on the way out: whatever
     // reaches the table (an old row, a future writer), the drawer only ever gets the tiny safe set.
-    list: rows.map((r) => ({ ...r, message: sanitizeMarkup(r.message) })),
+    list: rows.map((r, i) => ({ ...r, message: sanitizeMarkup(r.message), subject: subjects[i] })),
     total: Number(counts.total),
     unread: Number(counts.unread ?? 0),
   };

@@ -1,0 +1,86 @@
+import { db } from '../db/connection.ts';
+import { type ArticleLink, type ArticleSummary, listAllArticles, type Page } from './articles.ts';
+
+/**
+ * What /category, /tag and a bare /articleList show beyond the dictionaries: the newest public
+ * articles of each category or tag, and every public article newest first. Public means status 1,
+ * the rule every visitor-facing list of articles.ts applies; private articles and drafts never show.
+ */
+
+/** A term's newest articles, keyed by the term's id. */
+type RecentByTerm = Map<number, ArticleLink[]>;
+
+function group(rows: (ArticleLink & { term: number | null })[]): RecentByTerm {
+  const out: RecentByTerm = new Map();
+  for (const { term, ...link } of rows) {
+    if (term == null) continue;
+    const list = out.get(term);
+    if (list) list.push(link);
+    else out.set(term, [link]);
+  }
+  return out;
+}
+
+/** The `perTerm` newest public articles of every category, newest first, in one query (a window rank). */
+export async function recentByCategory(perTerm: number): Promise<RecentByTerm> {
+  const ranked = db
+    .selectFrom('article')
+    .select(['id', 'article_title', 'article_cover', 'createdAt', 'category_id as term'])
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) => ob.partitionBy('category_id').orderBy('createdAt', 'desc').orderBy('id', 'desc'))
+        .as('rank'),
+    )
+    .where('status', '=', 1)
+    .where('category_id', 'is not', null);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .select(['id', 'article_title', 'article_cover', 'createdAt', 'term'])
+    .where('rank', '<=', perTerm)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return group(rows);
+}
+
+/** The `perTerm` newest public articles of each of the tags `tagIds`, newest first, in one query. */
+export async function recentByTag(tagIds: number[], perTerm: number): Promise<RecentByTerm> {
+  if (!tagIds.length) return new Map();
+  const ranked = db
+    .selectFrom('article_tag')
+    .innerJoin('article', 'article.id', 'article_tag.article_id')
+    .select([
+      'article.id',
+      'article.article_title',
+      'article.article_cover',
+      'article.createdAt',
+      'article_tag.tag_id as term',
+    ])
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) =>
+          ob
+            .partitionBy('article_tag.tag_id')
+            .orderBy('article.createdAt', 'desc')
+            .orderBy('article.id', 'desc'),
+        )
+        .as('rank'),
+    )
+    .where('article.status', '=', 1)
+    .where('article_tag.tag_id', 'in', tagIds);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .select(['id', 'article_title', 'article_cover', 'createdAt', 'term'])
+    .where('rank', '<=', perTerm)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return group(rows);
+}
+
+/** Every public article, newest first (pinned ones take no precedence here), a page at a time. */
+export function listPublicNewest(current: number, size: number): Promise<Page<ArticleSummary>> {
+  return listAllArticles(current, size, 1);
+}
