@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { excerpt } from '../../lib/community.ts';
+import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
+import type { Page } from '../../lib/contract/page.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -11,26 +13,7 @@ export type CommentType = 1 | 2 | 3;
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
-export type CommentItem = {
-  id: number;
-  type: number;
-  for_id: number;
-  parent_id: number | null;
-  from_id: number;
-  from_name: string;
-  from_avatar: string;
-  to_id: number | null;
-  to_name: string | null;
-  content: string;
-  thumbs_up: number;
-  is_like: boolean;
-  ipAddress: string;
-  createdAt: string;
-};
-
-export type ParentComment = CommentItem & { childrenTotal: number; childrenList: CommentItem[] };
-
-export type Page<T> = { current: number; size: number; list: T[]; total: number };
+export type { CommentItem, Page, ParentComment };
 
 /** Replies shown under each parent before "more". */
 export const PREVIEW_REPLIES = 3;

@@ -1,18 +1,9 @@
+import type { FriendLink } from '../../lib/contract/links.ts';
 import { db } from '../db/connection.ts';
 import type { Page } from './comments.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 
-export type FriendLink = {
-  id: number;
-  site_name: string;
-  site_desc: string;
-  site_avatar: string;
-  url: string;
-  status: number;
-  /** The applicant (null for links the admin added): the original's clients show their own link's edit button by it. */
-  user_id: number | null;
-  createdAt: string;
-};
+export type { FriendLink };
 
 export type LinkInput = { site_name: string; site_desc: string; site_avatar: string; url: string };
 

@@ -1,27 +1,11 @@
 import { excerpt } from '../../lib/community.ts';
+import type { Message } from '../../lib/contract/messages.ts';
 import { db } from '../db/connection.ts';
 import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 
-export type Message = {
-  id: number;
-  message: string;
-  tag: string;
-  color: string;
-  font_size: number;
-  font_weight: number;
-  bg_color: string;
-  bg_url: string;
-  like_times: number;
-  nick_name: string;
-  avatar: string;
-  user_id: number | null;
-  is_like: boolean;
-  comment_total: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { Message };
 
 export type MessageInput = {
   message: string;

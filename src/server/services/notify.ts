@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { NotifyItem, NotifyPage } from '../../lib/contract/notify.ts';
 import { sanitizeMarkup } from '../../lib/notify.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
@@ -60,16 +61,7 @@ export async function notifyAdmins(
 // ---------------------------------------------------------------------------------------------
 // The drawer's calls (API.md "Notifications"): always scoped to the receiver.
 
-export type NotifyItem = {
-  id: number;
-  message: string;
-  isView: number;
-  type: number;
-  to_id: number;
-  createdAt: string;
-};
-
-export type NotifyPage = { current: number; size: number; list: NotifyItem[]; total: number; unread: number };
+export type { NotifyItem, NotifyPage };
 
 /** A user's notifications, newest first, with the markup sanitized and the unread count. */
 export async function listNotify(userId: number, current: number, size: number): Promise<NotifyPage> {

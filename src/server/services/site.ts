@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PageHeader } from '../../lib/contract/site.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
 import { publicTermCounts } from './articles.ts';
@@ -101,7 +102,7 @@ export const ROUTE_NAMES = [
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
-export type PageHeader = { id: number; route_name: string; bg_url: string };
+export type { PageHeader };
 
 export async function listPageHeaders(): Promise<PageHeader[]> {
   return db.selectFrom('page_header').select(['id', 'route_name', 'bg_url']).orderBy('id').execute();

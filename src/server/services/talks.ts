@@ -1,22 +1,9 @@
+import type { Talk } from '../../lib/contract/talks.ts';
 import { db } from '../db/connection.ts';
 import { commentTotals, type Page, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 
-export type Talk = {
-  id: number;
-  user_id: number;
-  content: string;
-  talkImgList: string[];
-  status: number;
-  is_top: number;
-  like_times: number;
-  nick_name: string;
-  avatar: string;
-  is_like: boolean;
-  comment_total: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { Talk };
 
 function selectTalks() {
   return db

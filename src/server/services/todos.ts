@@ -1,10 +1,11 @@
+import type { Todo } from '../../lib/contract/todos.ts';
 import { db } from '../db/connection.ts';
 
 /** Enough for a personal list; a client cannot grow one without bound. */
 export const ITEM_LIMIT = 100;
 export const ITEM_MAX_LENGTH = 100;
 
-export type Todo = { id: number; content: string; done: boolean; createdAt: string };
+export type { Todo };
 
 const FIELDS = ['id', 'content', 'done', 'createdAt'] as const;
 const toTodo = (r: { id: number; content: string; done: number; createdAt: string }): Todo => ({
