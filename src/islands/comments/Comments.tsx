@@ -1,15 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { MessageCircle, Trash2 } from 'lucide-react';
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { COMMENT_MAX, mergeById } from '../../lib/community.ts';
-import { isoDate, timeAgo } from '../../lib/format.ts';
-import { $userInfo, type UserInfo } from '../../stores/session.ts';
-import { toast } from '../../stores/toast.ts';
-import { openLogin } from '../../stores/ui.ts';
-import LikeButton from '../like/LikeButton.tsx';
-import { Avatar } from '../shared/Avatar.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { useLatest } from '../shared/use-latest.ts';
 import {
   addComment,
   addReply,
@@ -19,7 +10,16 @@ import {
   getTotal,
   type ParentComment,
   removeComment,
-} from './api.ts';
+} from '../../lib/api/comments.ts';
+import { COMMENT_MAX, mergeById } from '../../lib/community.ts';
+import { isoDate, timeAgo } from '../../lib/format.ts';
+import { $userInfo, type UserInfo } from '../../stores/session.ts';
+import { toast } from '../../stores/toast.ts';
+import { openLogin } from '../../stores/ui.ts';
+import LikeButton from '../like/LikeButton.tsx';
+import { Avatar } from '../shared/Avatar.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useLatest } from '../shared/use-latest.ts';
 import styles from './comments.module.css';
 
 type Props = {

@@ -1,4 +1,4 @@
-import { http } from '../../lib/http.ts';
+import { http } from '../http.ts';
 
 export type CommentItem = {
   id: number;
