@@ -4,6 +4,8 @@
  * React: React and the panes (dialogs, drawers, player, chat room) load when first opened (the
  * first-load budget).
  */
+// First: wires the API client to the session, toasts and login before anything calls it.
+import '../stores/api.ts';
 import './header/header.ts';
 import './ui/toaster.ts';
 import './login/account-host.ts';

@@ -40,8 +40,8 @@ export const $history = atom<{ loaded: boolean; loading: boolean; hasMore: boole
   hasMore: false,
 });
 
-/** The HTTP client is only needed once the room is opened: keep it out of the always-loaded button. */
-const api = () => import('../lib/http.ts').then((m) => m.http);
+/** The chat's calls are only needed once the room is opened: keep them out of the always-loaded button. */
+const api = () => import('../lib/api/chat.ts');
 
 /** The full page /message/chat is on screen (its messages are seen, so they are not unread). */
 let pageVisible = false;
@@ -239,7 +239,7 @@ export function forceOffline(userId: number): void {
 
 /** Admin: clears every message (the server tells every socket). */
 export async function clearHistory(): Promise<void> {
-  await (await api()).post('/api/chat/delete');
+  await (await api()).clearChat();
   $chatMessages.set([]);
   $history.set({ ...$history.get(), hasMore: false });
   toast(CHAT_TEXTS.cleared, 'success', '提示');
@@ -253,10 +253,7 @@ export async function loadHistory(older = false): Promise<void> {
   $history.set({ ...state, loading: true });
   try {
     const last_id = older ? oldestId($chatMessages.get()) : undefined;
-    const page = await (await api()).post<{ list: ChatMessage[]; total: number }>('/api/chat/getChatList', {
-      size: CHAT_PAGE_SIZE,
-      ...(last_id ? { last_id } : {}),
-    });
+    const page = await (await api()).chatHistory(CHAT_PAGE_SIZE, last_id);
     $chatMessages.set(mergeMessages($chatMessages.get(), page.list));
     // SPEC §9: "more" only when a full page came back. A refresh of the newest page (after a
     // reconnect) leaves what is known about older pages alone.

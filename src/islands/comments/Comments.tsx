@@ -4,14 +4,13 @@ import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'reac
 import {
   addComment,
   addReply,
-  type CommentItem,
   getParents,
   getReplies,
   getTotal,
-  type ParentComment,
   removeComment,
 } from '../../lib/api/comments.ts';
 import { COMMENT_MAX, mergeById } from '../../lib/community.ts';
+import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
 import { isoDate, timeAgo } from '../../lib/format.ts';
 import { $userInfo, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';

@@ -1,30 +1,23 @@
-import { isOk } from '../../lib/body-code.ts';
+import { HttpError } from '../../lib/api/client.ts';
+import { pageHeaders } from '../../lib/api/site.ts';
 import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
-import { type PageHeader, setPageHeaderList } from '../../stores/ui.ts';
+import { setPageHeaderList } from '../../stores/ui.ts';
 
 /** What window.name holds once this tab has been greeted (it survives reloads, not new tabs). */
 export const WINDOW_NAME = 'blog';
 
-/**
- * The page-header list into the static data; a failure shows the server's message (SPEC §8).
- * Plain fetch rather than the HTTP client: this runs on every first page load, so it stays small.
- */
+/** The page-header list into the static data; any failure shows the server's message titled 错误提示 (SPEC §8). */
 async function loadPageHeaders(): Promise<void> {
-  let message = '服务端错误';
+  let message = '';
   try {
-    const res = await fetch('/api/pageHeader/getAll', { headers: { Accept: 'application/json' } });
-    const body = (await res.json()) as { message?: string; result?: PageHeader[] };
-    if (res.ok && isOk(body) && Array.isArray(body.result)) {
-      setPageHeaderList(body.result);
-      return;
-    }
-    message = body.message || message;
-  } catch {
-    /* network failure: the generic message */
+    const list = await pageHeaders({ quiet: true });
+    if (Array.isArray(list)) return setPageHeaderList(list);
+  } catch (err) {
+    if (err instanceof HttpError) message = err.message;
   }
-  toast(message, 'error', '错误提示');
+  toast(message || '服务端错误', 'error', '错误提示');
 }
 
 /**

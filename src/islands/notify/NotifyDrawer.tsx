@@ -2,8 +2,11 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { HttpError } from '../../lib/api/client.ts';
+import { showHttpError } from '../../lib/api/errors.ts';
+import { deleteNotify, markNotifyRead, notifyList } from '../../lib/api/notify.ts';
+import type { NotifyItem as Item } from '../../lib/contract/notify.ts';
 import { isoDate, timeAgo } from '../../lib/format.ts';
-import { HttpError, http, showHttpError } from '../../lib/http.ts';
 import {
   isHtmlContent,
   markupToText,
@@ -15,10 +18,6 @@ import { $unread, setUnread } from '../../stores/notify.ts';
 import { toast } from '../../stores/toast.ts';
 import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './drawer.module.css';
-
-/** A notification as API.md's getNotifyList sends it (isView 1 unread, 2 read). */
-type Item = { id: number; message: string; isView: number; type: number; to_id: number; createdAt: string };
-type Page = { list: Item[]; total: number; unread: number };
 
 /**
  * SPEC §2/§4 message drawer 我的消息: from the left, 40% wide on desktop and 80% otherwise; 10 per
@@ -41,10 +40,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   async function load(next: number) {
     setLoading(true);
     try {
-      const res = await http.post<Page>('/api/notify/getNotifyList', {
-        current: next,
-        size: NOTIFY_PAGE_SIZE,
-      });
+      const res = await notifyList(next, NOTIFY_PAGE_SIZE);
       // A later page may repeat an item when new ones arrived in between: keep the first copy.
       setItems((list) => {
         const base = next === 1 ? [] : list;
@@ -65,7 +61,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
     const target = notifyTarget(item.type, item.to_id);
     if (item.isView === 1) {
       try {
-        await http.put(`/api/notify/update/${item.id}`);
+        await markNotifyRead(item.id);
       } catch {
         return; // the HTTP client has shown why; the item stays unread
       }
@@ -81,7 +77,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   async function remove(item: Item) {
     if (!window.confirm('确定删除吗?')) return;
     try {
-      await http.put(`/api/notify/delete/${item.id}`, undefined, { quiet: true });
+      await deleteNotify(item.id, { quiet: true });
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       const message = err instanceof Error ? err.message : '';

@@ -1,5 +1,5 @@
-import { isOk } from '../../lib/body-code.ts';
-import { formatCount } from '../../lib/format.ts';
+import { addSiteView } from '../../lib/api/site.ts';
+import { formatCount } from '../../lib/count.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { readJson, remove, writeJson } from '../../lib/storage.ts';
 
@@ -25,12 +25,10 @@ function countVisit(): void {
   if (readJson<boolean>(COUNTED, 'session')) return;
   // Marked before the answer, so a quick second page load does not count twice; a failure unmarks.
   writeJson(COUNTED, true, 'session');
-  fetch('/api/config/addView', { method: 'PUT', keepalive: true })
-    .then((res) => res.json())
-    .then((body: { result?: { view_time: number } }) => {
-      // isOk(): a code sent as text ("0") is success too (issue 17 item 6).
-      if (!isOk(body)) throw new Error('not counted');
-      if (typeof body.result?.view_time === 'number') writeJson(SEEN, body.result.view_time, 'session');
+  // The client reads a code sent as text ("0") as success too (issue 17 item 6).
+  addSiteView()
+    .then((result) => {
+      if (typeof result?.view_time === 'number') writeJson(SEEN, result.view_time, 'session');
       showViews();
     })
     .catch(() => remove(COUNTED, 'session'));

@@ -1,29 +1,14 @@
-import { http } from '../http.ts';
+import type { CommentItem, ParentComment } from '../contract/comments.ts';
+import type { Page } from '../contract/page.ts';
+import { del, post } from './client.ts';
 
-export type CommentItem = {
-  id: number;
-  type: number;
-  for_id: number;
-  parent_id: number | null;
-  from_id: number;
-  from_name: string;
-  from_avatar: string;
-  to_id: number | null;
-  to_name: string | null;
-  content: string;
-  thumbs_up: number;
-  is_like: boolean;
-  ipAddress: string;
-  createdAt: string;
-};
-export type ParentComment = CommentItem & { childrenTotal: number; childrenList: CommentItem[] };
-export type Page<T> = { current: number; size: number; list: T[]; total: number };
+/** Comments and replies (API.md "Comments"): `type` 1 article, 2 talk, 3 guestbook message. */
 
 export const PARENT_SIZE = 10;
 export const REPLY_SIZE = 10;
 
 export const getParents = (type: number, forId: number, current: number, order: 'new' | 'hot') =>
-  http.post<Page<ParentComment>>('/api/comment/frontGetParentComment', {
+  post<Page<ParentComment>>('/api/comment/frontGetParentComment', {
     type,
     for_id: forId,
     current,
@@ -32,20 +17,20 @@ export const getParents = (type: number, forId: number, current: number, order: 
   });
 
 export const getReplies = (parentId: number, current: number) =>
-  http.post<Page<CommentItem>>('/api/comment/frontGetChildrenComment', {
+  post<Page<CommentItem>>('/api/comment/frontGetChildrenComment', {
     parent_id: parentId,
     current,
     size: REPLY_SIZE,
   });
 
 export const getTotal = (type: number, forId: number) =>
-  http.post<number>('/api/comment/getCommentTotal', { type, for_id: forId }, { quiet: true });
+  post<number>('/api/comment/getCommentTotal', { type, for_id: forId }, { quiet: true });
 
 export const addComment = (type: number, forId: number, content: string) =>
-  http.post<CommentItem>('/api/comment/add', { type, for_id: forId, content });
+  post<CommentItem>('/api/comment/add', { type, for_id: forId, content });
 
 export const addReply = (type: number, forId: number, content: string, parentId: number, toId: number) =>
-  http.post<CommentItem>('/api/comment/apply', {
+  post<CommentItem>('/api/comment/apply', {
     type,
     for_id: forId,
     content,
@@ -54,4 +39,4 @@ export const addReply = (type: number, forId: number, content: string, parentId:
   });
 
 export const removeComment = (id: number, parentId: number | null) =>
-  http.delete<null>(`/api/comment/delete/${id}/${parentId ?? 0}`);
+  del<null>(`/api/comment/delete/${id}/${parentId ?? 0}`);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, http } from '../../src/lib/http.ts';
+import * as http from '../../src/lib/api/client.ts';
+import { HttpError } from '../../src/lib/api/client.ts';
+import '../../src/stores/api.ts';
 import { $token, $userInfo, setSession } from '../../src/stores/session.ts';
 import { $toasts } from '../../src/stores/toast.ts';
 import { $showLogin } from '../../src/stores/ui.ts';
