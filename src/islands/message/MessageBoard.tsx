@@ -2,6 +2,7 @@ import type { TransitionBeforePreparationEvent } from 'astro:transitions/client'
 import { useStore } from '@nanostores/react';
 import { LayoutGrid, List, PenLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { holdScrollAt, readerScrollY } from '../../chrome/navigation/scroll-restore.ts';
 import { messageList } from '../../lib/api/messages.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { Page } from '../../lib/contract/page.ts';
@@ -9,7 +10,6 @@ import { keepMessageList, keptMessageList, type Message } from '../../stores/mes
 import { $staticData, setMessageTypeIsCard } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
-import { holdScrollAt, readerScrollY } from '../ui/scroll-restore.ts';
 import board from './board.module.css';
 import { MessageCard } from './MessageCard.tsx';
 

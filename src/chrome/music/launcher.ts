@@ -6,13 +6,13 @@ import { toast } from '../../stores/toast.ts';
  * the player's store, the panel and the lyric board (./player.ts) load on the first click or with
  * ?showSpecial (SPEC §2), not with the page.
  */
-type Player = typeof import('./player.ts');
+type Player = typeof import('../../islands/music/player.ts');
 
 const root = document.querySelector<HTMLElement>('[data-music-player]');
 if (root) {
   let player: Promise<Player> | undefined;
   const load = () => {
-    player ??= import('./player.ts').then(
+    player ??= import('../../islands/music/player.ts').then(
       (m) => {
         m.start(root);
         return m;

@@ -7,10 +7,10 @@
 // First: wires the API client to the session, toasts and login before anything calls it.
 import '../stores/api.ts';
 import './header/header.ts';
-import './ui/toaster.ts';
-import './login/account-host.ts';
+import './toaster/toaster.ts';
+import './account/account-host.ts';
 import './music/launcher.ts';
-import './chat/chat-button.ts';
-import './ui/back-to-top.ts';
-import './ui/site-view.ts';
-import './ui/image-fallback.ts';
+import './floating/chat-button.ts';
+import './floating/back-to-top.ts';
+import './visits/site-view.ts';
+import './images/image-fallback.ts';

@@ -1,4 +1,6 @@
 import { navigate } from 'astro:transitions/client';
+import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
+import { lazyRoot } from '../../islands/shared/lazy-root.ts';
 import { badgeText } from '../../lib/badge.ts';
 import { headerState } from '../../lib/header-scroll.ts';
 import { isActive } from '../../lib/nav.ts';
@@ -8,8 +10,6 @@ import { $searchOpen } from '../../stores/search.ts';
 import { $token, $userInfo, clearSession, endServerSession, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin, setTheme } from '../../stores/ui.ts';
-import { paneFocusReturn } from '../shared/focus-return.ts';
-import { lazyRoot } from '../shared/lazy-root.ts';
 
 /**
  * The behaviour of src/components/SiteHeader.astro (SPEC §2), in plain DOM code so the header costs
@@ -140,7 +140,7 @@ function init(root: HTMLElement) {
   });
   const search = lazyRoot(
     root.querySelector('[data-search-host]') as Element,
-    () => import('../search/SearchDialog.tsx'),
+    () => import('../../islands/search/SearchDialog.tsx'),
   );
   $searchOpen.subscribe((open) => search(open ? { onClose: () => $searchOpen.set(false) } : null));
 
@@ -149,7 +149,7 @@ function init(root: HTMLElement) {
   for (const b of root.querySelectorAll('[data-open-notify]')) b.addEventListener('click', openNotify);
   const notify = lazyRoot(
     root.querySelector('[data-notify-host]') as Element,
-    () => import('../notify/NotifyDrawer.tsx'),
+    () => import('../../islands/notify/NotifyDrawer.tsx'),
   );
   $notifyOpen.subscribe((open) => notify(open ? { onClose: () => $notifyOpen.set(false) } : null));
   $unread.subscribe((unread) => {
@@ -182,7 +182,7 @@ function init(root: HTMLElement) {
   // The to-do pane (signed-in users), loaded the first time it opens; a fresh pane on every open.
   const todoPane = lazyRoot(
     todo.querySelector('[data-todo-pane]') as Element,
-    () => import('../todo/TodoPane.tsx'),
+    () => import('../../islands/todo/TodoPane.tsx'),
   );
   const todoOpen = () => todoButton.getAttribute('aria-expanded') === 'true';
   const todoFocus = paneFocusReturn(() => todo);

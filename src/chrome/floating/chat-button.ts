@@ -1,8 +1,8 @@
+import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
+import { lazyRoot } from '../../islands/shared/lazy-root.ts';
 import { unreadBadge } from '../../lib/chat.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { $chatOpen, $unread, closeChat, markRead, openChat, startChat } from '../../stores/chat.ts';
-import { paneFocusReturn } from '../shared/focus-return.ts';
-import { lazyRoot } from '../shared/lazy-root.ts';
 
 /**
  * The chat button of src/components/FloatingButtons.astro with its unread counter. It owns the
@@ -13,7 +13,7 @@ import { lazyRoot } from '../shared/lazy-root.ts';
 const wrap = document.querySelector<HTMLElement>('[data-chat-wrap]');
 if (wrap) {
   const button = wrap.querySelector('[data-chat-button]') as HTMLButtonElement;
-  const loadPanel = () => import('./ChatPanel.tsx');
+  const loadPanel = () => import('../../islands/chat/ChatPanel.tsx');
   const preload = () => void Promise.all([loadPanel(), import('react-dom/client')]).catch(() => {});
   const fromTemplate = (name: string) =>
     (wrap.querySelector(`template[${name}]`) as HTMLTemplateElement).content.firstElementChild?.cloneNode(

@@ -1,6 +1,6 @@
+import { lazyRoot } from '../../islands/shared/lazy-root.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { $showLogin } from '../../stores/ui.ts';
-import { lazyRoot } from '../shared/lazy-root.ts';
 import { firstLoad } from './first-load.ts';
 
 /**
@@ -11,6 +11,6 @@ import { firstLoad } from './first-load.ts';
 const host = document.querySelector('[data-account-host]');
 if (host) {
   onIdle(firstLoad);
-  const dialog = lazyRoot(host, () => import('./LoginDialog.tsx'));
+  const dialog = lazyRoot(host, () => import('../../islands/login/LoginDialog.tsx'));
   $showLogin.subscribe((show) => show && dialog({}));
 }
