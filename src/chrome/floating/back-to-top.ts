@@ -1,6 +1,6 @@
 import { throttle } from '../../lib/throttle.ts';
 
-/** The back-to-top button of src/components/FloatingButtons.astro: shown after 200 px of scroll. */
+/** The back-to-top button of FloatingButtons.astro (beside it): shown after 200 px of scroll. */
 const button = document.querySelector<HTMLButtonElement>('[data-back-to-top]');
 if (button) {
   const update = throttle(() => {

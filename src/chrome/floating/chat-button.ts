@@ -1,27 +1,25 @@
 import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
 import { lazyRoot } from '../../islands/shared/lazy-root.ts';
 import { unreadBadge } from '../../lib/chat.ts';
+import { $, fromTemplate } from '../../lib/dom.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { $chatOpen, $unread, closeChat, markRead, openChat, startChat } from '../../stores/chat.ts';
 
 /**
- * The chat button of src/components/FloatingButtons.astro with its unread counter. It owns the
+ * The chat button of FloatingButtons.astro (beside it) with its unread counter. It owns the
  * connection, so the counter works while the popover is closed; the popover's body (ChatPanel, React)
  * loads the first time it is wanted (hover, focus or click). The floating area is persisted, so the
  * socket stays connected across navigation.
  */
 const wrap = document.querySelector<HTMLElement>('[data-chat-wrap]');
 if (wrap) {
-  const button = wrap.querySelector('[data-chat-button]') as HTMLButtonElement;
+  const button = $<HTMLButtonElement>(wrap, '[data-chat-button]');
   const loadPanel = () => import('../../islands/chat/ChatPanel.tsx');
   const preload = () => void Promise.all([loadPanel(), import('react-dom/client')]).catch(() => {});
-  const fromTemplate = (name: string) =>
-    (wrap.querySelector(`template[${name}]`) as HTMLTemplateElement).content.firstElementChild?.cloneNode(
-      true,
-    ) as HTMLElement;
-  const popover = fromTemplate('data-chat-popover');
+  const copy = (name: string) => fromTemplate($<HTMLTemplateElement>(wrap, `template[${name}]`));
+  const popover = copy('data-chat-popover');
   popover.addEventListener('pointerdown', markRead);
-  const body = popover.firstElementChild as HTMLElement;
+  const body = $(popover, ':scope > div');
   const panel = lazyRoot(body, loadPanel);
 
   button.addEventListener('pointerenter', preload);
@@ -34,7 +32,7 @@ if (wrap) {
     let badge = button.querySelector<HTMLElement>('[data-unread]');
     if (!unread) return badge?.remove();
     if (!badge) {
-      badge = fromTemplate('data-chat-badge');
+      badge = copy('data-chat-badge');
       button.append(badge);
     }
     badge.textContent = unreadBadge(unread);

@@ -2,6 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
 import { lazyRoot } from '../../islands/shared/lazy-root.ts';
 import { badgeText } from '../../lib/badge.ts';
+import { $, fromTemplate } from '../../lib/dom.ts';
 import { headerState } from '../../lib/header-scroll.ts';
 import { isActive } from '../../lib/nav.ts';
 import { throttle } from '../../lib/throttle.ts';
@@ -12,7 +13,7 @@ import { toast } from '../../stores/toast.ts';
 import { openLogin, setTheme } from '../../stores/ui.ts';
 
 /**
- * The behaviour of src/components/SiteHeader.astro (SPEC §2), in plain DOM code so the header costs
+ * The behaviour of SiteHeader.astro (beside it) (SPEC §2), in plain DOM code so the header costs
  * no React on first load. The header is persisted across client-router navigation, so this runs
  * once per document and follows the route through astro:page-load.
  */
@@ -30,8 +31,8 @@ export function logout(): void {
 
 /** A popup menu: its button toggles it; a press outside or Escape closes it. */
 function menu(root: HTMLElement, onEscape = true) {
-  const button = root.querySelector('button') as HTMLButtonElement;
-  const list = root.querySelector('[role="menu"]') as HTMLElement;
+  const button = $(root, 'button');
+  const list = $(root, '[role="menu"]');
   const set = (open: boolean) => {
     list.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
@@ -49,25 +50,25 @@ function badge(host: Element, template: HTMLTemplateElement, unread: number) {
   let el = host.querySelector<HTMLElement>('[data-unread-badge]');
   if (!text) return el?.remove();
   if (!el) {
-    el = template.content.firstElementChild?.cloneNode() as HTMLElement;
+    el = fromTemplate(template, false);
     host.append(el);
   }
   el.textContent = text;
 }
 
 function init(root: HTMLElement) {
-  const header = root.querySelector('#site-header') as HTMLElement;
-  const drawer = root.querySelector('[data-drawer]') as HTMLElement;
-  const backdrop = root.querySelector('[data-drawer-backdrop]') as HTMLElement;
-  const drawerButton = root.querySelector('[data-drawer-open]') as HTMLButtonElement;
-  const back = root.querySelector('[data-back]') as HTMLButtonElement;
-  const themeButton = root.querySelector('[data-theme-toggle]') as HTMLButtonElement;
-  const todo = root.querySelector('[data-todo]') as HTMLElement;
-  const todoButton = todo.querySelector('button') as HTMLButtonElement;
-  const bell = root.querySelector('[data-notify-bell]') as HTMLButtonElement;
-  const loginEntry = root.querySelector('[data-login-entry]') as HTMLButtonElement;
-  const userMenu = root.querySelector('[data-user-menu]') as HTMLElement;
-  const badgeTemplate = root.querySelector('[data-badge-template]') as HTMLTemplateElement;
+  const header = $(root, '#site-header');
+  const drawer = $(root, '[data-drawer]');
+  const backdrop = $(root, '[data-drawer-backdrop]');
+  const drawerButton = $<HTMLButtonElement>(root, '[data-drawer-open]');
+  const back = $<HTMLButtonElement>(root, '[data-back]');
+  const themeButton = $<HTMLButtonElement>(root, '[data-theme-toggle]');
+  const todo = $(root, '[data-todo]');
+  const todoButton = $(todo, 'button');
+  const bell = $<HTMLButtonElement>(root, '[data-notify-bell]');
+  const loginEntry = $<HTMLButtonElement>(root, '[data-login-entry]');
+  const userMenu = $(root, '[data-user-menu]');
+  const badgeTemplate = $<HTMLTemplateElement>(root, '[data-badge-template]');
 
   // Hide on scroll down past 50 px, show on scroll up, transparent at the top.
   let prevY = 0;
@@ -101,7 +102,7 @@ function init(root: HTMLElement) {
   document.addEventListener('keydown', (e) => e.key === 'Escape' && setDrawer(false));
   back.addEventListener('click', () => history.back());
 
-  const setMore = menu(root.querySelector('[data-more]') as HTMLElement);
+  const setMore = menu($(root, '[data-more]'));
   const setUserMenu = menu(userMenu, false);
 
   // The active entry follows the route.
@@ -139,7 +140,7 @@ function init(root: HTMLElement) {
     }
   });
   const search = lazyRoot(
-    root.querySelector('[data-search-host]') as Element,
+    $(root, '[data-search-host]'),
     () => import('../../islands/search/SearchDialog.tsx'),
   );
   $searchOpen.subscribe((open) => search(open ? { onClose: () => $searchOpen.set(false) } : null));
@@ -148,14 +149,14 @@ function init(root: HTMLElement) {
   bell.addEventListener('click', openNotify);
   for (const b of root.querySelectorAll('[data-open-notify]')) b.addEventListener('click', openNotify);
   const notify = lazyRoot(
-    root.querySelector('[data-notify-host]') as Element,
+    $(root, '[data-notify-host]'),
     () => import('../../islands/notify/NotifyDrawer.tsx'),
   );
   $notifyOpen.subscribe((open) => notify(open ? { onClose: () => $notifyOpen.set(false) } : null));
   $unread.subscribe((unread) => {
     bell.setAttribute('aria-label', unread ? `我的消息（${unread} 条未读）` : '我的消息');
     badge(bell, badgeTemplate, unread);
-    badge(drawer.querySelector('[data-open-notify]') as Element, badgeTemplate, unread);
+    badge($(drawer, '[data-open-notify]'), badgeTemplate, unread);
   });
   // The unread count stays in step: sign-in, every page, coming back to the tab, once a minute.
   let stopPolling = () => {};
@@ -180,10 +181,7 @@ function init(root: HTMLElement) {
   });
 
   // The to-do pane (signed-in users), loaded the first time it opens; a fresh pane on every open.
-  const todoPane = lazyRoot(
-    todo.querySelector('[data-todo-pane]') as Element,
-    () => import('../../islands/todo/TodoPane.tsx'),
-  );
+  const todoPane = lazyRoot($(todo, '[data-todo-pane]'), () => import('../../islands/todo/TodoPane.tsx'));
   const todoOpen = () => todoButton.getAttribute('aria-expanded') === 'true';
   const todoFocus = paneFocusReturn(() => todo);
   const setTodo = (open: boolean) => {
@@ -201,7 +199,7 @@ function init(root: HTMLElement) {
   // The user area: the login entry, or the avatar with its menu; the same in the drawer.
   loginEntry.addEventListener('click', openLogin);
   for (const b of root.querySelectorAll('[data-logout]')) b.addEventListener('click', logout);
-  const drawerAvatar = drawer.querySelector('[data-avatar]') as HTMLButtonElement;
+  const drawerAvatar = $<HTMLButtonElement>(drawer, '[data-avatar]');
   drawerAvatar.addEventListener('click', () => {
     setDrawer(false);
     if ($userInfo.get()) void navigate('/userCenter');
@@ -216,8 +214,8 @@ function init(root: HTMLElement) {
     for (const el of drawer.querySelectorAll<HTMLElement>('[data-open-notify], [data-logout]'))
       el.hidden = !user;
     for (const button of root.querySelectorAll<HTMLElement>('[data-avatar]')) {
-      const img = button.querySelector('img') as HTMLImageElement;
-      const icon = button.querySelector('svg') as SVGElement;
+      const img = $(button, 'img');
+      const icon = $(button, 'svg');
       const src = user?.avatar ?? '';
       if (src && img.getAttribute('src') !== src) img.src = src;
       img.hidden = !src;
@@ -225,7 +223,7 @@ function init(root: HTMLElement) {
     }
     userMenu.querySelector('[data-avatar]')?.setAttribute('aria-label', `${user?.nick_name ?? ''} 的菜单`);
     drawerAvatar.setAttribute('aria-label', user ? '个人中心' : '登录');
-    (drawerAvatar.querySelector('[data-nick]') as HTMLElement).textContent = user ? user.nick_name : '未登录';
+    $(drawerAvatar, '[data-nick]').textContent = user ? user.nick_name : '未登录';
     // Signing out closes the menus; another user starts from a fresh to-do pane.
     if (user?.id !== shownUser) {
       setUserMenu(false);

@@ -2,7 +2,7 @@ import { onIdle } from '../../lib/idle.ts';
 import { toast } from '../../stores/toast.ts';
 
 /**
- * The launcher of src/components/MusicLauncher.astro. Nothing plays before the panel is opened, so
+ * The launcher of MusicLauncher.astro (beside it). Nothing plays before the panel is opened, so
  * the player's store, the panel and the lyric board (./player.ts) load on the first click or with
  * ?showSpecial (SPEC §2), not with the page.
  */

@@ -1,8 +1,9 @@
+import { $, fromTemplate } from '../../lib/dom.ts';
 import { $toasts, dismissToast, type Toast } from '../../stores/toast.ts';
 
 /**
  * Renders the toasts of every island and script into the layout's persisted [data-toaster] stack
- * (src/components/Toaster.astro), without React: it is on every page from the first paint. A toast
+ * (Toaster.astro beside it), without React: it is on every page from the first paint. A toast
  * raised again keeps its element: its text and count are refreshed and it moves to the newest end.
  */
 const stack = document.querySelector<HTMLElement>('[data-toaster]');
@@ -11,11 +12,11 @@ if (stack && template) {
   const fill = (el: HTMLElement, t: Toast): void => {
     el.setAttribute('role', t.kind === 'error' ? 'alert' : 'status');
     el.dataset.toast = t.kind;
-    const title = el.querySelector('strong') as HTMLElement;
+    const title = $(el, 'strong');
     title.hidden = !t.title;
     title.textContent = t.title ?? '';
-    (el.querySelector('[data-message]') as HTMLElement).textContent = t.message;
-    const count = el.querySelector('[data-count]') as HTMLElement;
+    $(el, '[data-message]').textContent = t.message;
+    const count = $(el, '[data-count]');
     count.hidden = t.count < 2;
     count.textContent = `×${t.count}`;
   };
@@ -31,8 +32,8 @@ if (stack && template) {
     for (const t of list) {
       let entry = shown.get(t.id);
       if (!entry) {
-        const el = template.content.firstElementChild?.cloneNode(true) as HTMLElement;
-        el.querySelector('button')?.addEventListener('click', () => dismissToast(t.id));
+        const el = fromTemplate(template);
+        $(el, 'button').addEventListener('click', () => dismissToast(t.id));
         entry = { el, toast: t };
         shown.set(t.id, entry);
         fill(el, t);
