@@ -1,12 +1,14 @@
 import { atom } from 'nanostores';
 import { notifyList } from '../lib/api/notify.ts';
+import { closeModal, openModal } from './modal.ts';
 import { $token } from './session.ts';
 
-/** Unread notifications of the signed-in user (the header badge) and whether the drawer is open. */
+/** Unread notifications of the signed-in user (the header badge). */
 export const $unread = atom(0);
-export const $notifyOpen = atom(false);
 
-export const openNotify = (): void => $notifyOpen.set(true);
+/** 我的消息, the drawer: one modal of $activeModal. */
+export const openNotify = (): void => openModal('notify');
+export const closeNotify = (): void => closeModal('notify');
 
 let seq = 0;
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as http from '../../src/lib/api/client.ts';
 import { HttpError } from '../../src/lib/api/client.ts';
 import '../../src/stores/api.ts';
+import { $activeModal } from '../../src/stores/modal.ts';
 import { $token, $userInfo, setSession } from '../../src/stores/session.ts';
 import { $toasts } from '../../src/stores/toast.ts';
-import { $showLogin } from '../../src/stores/ui.ts';
 
 /** Answers every fetch with this status and JSON body. */
 function answer(status: number, body: unknown) {
@@ -22,7 +22,7 @@ const last = () => $toasts.get().at(-1);
 afterEach(() => {
   vi.unstubAllGlobals();
   $toasts.set([]);
-  $showLogin.set(false);
+  $activeModal.set(null);
 });
 
 describe('the HTTP client error catalogue (SPEC §8)', () => {
@@ -57,7 +57,7 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     expect(last()).toMatchObject({ kind: 'error', title: '错误提示', message: '登录过期' });
     expect($token.get()).toBe('');
     expect($userInfo.get()).toBeNull();
-    expect($showLogin.get()).toBe(true);
+    expect($activeModal.get()).toBe('login');
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { lazyRoot } from '../../islands/shared/lazy-root.ts';
 import { onIdle } from '../../lib/idle.ts';
-import { $showLogin } from '../../stores/ui.ts';
+import { onModal } from '../../stores/modal.ts';
 import { firstLoad } from './first-load.ts';
 
 /**
@@ -12,5 +12,5 @@ const host = document.querySelector('[data-account-host]');
 if (host) {
   onIdle(firstLoad);
   const dialog = lazyRoot(host, () => import('../../islands/login/LoginDialog.tsx'));
-  $showLogin.subscribe((show) => show && dialog({}));
+  onModal('login', (show) => show && dialog({}));
 }

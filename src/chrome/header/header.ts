@@ -6,8 +6,9 @@ import { $, fromTemplate } from '../../lib/dom.ts';
 import { headerState } from '../../lib/header-scroll.ts';
 import { isActive } from '../../lib/nav.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { $notifyOpen, $unread, openNotify, refreshUnread } from '../../stores/notify.ts';
-import { $searchOpen } from '../../stores/search.ts';
+import { onModal } from '../../stores/modal.ts';
+import { $unread, closeNotify, openNotify, refreshUnread } from '../../stores/notify.ts';
+import { closeSearch, openSearch } from '../../stores/search.ts';
 import { $token, $userInfo, clearSession, endServerSession, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin, setTheme } from '../../stores/ui.ts';
@@ -132,18 +133,18 @@ function init(root: HTMLElement) {
   showTheme();
 
   // Search: the button and Ctrl/⌘+K; the dialog's code loads the first time it opens.
-  root.querySelector('[data-search-open]')?.addEventListener('click', () => $searchOpen.set(true));
+  root.querySelector('[data-search-open]')?.addEventListener('click', openSearch);
   document.addEventListener('keydown', (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
       e.preventDefault();
-      $searchOpen.set(true);
+      openSearch();
     }
   });
   const search = lazyRoot(
     $(root, '[data-search-host]'),
     () => import('../../islands/search/SearchDialog.tsx'),
   );
-  $searchOpen.subscribe((open) => search(open ? { onClose: () => $searchOpen.set(false) } : null));
+  onModal('search', (open) => search(open ? { onClose: closeSearch } : null));
 
   // 我的消息: the bell, the menu entries, the drawer (loaded when first opened).
   bell.addEventListener('click', openNotify);
@@ -152,7 +153,7 @@ function init(root: HTMLElement) {
     $(root, '[data-notify-host]'),
     () => import('../../islands/notify/NotifyDrawer.tsx'),
   );
-  $notifyOpen.subscribe((open) => notify(open ? { onClose: () => $notifyOpen.set(false) } : null));
+  onModal('notify', (open) => notify(open ? { onClose: closeNotify } : null));
   $unread.subscribe((unread) => {
     bell.setAttribute('aria-label', unread ? `我的消息（${unread} 条未读）` : '我的消息');
     badge(bell, badgeTemplate, unread);
@@ -165,7 +166,7 @@ function init(root: HTMLElement) {
     stopPolling = () => {};
     void refreshUnread();
     if (!token) {
-      $notifyOpen.set(false);
+      closeNotify();
       return;
     }
     const onVisible = () => document.visibilityState === 'visible' && void refreshUnread();

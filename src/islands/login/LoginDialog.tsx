@@ -23,7 +23,8 @@ import {
   validateLogin,
   validateRegister,
 } from '../../lib/validation.ts';
-import { $showLogin, closeLogin } from '../../stores/ui.ts';
+import { $activeModal } from '../../stores/modal.ts';
+import { closeLogin } from '../../stores/ui.ts';
 import { focusReturn } from '../shared/focus-return.ts';
 import { readRemembered, register, signIn } from './actions.ts';
 import styles from './login.module.css';
@@ -80,7 +81,7 @@ function Field({ label, error, value, onChange, suffix, secret, ...input }: Fiel
 
 /** SPEC §2/§4: the login/register dialog opened by the shared show-login flag. */
 export default function LoginDialog() {
-  const open = useStore($showLogin);
+  const open = useStore($activeModal) === 'login';
   const restoreFocus = useRef<ReturnType<typeof focusReturn>>(undefined);
   // A layout effect runs before Radix moves focus into the dialog: focus is still on the opener.
   useLayoutEffect(() => {
