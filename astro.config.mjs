@@ -30,7 +30,7 @@ const clientChunks = {
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](storage|chat|badge|throttle|idle|count|body-code|api[\\/]client)|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](dom|storage|chat|badge|throttle|idle|count|body-code|api[\\/]client)|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
       priority: 3,
     },
     {

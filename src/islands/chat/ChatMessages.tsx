@@ -2,7 +2,8 @@ import { UserRound } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { CHAT_TEXTS, type ChatMessage, canRecall } from '../../lib/chat.ts';
 import { formatDateTime, isoDate } from '../../lib/format.ts';
-import { type $history, loadHistory, recallMessage } from '../../stores/chat.ts';
+import type { $history } from '../../stores/chat.ts';
+import { loadHistory, recallMessage } from '../../stores/chat-room.ts';
 import type { UserInfo } from '../../stores/session.ts';
 import styles from './chat.module.css';
 

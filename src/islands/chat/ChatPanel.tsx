@@ -8,11 +8,9 @@ import {
   $chatTip,
   $history,
   $onlineList,
-  clearHistory,
-  forceOffline,
-  loadHistory,
   reconnectChat,
 } from '../../stores/chat.ts';
+import { clearHistory, forceOffline, loadHistory } from '../../stores/chat-room.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { ChatComposer } from './ChatComposer.tsx';

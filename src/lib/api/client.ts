@@ -46,7 +46,6 @@ export class HttpError extends Error {
   readonly shown: boolean;
   constructor(message: string, status: number, code: number, shown: boolean) {
     super(message);
-    this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.shown = shown;
