@@ -17,8 +17,8 @@ const serverModule = /^#server\//;
  * there); each costs a request and compresses on its own. These groups merge code that is always
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
- * installs it, the guestbook board imports it as well), and the HTTP client with the comment and like
- * code of the community islands. Panes stay in their own chunks, loaded when first opened.
+ * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
+ * the comment and like code of the community islands. Panes stay in their own chunks, loaded when first opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
 const clientChunks = {
@@ -26,16 +26,22 @@ const clientChunks = {
     {
       name: 'react',
       test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared))[\\/.]/,
-      priority: 3,
+      priority: 4,
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](session|ui|toast|notify|search|chat)|lib[\\/](storage|chat|badge|throttle|idle|format)|islands[\\/]ui[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](dom|storage|chat|badge|throttle|idle|count|body-code|api[\\/]client)|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      priority: 3,
+    },
+    {
+      // The date formats of the islands' lists, apart from the chrome (which shows only counts).
+      name: 'format',
+      test: /src[\\/]lib[\\/](format|wire-date)\.ts$/,
       priority: 2,
     },
     {
       name: 'community',
-      test: /src[\\/](lib[\\/](http|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|node_modules[\\/](ofetch|destr|ufo)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
+      test: /src[\\/](lib[\\/](api[\\/](comments|likes)|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
       priority: 1,
     },
   ],

@@ -1,24 +1,6 @@
 import { type DateInput, parseWireDate, toWireDate } from './wire-date.ts';
 
-/** SPEC §9: 1,000+ shows one decimal with k; 10,000+ one decimal with w. */
-export function formatCount(n: number): string {
-  if (!Number.isFinite(n)) return '0';
-  if (n >= 10_000) return `${trim(n / 10_000)}w`;
-  if (n >= 1_000) return `${trim(n / 1_000)}k`;
-  return String(Math.trunc(n));
-}
-
-const trim = (v: number) => (Math.floor(v * 10) / 10).toFixed(1);
-
-/**
- * A like button's accessible name: the action (取消… once liked) and the count it shows, so what is
- * seen is what is said (WCAG 2.5.3); the action alone while the count is unknown. Here, in the
- * chrome's chunk, because the article page's script labels its like before any island loads.
- */
-export function likeLabel(liked: boolean, count?: number | null, label = '点赞'): string {
-  const action = liked ? `取消${label}` : label;
-  return count == null ? action : `${action} ${formatCount(count)}`;
-}
+export { formatCount, likeLabel } from './count.ts';
 
 /** SPEC §9: elapsed time since a date (wire or ISO, see parseWireDate), in seconds, minutes, hours or days. */
 export function timeAgo(date: DateInput, now: number = Date.now()): string {

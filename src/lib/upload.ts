@@ -1,5 +1,4 @@
-import { toast } from '../stores/toast.ts';
-import { HttpError, http } from './http.ts';
+import { apiToast, HttpError, post } from './api/client.ts';
 import { compressImage, needsCompression } from './image-compress.ts';
 
 /** The server's limit (POST /api/upload/img answers 413 above it). */
@@ -26,7 +25,7 @@ export type UploadOptions = {
  */
 export async function uploadImage(file: File, opts: UploadOptions = {}): Promise<string> {
   const fail = (message: string, shown = false): never => {
-    if (!opts.quiet && !shown) toast(message, 'error', '错误提示');
+    if (!opts.quiet && !shown) apiToast(message, 'error', '错误提示');
     throw new HttpError(message, 0, 0, !opts.quiet);
   };
   if (file.type && !ACCEPTED.includes(file.type)) fail(NOT_AN_IMAGE);
@@ -43,7 +42,7 @@ export async function uploadImage(file: File, opts: UploadOptions = {}): Promise
   const form = new FormData();
   form.append('file', body, body.name || 'image');
   try {
-    const { url } = await http.post<{ url: string }>('/api/upload/img', form, { quiet: opts.quiet });
+    const { url } = await post<{ url: string }>('/api/upload/img', form, { quiet: opts.quiet });
     return url;
   } catch (err) {
     // Handled statuses (401, 429, code 100: bad files too) have shown their toast; a 413 says why here.

@@ -2,20 +2,15 @@ import { atom } from 'nanostores';
 import {
   afterConnectFailure,
   CHAT_HEALTH_CHECK_MS,
-  CHAT_PAGE_SIZE,
   CHAT_TEXTS,
-  type ChatContentType,
   type ChatMessage,
   type ChatStatus,
   type ClientFrame,
   chatSocketUrl,
-  checkChatText,
   healthCheckReconnects,
-  historyHasMore,
   mergeMessages,
   nextUnread,
   type OnlineEntry,
-  oldestId,
   parseFrame,
   type ServerFrame,
 } from '../lib/chat.ts';
@@ -40,9 +35,6 @@ export const $history = atom<{ loaded: boolean; loading: boolean; hasMore: boole
   hasMore: false,
 });
 
-/** The HTTP client is only needed once the room is opened: keep it out of the always-loaded button. */
-const api = () => import('../lib/http.ts').then((m) => m.http);
-
 /** The full page /message/chat is on screen (its messages are seen, so they are not unread). */
 let pageVisible = false;
 let socket: WebSocket | null = null;
@@ -53,10 +45,24 @@ let leaving = false;
 let started = false;
 const pendingReverts = new Set<number>();
 let tipSeq = 0;
-/** The room has been shown, so its history is wanted. */
-let historyWanted = false;
+/** What the room (stores/chat-room.ts, loaded with it) does when the socket opens again. */
+let onOpen: (() => void) | undefined;
 
 const send = (frame: ClientFrame) => socket?.send(JSON.stringify(frame));
+
+/**
+ * For the room's actions (stores/chat-room.ts): the button and its counter need only the connection,
+ * so sending, recalling and the history load with the room, not with every page.
+ */
+export const chatSocket = {
+  send,
+  isOpen: (): boolean => socket?.readyState === WebSocket.OPEN,
+  /** A recall of ours on its way: its `revert` frame says 撤回成功. */
+  expectRevert: (id: number): void => void pendingReverts.add(id),
+  onOpen: (fn: () => void): void => {
+    onOpen = fn;
+  },
+};
 
 function handle(frame: ServerFrame): void {
   $unread.set(
@@ -123,8 +129,7 @@ function connect(): void {
     // SPEC §4: on open, init; the server takes the identity from the token only.
     const token = $token.get();
     send(token ? { type: 'init', token } : { type: 'init' });
-    // Back after a drop: fetch what was said meanwhile (or the first page, if that failed).
-    if (historyWanted) void loadHistory();
+    onOpen?.();
   };
   ws.onmessage = (e) => {
     if (socket !== ws) return;
@@ -189,80 +194,4 @@ export const markRead = () => $unread.get() && $unread.set(0);
 export function setChatPageVisible(visible: boolean): void {
   pageVisible = visible;
   if (visible) $unread.set(0);
-}
-
-/** Checks login and the connection; shows the toast of SPEC §8 when sending is not possible. */
-function canSend(): boolean {
-  if (!$token.get()) {
-    toast(CHAT_TEXTS.login, 'warning', '温馨提示');
-    return false;
-  }
-  if (socket?.readyState !== WebSocket.OPEN) {
-    toast(CHAT_TEXTS.notConnected, 'warning', '温馨提示');
-    return false;
-  }
-  return true;
-}
-
-/** Sends a text message; false (with a toast) when it cannot be sent, so the input keeps its text. */
-export function sendText(text: string): boolean {
-  if (!$token.get()) {
-    toast(CHAT_TEXTS.login, 'warning', '温馨提示');
-    return false;
-  }
-  const error = checkChatText(text);
-  if (error) {
-    toast(error, 'warning', '温馨提示');
-    return false;
-  }
-  if (!canSend()) return false;
-  send({ type: 'message', content: text.trim(), content_type: 'text' as ChatContentType });
-  return true;
-}
-
-export function sendImage(url: string): boolean {
-  if (!canSend()) return false;
-  send({ type: 'message', content: url, content_type: 'image' });
-  return true;
-}
-
-export function recallMessage(id: number): void {
-  if (!canSend()) return;
-  pendingReverts.add(id);
-  send({ type: 'revert', message_id: id });
-}
-
-export function forceOffline(userId: number): void {
-  if (!canSend()) return;
-  send({ type: 'offline', user_id: userId });
-}
-
-/** Admin: clears every message (the server tells every socket). */
-export async function clearHistory(): Promise<void> {
-  await (await api()).post('/api/chat/delete');
-  $chatMessages.set([]);
-  $history.set({ ...$history.get(), hasMore: false });
-  toast(CHAT_TEXTS.cleared, 'success', '提示');
-}
-
-/** The newest page (first open) or the page before the oldest message shown. */
-export async function loadHistory(older = false): Promise<void> {
-  historyWanted = true;
-  const state = $history.get();
-  if (state.loading) return;
-  $history.set({ ...state, loading: true });
-  try {
-    const last_id = older ? oldestId($chatMessages.get()) : undefined;
-    const page = await (await api()).post<{ list: ChatMessage[]; total: number }>('/api/chat/getChatList', {
-      size: CHAT_PAGE_SIZE,
-      ...(last_id ? { last_id } : {}),
-    });
-    $chatMessages.set(mergeMessages($chatMessages.get(), page.list));
-    // SPEC §9: "more" only when a full page came back. A refresh of the newest page (after a
-    // reconnect) leaves what is known about older pages alone.
-    const hasMore = older || !state.loaded ? historyHasMore(page.list.length) : state.hasMore;
-    $history.set({ loaded: true, loading: false, hasMore });
-  } catch {
-    $history.set({ ...$history.get(), loading: false });
-  }
 }

@@ -1,8 +1,8 @@
 import { map } from 'nanostores';
-import { http } from '../lib/http.ts';
+import { addLike, cancelLike, likeInfo } from '../lib/api/likes.ts';
+import type { LikeState } from '../lib/contract/likes.ts';
 
-/** The viewer's like of one thing and its count. */
-export type LikeState = { is_like: boolean; count: number };
+export type { LikeState };
 
 /** Things by type (1 article, 2 talk, 3 message, 4 comment) and id. */
 export const likeKey = (type: number, forId: number) => `${type}:${forId}`;
@@ -31,11 +31,7 @@ export async function loadLike(type: number, forId: number): Promise<void> {
   const key = likeKey(type, forId);
   const asked = version.get(key) ?? 0;
   try {
-    const state = await http.post<LikeState>(
-      '/api/like/getLikeInfo',
-      { type, for_id: forId },
-      { quiet: true },
-    );
+    const state = await likeInfo(type, forId, { quiet: true });
     if ((version.get(key) ?? 0) === asked) putLike(type, forId, state);
   } catch {
     // Unknown: show no like and 0, still clickable (the server answers a repeat with its message).
@@ -55,10 +51,7 @@ export async function toggleLike(type: number, forId: number): Promise<LikeState
   busy.add(key);
   version.set(key, (version.get(key) ?? 0) + 1);
   try {
-    const next = await http.post<LikeState>(current.is_like ? '/api/like/cancelLike' : '/api/like/addLike', {
-      type,
-      for_id: forId,
-    });
+    const next = await (current.is_like ? cancelLike : addLike)(type, forId);
     putLike(type, forId, next);
     return $likes.get()[key] ?? null;
   } catch {

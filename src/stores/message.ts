@@ -1,24 +1,8 @@
 import { atom } from 'nanostores';
+import type { Message } from '../lib/contract/messages.ts';
 import { readJson, remove, writeJson } from '../lib/storage.ts';
 
-/** A guestbook message as the list shows it (API.md getMessageList). */
-export type Message = {
-  id: number;
-  message: string;
-  tag: string;
-  color: string;
-  font_size: number;
-  font_weight: number;
-  bg_color: string;
-  bg_url: string;
-  like_times: number;
-  nick_name: string;
-  avatar: string;
-  user_id: number | null;
-  is_like: boolean;
-  comment_total: number;
-  createdAt: string;
-};
+export type { Message };
 
 /** What /message/list keeps when the visitor leaves it (SPEC §2: kept alive). */
 export type MessageListState = {

@@ -1,4 +1,5 @@
 import { atom, map } from 'nanostores';
+import { wapi } from '../lib/api/music.ts';
 import { type LyricLine, lyricIndexAt, parseLrc } from '../lib/lrc.ts';
 import {
   addToCustom,
@@ -85,24 +86,6 @@ export const $fontSizes = map<Record<FontKind, number>>({ ...DEFAULT_FONT_SIZES,
 /** The music-service account (null: anonymous). Separate from the site login. */
 export const $musicAccount = atom<MusicAccount | null>(null);
 export const $musicLoading = atom(false);
-
-/** A /wapi call (NeteaseCloudMusicApi shapes, not the site envelope). */
-export async function wapi<T>(
-  path: string,
-  query: Record<string, string | number> = {},
-  method: 'GET' | 'POST' = 'GET',
-): Promise<T> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`/wapi/${path}${qs.size ? `?${qs}` : ''}`, { method, credentials: 'same-origin' });
-  let data: { code?: number; message?: string; msg?: string } & Record<string, unknown>;
-  try {
-    data = await res.json();
-  } catch {
-    throw new Error('音乐服务暂时不可用');
-  }
-  if (!res.ok) throw new Error(data.message || data.msg || '音乐服务暂时不可用');
-  return data as T;
-}
 
 let audio: HTMLAudioElement | null = null;
 /** Where to resume a restored song on its first play (seconds). */

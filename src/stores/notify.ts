@@ -1,19 +1,18 @@
 import { atom } from 'nanostores';
-import { isOk } from '../lib/body-code.ts';
+import { notifyList } from '../lib/api/notify.ts';
+import { closeModal, openModal } from './modal.ts';
 import { $token } from './session.ts';
 
-/** Unread notifications of the signed-in user (the header badge) and whether the drawer is open. */
+/** Unread notifications of the signed-in user (the header badge). */
 export const $unread = atom(0);
-export const $notifyOpen = atom(false);
 
-export const openNotify = (): void => $notifyOpen.set(true);
+/** 我的消息, the drawer: one modal of $activeModal. */
+export const openNotify = (): void => openModal('notify');
+export const closeNotify = (): void => closeModal('notify');
 
 let seq = 0;
 
-/**
- * Asks the server for the unread count. A plain fetch on purpose: this runs in the background on
- * every page, so it stays tiny (no HTTP client in the header's first load) and silent on failure.
- */
+/** Asks the server for the unread count: in the background on every page, so silent on failure. */
 export async function refreshUnread(): Promise<void> {
   const token = $token.get();
   const mine = ++seq;
@@ -22,13 +21,8 @@ export async function refreshUnread(): Promise<void> {
     return;
   }
   try {
-    const res = await fetch('/api/notify/getNotifyList', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: '{"current":1,"size":1}',
-    });
-    const data = (await res.json()) as { result?: { unread: number } };
-    if (mine === seq && isOk(data) && data.result) $unread.set(data.result.unread);
+    const { unread } = await notifyList(1, 1, { quiet: true, token });
+    if (mine === seq) $unread.set(unread);
   } catch {
     /* offline or server gone: the badge keeps its last value */
   }

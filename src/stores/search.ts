@@ -1,4 +1,5 @@
-import { atom } from 'nanostores';
+import { closeModal, openModal } from './modal.ts';
 
-/** Whether the site search dialog is open (the header button and Ctrl/⌘+K open it). */
-export const $searchOpen = atom(false);
+/** The site search dialog (the header button and Ctrl/⌘+K open it), one modal of $activeModal. */
+export const openSearch = (): void => openModal('search');
+export const closeSearch = (): void => closeModal('search');

@@ -71,10 +71,6 @@ export function clearSession(): void {
  */
 export function endServerSession(token = $token.get()): void {
   if (!token) return;
-  void fetch('/api/user/logout', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: '{}',
-    keepalive: true,
-  }).catch(() => {});
+  // The account calls load with it (logout is rare): the chrome of every page stays small.
+  void import('../lib/api/users.ts').then((api) => api.logout(token));
 }

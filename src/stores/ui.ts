@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores';
 import { readJson, writeJson } from '../lib/storage.ts';
 import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
+import { closeModal, openModal } from './modal.ts';
 
 /** A page banner of GET /api/pageHeader/getAll. */
 export type PageHeader = { id: number; route_name: string; bg_url: string };
@@ -46,12 +47,9 @@ export function setMessageTypeIsCard(messageTypeIsCard: boolean): void {
   $staticData.setKey('messageTypeIsCard', messageTypeIsCard);
 }
 
-/** The shared show-login flag (SPEC §2): anything may open the login dialog by setting it. */
-export const $showLogin = atom(readJson<boolean>('showLogin', 'session') ?? false);
-$showLogin.listen((v) => writeJson('showLogin', v, 'session'));
-
-export const openLogin = () => $showLogin.set(true);
-export const closeLogin = () => $showLogin.set(false);
+/** The shared show-login flag (SPEC §2): anything may open the login dialog (one modal of $activeModal). */
+export const openLogin = (): void => openModal('login');
+export const closeLogin = (): void => closeModal('login');
 
 /** Whether the mobile drawer is open. */
 export const $drawerOpen = atom(false);

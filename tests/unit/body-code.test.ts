@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as http from '../../src/lib/api/client.ts';
 import { bodyCode, isOk, isWarning } from '../../src/lib/body-code.ts';
-import { http } from '../../src/lib/http.ts';
+import '../../src/stores/api.ts';
 import { $unread, refreshUnread } from '../../src/stores/notify.ts';
 import { $token } from '../../src/stores/session.ts';
 import { $toasts } from '../../src/stores/toast.ts';

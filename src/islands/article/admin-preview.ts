@@ -1,4 +1,4 @@
-import { http } from '../../lib/http.ts';
+import { adminPreview } from '../../lib/api/articles.ts';
 import { $userInfo } from '../../stores/session.ts';
 
 /**
@@ -8,12 +8,7 @@ import { $userInfo } from '../../stores/session.ts';
  */
 export async function showAdminPreview(shell: HTMLElement): Promise<HTMLElement | null> {
   if ($userInfo.get()?.role !== 1) return null;
-  const preview = await http
-    .get<{ article: { article_title: string; status: number }; html: string }>(
-      `/api/article/adminPreview/${shell.dataset.adminPreview}`,
-      { quiet: true },
-    )
-    .catch(() => null);
+  const preview = await adminPreview(shell.dataset.adminPreview ?? '', { quiet: true }).catch(() => null);
   const title = shell.querySelector<HTMLElement>('[data-preview-title]');
   const body = shell.querySelector<HTMLElement>('[data-preview-body]');
   if (!preview || !title || !body) return null;

@@ -4,9 +4,9 @@
  * image-loading placeholder, and the reading-time report when the reader leaves. It runs on every
  * `astro:page-load` that shows an article and undoes itself before the next swap.
  */
-import { isOk } from '../../lib/body-code.ts';
+import { addArticleView, addReadingDuration } from '../../lib/api/articles.ts';
 import { copyText } from '../../lib/copy.ts';
-import { formatCount, likeLabel } from '../../lib/format.ts';
+import { formatCount, likeLabel } from '../../lib/count.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
@@ -119,11 +119,10 @@ function setupImages(root: HTMLElement, signal: AbortSignal): void {
 
 /** One view per page view; the answer refreshes the count the cached HTML shows. */
 function countView(articleId: string): void {
-  fetch(`/api/article/addView/${articleId}`, { method: 'PUT' })
-    .then((res) => res.json())
-    .then((body: { result?: { view_times: number } }) => {
+  addArticleView(articleId)
+    .then((result) => {
       const el = document.querySelector('[data-view-count]');
-      if (el && isOk(body) && body.result) el.textContent = formatCount(body.result.view_times);
+      if (el && result) el.textContent = formatCount(result.view_times);
     })
     .catch(() => {});
 }
@@ -182,10 +181,7 @@ function setupReading(articleId: string, signal: AbortSignal): () => void {
     const ms = clock.take(performance.now(), 1000);
     if (ms === 0) return;
     // keepalive lets the request outlive the page; errors are of no interest to the reader.
-    fetch(`/api/article/addReadingDuration/${articleId}/${ms}`, {
-      method: 'PUT',
-      keepalive: true,
-    }).catch(() => {});
+    addReadingDuration(articleId, ms).catch(() => {});
   };
   document.addEventListener(
     'visibilitychange',

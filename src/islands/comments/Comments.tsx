@@ -1,26 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { MessageCircle, Trash2 } from 'lucide-react';
-import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { COMMENT_MAX, mergeById } from '../../lib/community.ts';
-import { isoDate, timeAgo } from '../../lib/format.ts';
-import { $userInfo, type UserInfo } from '../../stores/session.ts';
+import { MessageCircle } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { addComment, addReply, getParents, getTotal, removeComment } from '../../lib/api/comments.ts';
+import { mergeById } from '../../lib/community.ts';
+import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
+import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
-import { openLogin } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
-import { Avatar } from '../shared/Avatar.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useLatest } from '../shared/use-latest.ts';
-import {
-  addComment,
-  addReply,
-  type CommentItem,
-  getParents,
-  getReplies,
-  getTotal,
-  type ParentComment,
-  removeComment,
-} from './api.ts';
+import { CommentEditor } from './CommentEditor.tsx';
 import styles from './comments.module.css';
+import { Item, Replies } from './Thread.tsx';
 
 type Props = {
   /** 1 article, 2 talk, 3 guestbook message. */
@@ -186,7 +177,7 @@ export default function Comments({ type, forId, onTotal }: Props) {
         </fieldset>
       </header>
 
-      <Editor user={me} placeholder="说点什么吧～" submitLabel="发表评论" onSubmit={submitTop} />
+      <CommentEditor user={me} placeholder="说点什么吧～" submitLabel="发表评论" onSubmit={submitTop} />
 
       <ol className={styles.list}>
         {list.map((p) => (
@@ -212,7 +203,7 @@ export default function Comments({ type, forId, onTotal }: Props) {
             />
             {replyTo?.parentId === p.id && (
               <div className={styles.replyBox}>
-                <Editor
+                <CommentEditor
                   user={me}
                   autoFocus
                   placeholder={`回复 @${replyTo.toName}`}
@@ -240,192 +231,5 @@ export default function Comments({ type, forId, onTotal }: Props) {
         ) : null}
       </div>
     </section>
-  );
-}
-
-function Item({
-  c,
-  canDelete,
-  onReply,
-  onDelete,
-  onLike,
-}: {
-  c: CommentItem;
-  canDelete: boolean;
-  onReply: () => void;
-  onDelete: () => void;
-  onLike: (s: { is_like: boolean; count: number }) => void;
-}) {
-  const small = c.parent_id != null;
-  return (
-    <article className={small ? styles.reply : styles.item} data-comment={c.id}>
-      <Avatar src={c.from_avatar} name={c.from_name} size={small ? 30 : 40} />
-      <div className={styles.body}>
-        <div className={styles.meta}>
-          <span className={styles.name}>{c.from_name}</span>
-          {c.ipAddress && <span className={styles.where}>{c.ipAddress}</span>}
-          <time dateTime={isoDate(c.createdAt)} className="muted">
-            {timeAgo(c.createdAt)}
-          </time>
-        </div>
-        <p className={styles.text}>
-          {c.to_name && <span className={styles.to}>回复 @{c.to_name}：</span>}
-          {c.content}
-        </p>
-        <div className={styles.actions}>
-          <LikeButton
-            type={4}
-            forId={c.id}
-            state={{ is_like: c.is_like, count: c.thumbs_up }}
-            onChange={onLike}
-            label="点赞评论"
-          />
-          <button type="button" className={styles.action} onClick={onReply}>
-            回复
-          </button>
-          {canDelete && (
-            <button type="button" className={styles.action} onClick={onDelete} aria-label="删除评论">
-              <Trash2 size={14} aria-hidden="true" /> 删除
-            </button>
-          )}
-        </div>
-      </div>
-    </article>
-  );
-}
-
-function Replies({
-  parent,
-  canDelete,
-  onReply,
-  onDelete,
-  onLike,
-  onLoaded,
-}: {
-  parent: ParentComment;
-  canDelete: (c: CommentItem) => boolean;
-  onReply: (c: CommentItem) => void;
-  onDelete: (c: CommentItem) => void;
-  onLike: (c: CommentItem, s: { is_like: boolean; count: number }) => void;
-  onLoaded: (replies: CommentItem[], total: number) => void;
-}) {
-  const [page, setPage] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const replies = parent.childrenList;
-  if (replies.length === 0) return null;
-
-  async function more() {
-    setBusy(true);
-    try {
-      const res = await getReplies(parent.id, page + 1);
-      onLoaded(page === 0 ? mergeById(res.list, replies) : mergeById(replies, res.list), res.total);
-      setPage(page + 1);
-    } catch {
-      // shown by the HTTP client
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const left = parent.childrenTotal - replies.length;
-  return (
-    <div className={styles.replies}>
-      {replies.map((c) => (
-        <Item
-          key={c.id}
-          c={c}
-          canDelete={canDelete(c)}
-          onReply={() => onReply(c)}
-          onDelete={() => onDelete(c)}
-          onLike={(s) => onLike(c, s)}
-        />
-      ))}
-      {left > 0 && (
-        <button type="button" className={styles.moreReplies} disabled={busy} onClick={more}>
-          {busy ? '加载中…' : `查看更多回复（${left}）`}
-        </button>
-      )}
-    </div>
-  );
-}
-
-function Editor({
-  user,
-  placeholder,
-  submitLabel,
-  onSubmit,
-  onCancel,
-  autoFocus,
-}: {
-  user: UserInfo | null;
-  placeholder: string;
-  submitLabel: string;
-  onSubmit: (text: string) => Promise<void>;
-  onCancel?: () => void;
-  autoFocus?: boolean;
-}) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, [autoFocus]);
-
-  async function submit(e?: SubmitEvent) {
-    e?.preventDefault();
-    if (!user) {
-      toast('请先登录', 'warning', '温馨提示');
-      openLogin();
-      return;
-    }
-    const content = text.trim();
-    if (!content) {
-      toast('请输入评论内容', 'warning', '温馨提示');
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(content);
-      setText('');
-    } catch {
-      // shown by the HTTP client
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className={styles.editor} onSubmit={submit}>
-      {user ? <Avatar src={user.avatar} name={user.nick_name} size={36} /> : <Avatar name="?" size={36} />}
-      <div className={styles.field}>
-        <textarea
-          ref={ref}
-          value={text}
-          maxLength={COMMENT_MAX}
-          rows={3}
-          placeholder={user ? placeholder : '登录后才能发表评论'}
-          aria-label={placeholder}
-          onFocus={() => !user && openLogin()}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
-          }}
-        />
-        <div className={styles.editorBar}>
-          <span className="muted">
-            {text.length}/{COMMENT_MAX}
-          </span>
-          {onCancel && (
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
-          )}
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {user ? submitLabel : '登录'}
-          </button>
-        </div>
-      </div>
-    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ThumbsUp } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatCount, likeLabel } from '../../lib/format.ts';
+import { formatCount, likeLabel } from '../../lib/count.ts';
 import { $likes, type LikeState, likeKey, loadLike, putLike, toggleLike } from '../../stores/like.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './like.module.css';

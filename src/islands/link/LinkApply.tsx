@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { Check, Plus, Trash2 } from 'lucide-react';
 import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
+import { applyLink, pendingLinks, reviewLinks } from '../../lib/api/links.ts';
 import { isImageUrl, linkApplyError } from '../../lib/community.ts';
-import { http } from '../../lib/http.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
@@ -34,8 +34,7 @@ export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: P
   const isAdmin = me?.role === 1;
 
   const loadPending = useCallback(() => {
-    http
-      .post<{ list: Pending[] }>('/api/links/getLinksList', { status: 1, size: 50 }, { quiet: true })
+    pendingLinks({ quiet: true })
       .then((p) => setPending(p.list))
       .catch(() => setPending(null));
   }, []);
@@ -62,7 +61,7 @@ export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: P
     }
     setBusy(true);
     try {
-      await http.post('/api/links/add', form);
+      await applyLink(form);
       toast('申请成功，等待博主审核', 'success', '提示');
       setForm(EMPTY);
       setOpen(false);
@@ -77,7 +76,7 @@ export default function LinkApply({ blogName, blogAvatar, blogDesc, siteUrl }: P
   async function review(link: Pending, action: 'approve' | 'delete') {
     if (action === 'delete' && !window.confirm('确定删除这条申请吗？')) return;
     try {
-      await http.put(`/api/links/${action}`, { idList: [link.id] });
+      await reviewLinks(action, [link.id]);
       toast(action === 'approve' ? '审核通过' : '删除成功', 'success', '提示');
       // Both lists change in place (a reload would swallow the toast).
       setPending((list) => list?.filter((p) => p.id !== link.id) ?? list);

@@ -1,4 +1,5 @@
 import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
+import { $, fromTemplate } from '../../lib/dom.ts';
 
 export type LinkCard = { id: number; site_name: string; site_desc: string; site_avatar: string; url: string };
 
@@ -12,9 +13,8 @@ export function showApprovedCard(link: LinkCard): void {
   const template = document.querySelector<HTMLTemplateElement>('template[data-link-card]');
   if (!list || !template || !list.hasAttribute('data-last-page') || !isHttpUrl(link.url)) return;
   if (list.querySelector(`[data-link-id="${link.id}"]`)) return;
-  const item = template.content.firstElementChild?.cloneNode(true) as HTMLElement | undefined;
-  const a = item?.querySelector('a');
-  if (!item || !a) return;
+  const item = fromTemplate(template);
+  const a = $(item, 'a');
   a.href = link.url;
   a.dataset.linkId = String(link.id);
   const img = a.querySelector('img');
@@ -26,8 +26,8 @@ export function showApprovedCard(link: LinkCard): void {
     img?.remove();
     if (ph) ph.textContent = [...link.site_name][0] ?? '';
   }
-  (a.querySelector('strong') as HTMLElement).textContent = link.site_name;
-  (a.querySelector('.text .muted') as HTMLElement).textContent = link.site_desc;
+  $(a, 'strong').textContent = link.site_name;
+  $(a, '.text .muted').textContent = link.site_desc;
   list.append(item);
   list.hidden = false;
   const empty = document.querySelector<HTMLElement>('[data-links-empty]');

@@ -1,15 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Eye, EyeOff, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import {
-  type InputHTMLAttributes,
-  type SubmitEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type InputHTMLAttributes, type SubmitEvent, useId, useState } from 'react';
 import {
   checkLoginField,
   checkRegisterField,
@@ -23,8 +14,9 @@ import {
   validateLogin,
   validateRegister,
 } from '../../lib/validation.ts';
-import { $showLogin, closeLogin } from '../../stores/ui.ts';
-import { focusReturn } from '../shared/focus-return.ts';
+import { $activeModal } from '../../stores/modal.ts';
+import { closeLogin } from '../../stores/ui.ts';
+import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import { readRemembered, register, signIn } from './actions.ts';
 import styles from './login.module.css';
 
@@ -78,21 +70,26 @@ function Field({ label, error, value, onChange, suffix, secret, ...input }: Fiel
   );
 }
 
-/** SPEC §2/§4: the login/register dialog opened by the shared show-login flag. */
+/** SPEC §2/§4: the login/register dialog opened by the shared show-login flag (one modal of $activeModal). */
 export default function LoginDialog() {
-  const open = useStore($showLogin);
-  const restoreFocus = useRef<ReturnType<typeof focusReturn>>(undefined);
-  // A layout effect runs before Radix moves focus into the dialog: focus is still on the opener.
-  useLayoutEffect(() => {
-    if (open) restoreFocus.current = focusReturn();
-  }, [open]);
+  return useStore($activeModal) === 'login' ? <LoginPane /> : null;
+}
+
+/**
+ * The dialog itself, mounted for as long as it is open. SPEC §4: each opening starts in login mode
+ * with both forms empty, then restores remembered credentials and ticks remember-me when there are
+ * some (a fresh mount is a fresh state).
+ */
+function LoginPane() {
+  const ref = useModalDialog(closeLogin);
+  const titleId = useId();
+  const [restored] = useState(readRemembered);
   const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [login, setLogin] = useState(EMPTY_LOGIN);
+  const [login, setLogin] = useState(restored ?? EMPTY_LOGIN);
   const [reg, setReg] = useState(EMPTY_REGISTER);
   const [loginErrors, setLoginErrors] = useState<Errors<LoginForm>>({});
   const [regErrors, setRegErrors] = useState<Errors<RegisterForm>>({});
-  const [keep, setKeep] = useState(false);
-  const [restored, setRestored] = useState<LoginForm | null>(null);
+  const [keep, setKeep] = useState(Boolean(restored));
   const [busy, setBusy] = useState(false);
 
   const resetForms = () => {
@@ -101,20 +98,6 @@ export default function LoginDialog() {
     setLoginErrors({});
     setRegErrors({});
   };
-
-  // SPEC §4: opening resets to login mode and clears both forms, then restores remembered
-  // credentials and ticks remember-me when there are some.
-  useEffect(() => {
-    if (!open) return;
-    setMode('login');
-    setReg(EMPTY_REGISTER);
-    setLoginErrors({});
-    setRegErrors({});
-    const saved = readRemembered();
-    setRestored(saved);
-    setKeep(Boolean(saved));
-    setLogin(saved ?? EMPTY_LOGIN);
-  }, [open]);
 
   const switchTo = (next: 'login' | 'register') => {
     setMode(next);
@@ -158,119 +141,116 @@ export default function LoginDialog() {
 
   const isLogin = mode === 'login';
   return (
-    <Dialog.Root open={open} onOpenChange={(v) => !v && closeLogin()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          aria-describedby={undefined}
-          data-login-dialog
-          // Back to the 登录 button (or whatever opened it): Radix only knows a Dialog.Trigger.
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            restoreFocus.current?.(null, true);
-          }}
-        >
-          <div className={styles.head}>
-            <Dialog.Title className={styles.title}>{isLogin ? '登录' : '注册'}</Dialog.Title>
-            <Dialog.Close className={`icon-btn ${styles.close}`} aria-label="关闭">
-              <X size={18} />
-            </Dialog.Close>
-          </div>
-          <p className={styles.switch}>
-            {isLogin ? '没有账号？' : '已有账号？'}
-            <button type="button" onClick={() => switchTo(isLogin ? 'register' : 'login')}>
-              {isLogin ? '去注册' : '去登录'}
-            </button>
-          </p>
-          <form className={styles.form} onSubmit={submit} noValidate>
-            {isLogin ? (
-              <>
-                <Field
-                  label="用户账号"
-                  placeholder="请输入用户名"
-                  autoComplete="username"
-                  maxLength={64}
-                  value={login.username}
-                  error={loginErrors.username}
-                  onChange={(v) => setLogin((f) => ({ ...f, username: v }))}
-                  onBlur={() => blurLogin('username')}
-                />
-                <Field
-                  label="密码"
-                  placeholder="请输入密码"
-                  autoComplete="current-password"
-                  maxLength={64}
-                  secret
-                  value={login.password}
-                  error={loginErrors.password}
-                  onChange={(v) => setLogin((f) => ({ ...f, password: v }))}
-                  onBlur={() => blurLogin('password')}
-                />
-                <label className={styles.remember}>
-                  <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-                  记住我
-                </label>
-              </>
-            ) : (
-              <>
-                <Field
-                  label="用户账号"
-                  placeholder="请输入用户名（5-16位）"
-                  autoComplete="username"
-                  maxLength={USERNAME_MAX + 8}
-                  value={reg.username}
-                  error={regErrors.username}
-                  onChange={(v) => setReg((f) => ({ ...f, username: v }))}
-                  onBlur={() => blurRegister('username')}
-                />
-                <Field
-                  label="昵称"
-                  placeholder="请输入昵称"
-                  autoComplete="nickname"
-                  maxLength={20}
-                  value={reg.nick_name}
-                  onChange={(v) => setReg((f) => ({ ...f, nick_name: v }))}
-                />
-                <Field
-                  label="邮箱"
-                  placeholder="请输入邮箱"
-                  inputMode="email"
-                  maxLength={64}
-                  suffix={MAIL_DOMAIN}
-                  value={reg.email}
-                  onChange={(v) => setReg((f) => ({ ...f, email: v }))}
-                />
-                <Field
-                  label="密码"
-                  placeholder="请输入密码"
-                  autoComplete="new-password"
-                  maxLength={PASSWORD_MAX + 8}
-                  secret
-                  value={reg.password1}
-                  error={regErrors.password1}
-                  onChange={(v) => setReg((f) => ({ ...f, password1: v }))}
-                  onBlur={() => blurRegister('password1')}
-                />
-                <Field
-                  label="确认密码"
-                  placeholder="请再次输入密码"
-                  autoComplete="new-password"
-                  maxLength={PASSWORD_MAX + 8}
-                  secret
-                  value={reg.password2}
-                  error={regErrors.password2}
-                  onChange={(v) => setReg((f) => ({ ...f, password2: v }))}
-                  onBlur={() => blurRegister('password2')}
-                />
-              </>
-            )}
-            <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={busy}>
-              {isLogin ? '登录' : '注册'}
-            </button>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      data-login-dialog
+      // A press on the backdrop closes (the content box covers the dialog's own box).
+      onClick={(e) => e.target === e.currentTarget && closeLogin()}
+    >
+      <div className={styles.content}>
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            {isLogin ? '登录' : '注册'}
+          </h2>
+          <button type="button" className={`icon-btn ${styles.close}`} aria-label="关闭" onClick={closeLogin}>
+            <X size={18} />
+          </button>
+        </div>
+        <p className={styles.switch}>
+          {isLogin ? '没有账号？' : '已有账号？'}
+          <button type="button" onClick={() => switchTo(isLogin ? 'register' : 'login')}>
+            {isLogin ? '去注册' : '去登录'}
+          </button>
+        </p>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          {isLogin ? (
+            <>
+              <Field
+                label="用户账号"
+                placeholder="请输入用户名"
+                autoComplete="username"
+                maxLength={64}
+                value={login.username}
+                error={loginErrors.username}
+                onChange={(v) => setLogin((f) => ({ ...f, username: v }))}
+                onBlur={() => blurLogin('username')}
+              />
+              <Field
+                label="密码"
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                maxLength={64}
+                secret
+                value={login.password}
+                error={loginErrors.password}
+                onChange={(v) => setLogin((f) => ({ ...f, password: v }))}
+                onBlur={() => blurLogin('password')}
+              />
+              <label className={styles.remember}>
+                <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+                记住我
+              </label>
+            </>
+          ) : (
+            <>
+              <Field
+                label="用户账号"
+                placeholder="请输入用户名（5-16位）"
+                autoComplete="username"
+                maxLength={USERNAME_MAX + 8}
+                value={reg.username}
+                error={regErrors.username}
+                onChange={(v) => setReg((f) => ({ ...f, username: v }))}
+                onBlur={() => blurRegister('username')}
+              />
+              <Field
+                label="昵称"
+                placeholder="请输入昵称"
+                autoComplete="nickname"
+                maxLength={20}
+                value={reg.nick_name}
+                onChange={(v) => setReg((f) => ({ ...f, nick_name: v }))}
+              />
+              <Field
+                label="邮箱"
+                placeholder="请输入邮箱"
+                inputMode="email"
+                maxLength={64}
+                suffix={MAIL_DOMAIN}
+                value={reg.email}
+                onChange={(v) => setReg((f) => ({ ...f, email: v }))}
+              />
+              <Field
+                label="密码"
+                placeholder="请输入密码"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX + 8}
+                secret
+                value={reg.password1}
+                error={regErrors.password1}
+                onChange={(v) => setReg((f) => ({ ...f, password1: v }))}
+                onBlur={() => blurRegister('password1')}
+              />
+              <Field
+                label="确认密码"
+                placeholder="请再次输入密码"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX + 8}
+                secret
+                value={reg.password2}
+                error={regErrors.password2}
+                onChange={(v) => setReg((f) => ({ ...f, password2: v }))}
+                onBlur={() => blurRegister('password2')}
+              />
+            </>
+          )}
+          <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={busy}>
+            {isLogin ? '登录' : '注册'}
+          </button>
+        </form>
+      </div>
+    </dialog>
   );
 }

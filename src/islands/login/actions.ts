@@ -1,5 +1,7 @@
+import { HttpError } from '../../lib/api/client.ts';
+import { getUser, login, register as registerUser } from '../../lib/api/users.ts';
+import type { LoginResult } from '../../lib/contract/users.ts';
 import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
-import { HttpError, http } from '../../lib/http.ts';
 import { readJson, remove, writeJson } from '../../lib/storage.ts';
 import { emailFromLocal, type LoginForm, type RegisterForm } from '../../lib/validation.ts';
 import { $token, $userInfo, clearSession, type UserInfo } from '../../stores/session.ts';
@@ -33,9 +35,9 @@ export type LoginKind = 'manual' | 'auto';
  * fetch the user by id and store it, close the dialog and greet. Resolves true on success.
  */
 export async function signIn(form: LoginForm, kind: LoginKind, keep: boolean): Promise<boolean> {
-  let result: { token: string; id: number };
+  let result: LoginResult;
   try {
-    result = await http.post<{ token: string; id: number }>('/api/user/login', form, { quiet: true });
+    result = await login(form, { quiet: true });
   } catch (err) {
     failed(err);
     return false;
@@ -46,7 +48,7 @@ export async function signIn(form: LoginForm, kind: LoginKind, keep: boolean): P
   toast(kind === 'manual' ? '登录成功' : '自动登录成功', 'success', '提示');
   let user: UserInfo;
   try {
-    const u = await http.get<UserInfo>(`/api/user/getUserInfoById/${result.id}`, { quiet: true });
+    const u = await getUser(result.id, { quiet: true });
     user = {
       id: u.id,
       nick_name: u.nick_name,
@@ -70,8 +72,7 @@ export async function signIn(form: LoginForm, kind: LoginKind, keep: boolean): P
 /** SPEC §4 register: on code 0 sign in automatically with the same credentials and remember them. */
 export async function register(form: RegisterForm): Promise<boolean> {
   try {
-    await http.post(
-      '/api/user/register',
+    await registerUser(
       {
         username: form.username.trim(),
         password: form.password1,

@@ -2,18 +2,18 @@ import type { TransitionBeforePreparationEvent } from 'astro:transitions/client'
 import { useStore } from '@nanostores/react';
 import { LayoutGrid, List, PenLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { holdScrollAt, readerScrollY } from '../../chrome/navigation/scroll-restore.ts';
+import { messageList } from '../../lib/api/messages.ts';
 import { mergeById } from '../../lib/community.ts';
-import { http } from '../../lib/http.ts';
+import type { Page } from '../../lib/contract/page.ts';
 import { keepMessageList, keptMessageList, type Message } from '../../stores/message.ts';
 import { $staticData, setMessageTypeIsCard } from '../../stores/ui.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
-import { holdScrollAt, readerScrollY } from '../ui/scroll-restore.ts';
 import board from './board.module.css';
 import { MessageCard } from './MessageCard.tsx';
 
-type Page = { current: number; size: number; list: Message[]; total: number };
-type Props = { initial: Page; tag: string; hotTags: { tag: string; count: number }[] };
+type Props = { initial: Page<Message>; tag: string; hotTags: { tag: string; count: number }[] };
 
 const PATH = '/message/list';
 
@@ -50,12 +50,7 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
       return;
     }
     // First visit: the HTML is the same for everyone, so fetch this visitor's likes now.
-    http
-      .post<Page>(
-        '/api/message/getMessageList',
-        { current: 1, size: initial.size, tag: initialTag },
-        { quiet: true },
-      )
+    messageList(1, initial.size, initialTag, { quiet: true })
       .then((fresh) => {
         setList((old) => old.map((m) => fresh.list.find((f) => f.id === m.id) ?? m));
         setTotal(fresh.total);
@@ -92,11 +87,7 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
   async function load(page: number, nextTag: string) {
     setLoading(true);
     try {
-      const res = await http.post<Page>('/api/message/getMessageList', {
-        current: page,
-        size: initial.size,
-        tag: nextTag,
-      });
+      const res = await messageList(page, initial.size, nextTag);
       setList((old) => (page === 1 ? res.list : mergeById(old, res.list)));
       setCurrent(res.current);
       setTotal(res.total);

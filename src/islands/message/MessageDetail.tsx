@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { http } from '../../lib/http.ts';
+import { deleteMessages } from '../../lib/api/messages.ts';
 import { dropMessageList, patchKeptMessage } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
@@ -23,7 +23,7 @@ export default function MessageDetail({ id, ownerId }: Props) {
   async function remove() {
     if (!window.confirm('确定删除这条留言吗？')) return;
     try {
-      await http.put('/api/message/delete', { idList: [id] });
+      await deleteMessages([id]);
     } catch {
       return;
     }

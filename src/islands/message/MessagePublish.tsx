@@ -2,6 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { ImagePlus, Send } from 'lucide-react';
 import { type CSSProperties, type ReactNode, type SubmitEvent, useState } from 'react';
+import { addMessage, updateMessage } from '../../lib/api/messages.ts';
 import {
   BG_COLORS,
   FONT_SIZE_MAX,
@@ -15,7 +16,6 @@ import {
   messageStyle,
   TEXT_COLORS,
 } from '../../lib/community.ts';
-import { http } from '../../lib/http.ts';
 import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
 import { dropMessageList, type Message } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
@@ -117,10 +117,10 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
     const { nick_name, ...look } = form;
     try {
       if (editing) {
-        await http.post('/api/message/update', { ...look, message, id: editing.id });
+        await updateMessage({ ...look, message, id: editing.id });
         toast('修改成功', 'success', '提示');
       } else {
-        await http.post('/api/message/add', {
+        await addMessage({
           ...look,
           message,
           ...(me ? {} : { nick_name: nick_name.trim() }),

@@ -1,8 +1,8 @@
 import { LoaderCircle, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { wapi } from '../../lib/api/music.ts';
 import { bodyCode } from '../../lib/body-code.ts';
 import { QR_POLL_MS } from '../../lib/music-rules.ts';
-import { wapi } from '../../stores/music.ts';
 import { toast } from '../../stores/toast.ts';
 import { useLatest } from '../shared/use-latest.ts';
 import styles from './panel.module.css';

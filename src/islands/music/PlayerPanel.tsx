@@ -18,6 +18,7 @@ import {
   X,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { wapi } from '../../lib/api/music.ts';
 import { formatClock } from '../../lib/format.ts';
 import {
   artistNames,
@@ -43,7 +44,6 @@ import {
   showPlayer,
   skip,
   togglePlay,
-  wapi,
 } from '../../stores/music.ts';
 import { toast } from '../../stores/toast.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';

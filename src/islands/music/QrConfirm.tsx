@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { Disc3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { HttpError, http } from '../../lib/http.ts';
+import { HttpError } from '../../lib/api/client.ts';
+import { confirmQr, scanQr } from '../../lib/api/music.ts';
 import { $token, $userInfo } from '../../stores/session.ts';
 import { openLogin } from '../../stores/ui.ts';
 import styles from './confirm.module.css';
@@ -28,11 +29,11 @@ export default function QrConfirm() {
   const confirm = async () => {
     setPhase('confirming');
     try {
-      await http.post('/api/music/qr/scan', { key }, { quiet: true });
-      await http.post('/api/music/qr/confirm', { key }, { quiet: true });
+      await scanQr(key, { quiet: true });
+      await confirmQr(key, { quiet: true });
       setPhase('done');
     } catch (err) {
-      setError(err instanceof HttpError ? err.message : '确认失败，请重试');
+      setError((err instanceof HttpError && err.message) || '确认失败，请重试');
       setPhase('failed');
     }
   };

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
+import { wapi } from '../../lib/api/music.ts';
 import type { SearchSong, Song } from '../../lib/music-rules.ts';
-import { $musicAccount, type MusicAccount, wapi } from '../../stores/music.ts';
+import { $musicAccount, type MusicAccount } from '../../stores/music.ts';
 
 /** Playlist categories of the panel: the default ones, or the signed-in account's playlists. */
 export type Category = { id: number; name: string; coverImgUrl: string; trackCount?: number };

@@ -1,3 +1,4 @@
+import { $ } from '../../lib/dom.ts';
 import { $player, attachAudio, setLyricType, showLyricBoard, showPlayer } from '../../stores/music.ts';
 import { lazyRoot } from '../shared/lazy-root.ts';
 
@@ -7,16 +8,10 @@ import { lazyRoot } from '../shared/lazy-root.ts';
  * shown, then kept mounted so they can animate open and closed).
  */
 export function start(root: HTMLElement): void {
-  const button = root.querySelector('button') as HTMLButtonElement;
-  attachAudio(root.querySelector('audio') as HTMLAudioElement);
-  const panel = lazyRoot(
-    root.querySelector('[data-music-panel-root]') as Element,
-    () => import('./PlayerPanel.tsx'),
-  );
-  const board = lazyRoot(
-    root.querySelector('[data-lyric-board-root]') as Element,
-    () => import('./LyricBoard.tsx'),
-  );
+  const button = $(root, 'button');
+  attachAudio($(root, 'audio'));
+  const panel = lazyRoot($(root, '[data-music-panel-root]'), () => import('./PlayerPanel.tsx'));
+  const board = lazyRoot($(root, '[data-lyric-board-root]'), () => import('./LyricBoard.tsx'));
   let panelOpen: boolean | undefined;
   let boardOpen: boolean | undefined;
   $player.subscribe((p) => {

@@ -2,8 +2,11 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { FileText, Link2, type LucideIcon, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { HttpError } from '../../lib/api/client.ts';
+import { showHttpError } from '../../lib/api/errors.ts';
+import { deleteNotify, markNotifyRead, notifyList } from '../../lib/api/notify.ts';
+import type { NotifyItem as Item } from '../../lib/contract/notify.ts';
 import { isoDate, timeAgo } from '../../lib/format.ts';
-import { HttpError, http, showHttpError } from '../../lib/http.ts';
 import {
   isHtmlContent,
   markupToText,
@@ -16,20 +19,6 @@ import { toast } from '../../stores/toast.ts';
 import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './drawer.module.css';
 
-/**
- * A notification as API.md's getNotifyList sends it (isView 1 unread, 2 read), with `subject`, what it
- * is about (our addition; absent from older servers, null when gone or hidden).
- */
-type Item = {
-  id: number;
-  message: string;
-  isView: number;
-  type: number;
-  to_id: number;
-  createdAt: string;
-  subject?: string | null;
-};
-
 /** Each kind of notification's icon and name (the name is read out; the icon is decoration). */
 const KINDS: Record<number, { Icon: LucideIcon; label: string }> = {
   1: { Icon: FileText, label: '文章' },
@@ -37,8 +26,6 @@ const KINDS: Record<number, { Icon: LucideIcon; label: string }> = {
   3: { Icon: NotebookPen, label: '留言' },
   4: { Icon: Link2, label: '友链' },
 };
-type Page = { list: Item[]; total: number; unread: number };
-
 /**
  * SPEC §2/§4 message drawer 我的消息: from the left, 40% wide on desktop and 80% otherwise; 10 per
  * page with load-more; opening an unread item marks it read, then goes where its type leads; delete
@@ -60,10 +47,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   async function load(next: number) {
     setLoading(true);
     try {
-      const res = await http.post<Page>('/api/notify/getNotifyList', {
-        current: next,
-        size: NOTIFY_PAGE_SIZE,
-      });
+      const res = await notifyList(next, NOTIFY_PAGE_SIZE);
       // A later page may repeat an item when new ones arrived in between: keep the first copy.
       setItems((list) => {
         const base = next === 1 ? [] : list;
@@ -84,7 +68,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
     const target = notifyTarget(item.type, item.to_id);
     if (item.isView === 1) {
       try {
-        await http.put(`/api/notify/update/${item.id}`);
+        await markNotifyRead(item.id);
       } catch {
         return; // the HTTP client has shown why; the item stays unread
       }
@@ -100,7 +84,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   async function remove(item: Item) {
     if (!window.confirm('确定删除吗?')) return;
     try {
-      await http.put(`/api/notify/delete/${item.id}`, undefined, { quiet: true });
+      await deleteNotify(item.id, { quiet: true });
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       const message = err instanceof Error ? err.message : '';

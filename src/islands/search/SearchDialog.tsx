@@ -1,7 +1,8 @@
 import { navigate } from 'astro:transitions/client';
 import { Search, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { http } from '../../lib/http.ts';
+import { hotArticles, searchArticles } from '../../lib/api/articles.ts';
+import type { SearchHit as Hit, HotArticle as Hot } from '../../lib/contract/articles.ts';
 import {
   addToHistory,
   cleanHistory,
@@ -15,9 +16,6 @@ import {
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './search.module.css';
-
-type Hit = { id: number; article_title: string; article_content: string };
-type Hot = { id: number; article_title: string; view_times: number };
 
 const DEBOUNCE_MS = 300;
 
@@ -54,8 +52,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     inputRef.current?.focus();
     let live = true;
-    http
-      .get<Hot[]>('/api/article/getHotArticle')
+    hotArticles()
       .then((list) => live && setHot(list))
       .catch(() => live && setHot([]));
     return () => {
@@ -74,8 +71,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     }
     setLoading(true);
     const timer = setTimeout(() => {
-      http
-        .get<Hit[]>(`/api/article/getArticleListByContent/${encodeURIComponent(q)}`)
+      searchArticles(q)
         .then((list) => {
           if (mine !== seq.current) return;
           setResults(list);

@@ -1,8 +1,10 @@
 import { MessageCircle, Pin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { getTalk, talkList } from '../../lib/api/talks.ts';
 import { mergeById } from '../../lib/community.ts';
+import type { Page } from '../../lib/contract/page.ts';
+import type { Talk } from '../../lib/contract/talks.ts';
 import { formatCount, isoDate, timeAgo } from '../../lib/format.ts';
-import { http } from '../../lib/http.ts';
 // Imported statically: Astro inlines small stylesheets, and a lazily imported island's inlined CSS
 // is then missing for Vite's preload helper (withastro/astro#8329). Comments only render when opened.
 import Comments from '../comments/Comments.tsx';
@@ -11,22 +13,8 @@ import LikeButton from '../like/LikeButton.tsx';
 import { Avatar } from '../shared/Avatar.tsx';
 import styles from './talk.module.css';
 
-export type Talk = {
-  id: number;
-  content: string;
-  talkImgList: string[];
-  is_top: number;
-  like_times: number;
-  nick_name: string;
-  avatar: string;
-  is_like: boolean;
-  comment_total: number;
-  createdAt: string;
-};
-type Page = { current: number; size: number; list: Talk[]; total: number };
-
 type Props = {
-  initial: Page;
+  initial: Page<Talk>;
   /** `?id=`: the talk to scroll to and highlight (a type-2 notification's target). */
   targetId?: number | null;
   /** That talk when it is not on the first page. */
@@ -45,16 +33,14 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
 
   // The HTML is the same for everyone: fetch this visitor's likes (and fresh counts) after hydration.
   useEffect(() => {
-    http
-      .post<Page>('/api/talk/blogGetTalkList', { current: 1, size: initial.size }, { quiet: true })
+    talkList(1, initial.size, { quiet: true })
       .then((fresh) => {
         setList((old) => old.map((t) => fresh.list.find((f) => f.id === t.id) ?? t));
         setTotal(fresh.total);
       })
       .catch(() => {});
     if (target)
-      http
-        .get<Talk>(`/api/talk/getTalkById/${target.id}`, { quiet: true })
+      getTalk(target.id, { quiet: true })
         .then(setExtra)
         .catch(() => {});
   }, [initial.size, target]);
@@ -72,10 +58,7 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
   async function more() {
     setLoading(true);
     try {
-      const res = await http.post<Page>('/api/talk/blogGetTalkList', {
-        current: current + 1,
-        size: initial.size,
-      });
+      const res = await talkList(current + 1, initial.size);
       setList((old) => mergeById(old, res.list));
       setCurrent(res.current);
       setTotal(res.total);

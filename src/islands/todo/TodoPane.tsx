@@ -1,9 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { http } from '../../lib/http.ts';
+import { addTodo, deleteTodo, todoList, updateTodo } from '../../lib/api/todos.ts';
+import type { Todo } from '../../lib/contract/todos.ts';
 import styles from './todo.module.css';
-
-type Todo = { id: number; content: string; done: boolean; createdAt: string };
 
 /** The to-do list itself: add, tick, delete; kept on the server per user. */
 export default function TodoPane({ onClose }: { onClose: () => void }) {
@@ -13,8 +12,7 @@ export default function TodoPane({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     let live = true;
-    http
-      .get<Todo[]>('/api/todo/list')
+    todoList()
       .then((list) => live && setItems(list))
       .catch(() => live && setItems([]));
     return () => {
@@ -30,7 +28,7 @@ export default function TodoPane({ onClose }: { onClose: () => void }) {
     // Clear at once so the next item can be typed while this one is saved; put it back on failure.
     setText('');
     try {
-      const todo = await http.post<Todo>('/api/todo/add', { content });
+      const todo = await addTodo(content);
       setItems((list) => [...(list ?? []), todo]);
     } catch {
       setText((typed) => typed || content); /* the HTTP client has shown why */
@@ -42,7 +40,7 @@ export default function TodoPane({ onClose }: { onClose: () => void }) {
   async function toggle(todo: Todo) {
     setItems((list) => list?.map((t) => (t.id === todo.id ? { ...t, done: !todo.done } : t)) ?? null);
     try {
-      await http.put(`/api/todo/update/${todo.id}`, { done: !todo.done });
+      await updateTodo(todo.id, !todo.done);
     } catch {
       setItems((list) => list?.map((t) => (t.id === todo.id ? todo : t)) ?? null);
     }
@@ -50,7 +48,7 @@ export default function TodoPane({ onClose }: { onClose: () => void }) {
 
   async function remove(todo: Todo) {
     try {
-      await http.delete(`/api/todo/delete/${todo.id}`);
+      await deleteTodo(todo.id);
       setItems((list) => list?.filter((t) => t.id !== todo.id) ?? null);
     } catch {
       /* the HTTP client has shown why */

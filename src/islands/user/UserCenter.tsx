@@ -1,19 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { Camera, UserRound } from 'lucide-react';
 import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { getUser, ownStatistic, updateOwnInfo, updatePassword } from '../../lib/api/users.ts';
+import type { OwnStatistic as Figures, PublicUser } from '../../lib/contract/users.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import { http } from '../../lib/http.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
 import { checkPassword, checkPasswordConfirm, type LoginForm, PASSWORD_MAX } from '../../lib/validation.ts';
-import { $token, $userInfo, type UserInfo } from '../../stores/session.ts';
+import { $token, $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './user-center.module.css';
 
-type Detail = UserInfo & { createdAt?: string };
-type Figures = { commentCount: number; messageCount: number; likeCount: number };
+type Detail = PublicUser;
 type Passwords = { current: string; next: string; confirm: string };
 
 const NO_PASSWORDS: Passwords = { current: '', next: '', confirm: '' };
@@ -54,8 +54,7 @@ export default function UserCenter() {
       return;
     }
     let live = true;
-    http
-      .get<Detail>(`/api/user/getUserInfoById/${userId}`)
+    getUser(userId)
       .then((d) => {
         if (!live) return;
         setDetail(d);
@@ -63,8 +62,7 @@ export default function UserCenter() {
         setQq(d.qq ?? '');
       })
       .catch(() => {});
-    http
-      .get<Figures>('/api/user/getOwnStatistic')
+    ownStatistic()
       .then((f) => live && setFigures(f))
       .catch(() => {});
     return () => {
@@ -95,7 +93,7 @@ export default function UserCenter() {
     if (!nick.trim()) return toast('昵称不能为空', 'warning', '温馨提示');
     setSaving(true);
     try {
-      apply(await http.put<Detail>('/api/user/updateOwnUserInfo', { nick_name: nick.trim(), qq: qq.trim() }));
+      apply(await updateOwnInfo({ nick_name: nick.trim(), qq: qq.trim() }));
       toast('修改成功', 'success', '提示');
     } catch {
       /* the HTTP client has shown why */
@@ -111,7 +109,7 @@ export default function UserCenter() {
     setUploading(true);
     try {
       const url = await uploadImage(file);
-      apply(await http.put<Detail>('/api/user/updateOwnUserInfo', { avatar: url }));
+      apply(await updateOwnInfo({ avatar: url }));
       toast('头像修改成功', 'success', '提示');
     } catch {
       /* uploadImage and the HTTP client have shown why */
@@ -139,7 +137,7 @@ export default function UserCenter() {
     setChanging(true);
     try {
       // The server ends every older token and hands this session a fresh one.
-      const { token } = await http.put<{ token: string }>('/api/user/updatePassword', {
+      const { token } = await updatePassword({
         password: pw.current,
         password1: pw.next,
       });

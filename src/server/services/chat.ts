@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type ChatContentType, type ChatMessage, checkChatText } from '../../lib/chat.ts';
+import type { ChatHistory } from '../../lib/contract/chat.ts';
 import { config } from '../config.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -24,10 +25,7 @@ function messages() {
 }
 
 /** One page of history: the `size` messages before `last_id` (newest when absent), oldest first. */
-export async function listMessages(opts: {
-  size: number;
-  last_id?: number;
-}): Promise<{ list: ChatMessage[]; total: number }> {
+export async function listMessages(opts: { size: number; last_id?: number }): Promise<ChatHistory> {
   let q = messages();
   if (opts.last_id) q = q.where('chat.id', '<', opts.last_id);
   const [rows, count] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { ARTICLE_STATUS } from '../../lib/article.ts';
 import { excerpt, THING } from '../../lib/community.ts';
+import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -15,26 +16,7 @@ export type CommentType = 1 | 2 | 3;
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
-export type CommentItem = {
-  id: number;
-  type: number;
-  for_id: number;
-  parent_id: number | null;
-  from_id: number;
-  from_name: string;
-  from_avatar: string;
-  to_id: number | null;
-  to_name: string | null;
-  content: string;
-  thumbs_up: number;
-  is_like: boolean;
-  ipAddress: string;
-  createdAt: string;
-};
-
-export type ParentComment = CommentItem & { childrenTotal: number; childrenList: CommentItem[] };
-
-export type { Page };
+export type { CommentItem, Page, ParentComment };
 
 /** Replies shown under each parent before "more". */
 export const PREVIEW_REPLIES = 3;

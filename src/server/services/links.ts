@@ -1,20 +1,11 @@
+import type { FriendLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
-export type FriendLink = {
-  id: number;
-  site_name: string;
-  site_desc: string;
-  site_avatar: string;
-  url: string;
-  status: number;
-  /** The applicant (null for links the admin added): the original's clients show their own link's edit button by it. */
-  user_id: number | null;
-  createdAt: string;
-};
+export type { FriendLink };
 
 export type LinkInput = { site_name: string; site_desc: string; site_avatar: string; url: string };
 

@@ -1,4 +1,5 @@
 import { excerpt, THING } from '../../lib/community.ts';
+import type { Message } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -7,24 +8,7 @@ import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
-export type Message = {
-  id: number;
-  message: string;
-  tag: string;
-  color: string;
-  font_size: number;
-  font_weight: number;
-  bg_color: string;
-  bg_url: string;
-  like_times: number;
-  nick_name: string;
-  avatar: string;
-  user_id: number | null;
-  is_like: boolean;
-  comment_total: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { Message };
 
 export type MessageInput = {
   message: string;

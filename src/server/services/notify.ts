@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { excerpt } from '../../lib/community.ts';
+import type { NotifyItem, NotifyPage } from '../../lib/contract/notify.ts';
 import { sanitizeMarkup } from '../../lib/notify.ts';
 import { ROLE } from '../../lib/role.ts';
 import { notFound } from '../core/errors.ts';
@@ -64,19 +65,7 @@ export async function notifyAdmins(
 // ---------------------------------------------------------------------------------------------
 // The drawer's calls (API.md "Notifications"): always scoped to the receiver.
 
-export type NotifyItem = {
-  id: number;
-  message: string;
-  isView: number;
-  type: number;
-  to_id: number;
-  createdAt: string;
-  /**
-   * What it is about (an addition to API.md): the article's title, the start of the talk or the
-   * guestbook message, the friend link's site name; null when gone or not the receiver's to see.
-   */
-  subject: string | null;
-};
+export type { NotifyItem, NotifyPage };
 
 type Ref = { type: number; to_id: number };
 type Viewer = { id: number; admin: boolean };
@@ -131,8 +120,6 @@ async function notifySubjects(refs: Ref[], viewer: Viewer): Promise<(string | nu
       names.set(`${NOTIFY.link}:${r.id}`, r.site_name);
   return refs.map((r) => names.get(`${r.type}:${r.to_id}`) || null);
 }
-
-export type NotifyPage = { current: number; size: number; list: NotifyItem[]; total: number; unread: number };
 
 /** A user's notifications, newest first, with the markup sanitized, their subjects and the unread count. */
 export async function listNotify(

@@ -1,7 +1,9 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 
 /** One page of a list as every paged API answers it (API.md): `total` counts all rows, not the page. */
-export type Page<T> = { current: number; size: number; list: T[]; total: number };
+import type { Page } from '../../lib/contract/page.ts';
+
+export type { Page };
 
 export type PageInput = { current: number; size: number };
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../lib/article.ts';
+import type { SearchHit } from '../../lib/contract/articles.ts';
 import {
   charLength,
   escapeLike,
@@ -28,7 +29,7 @@ import { db, dialect } from '../db/connection.ts';
  * The input is only ever a bound parameter or a quoted FTS phrase, never FTS syntax, a wildcard or SQL.
  */
 
-export type SearchHit = { id: number; article_title: string; article_content: string };
+export type { SearchHit };
 
 type Where = ReturnType<typeof sql<boolean>>;
 type Column = 'title' | 'body';

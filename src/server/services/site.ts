@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../lib/article.ts';
+import type { PageHeader } from '../../lib/contract/site.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -104,7 +105,7 @@ export const ROUTE_NAMES = [
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
-export type PageHeader = { id: number; route_name: string; bg_url: string };
+export type { PageHeader };
 
 export async function listPageHeaders(): Promise<PageHeader[]> {
   return db.selectFrom('page_header').select(['id', 'route_name', 'bg_url']).orderBy('id').execute();

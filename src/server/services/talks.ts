@@ -1,4 +1,5 @@
 import { THING } from '../../lib/community.ts';
+import type { Talk } from '../../lib/contract/talks.ts';
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -6,21 +7,7 @@ import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
-export type Talk = {
-  id: number;
-  user_id: number;
-  content: string;
-  talkImgList: string[];
-  status: number;
-  is_top: number;
-  like_times: number;
-  nick_name: string;
-  avatar: string;
-  is_like: boolean;
-  comment_total: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { Talk };
 
 function selectTalks() {
   return db

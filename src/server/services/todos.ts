@@ -1,3 +1,4 @@
+import type { Todo } from '../../lib/contract/todos.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -6,7 +7,7 @@ import { db } from '../db/connection.ts';
 export const ITEM_LIMIT = 100;
 export const ITEM_MAX_LENGTH = 100;
 
-export type Todo = { id: number; content: string; done: boolean; createdAt: string };
+export type { Todo };
 
 const FIELDS = ['id', 'content', 'done', 'createdAt'] as const;
 const toTodo = (r: { id: number; content: string; done: number; createdAt: string }): Todo => ({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OwnStatistic, PublicUser } from '../../lib/contract/users.ts';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { db } from '../db/connection.ts';
@@ -119,17 +120,7 @@ export async function bloggerNames(): Promise<string[]> {
   return rows.flatMap((r) => [r.nick_name, r.username]);
 }
 
-/** API.md user detail: never the password or IP; the username only to the user themselves. */
-export type PublicUser = {
-  id: number;
-  nick_name: string;
-  avatar: string;
-  role: number;
-  qq: string;
-  createdAt: string;
-  username?: string;
-  email?: string;
-};
+export type { PublicUser };
 
 export async function getPublicUser(id: number, viewerId?: number | null): Promise<PublicUser | null> {
   const row = await db
@@ -185,9 +176,7 @@ export async function setPassword(
 }
 
 /** The user's own figures for the personal center: their comments, guestbook messages and likes. */
-export async function ownStatistic(
-  id: number,
-): Promise<{ commentCount: number; messageCount: number; likeCount: number }> {
+export async function ownStatistic(id: number): Promise<OwnStatistic> {
   const [comments, messages, likes] = await Promise.all([
     db
       .selectFrom('comment')

@@ -1,0 +1,136 @@
+import { bodyCode } from '../body-code.ts';
+
+/**
+ * The one HTTP client of the browser, a thin layer over `fetch`: every /api call of the site goes
+ * through `request()` (per-domain functions beside this file name the routes). It is small on
+ * purpose: the always-loaded chrome uses it (the unread count, logout, the first-load page headers),
+ * so it counts against the first-load budget of every page; the toasts of failed calls (errors.ts)
+ * load with the first failure that shows one.
+ *
+ * It imports no store (src/lib stays below the stores): the stores wire it once through
+ * `installApi()` (src/stores/api.ts, loaded by the chrome of every page). A call made before that,
+ * e.g. by an island that hydrates before the chrome's script has run, waits for it.
+ */
+
+/** The envelope of API.md. */
+export type Envelope<T> = { code: number | string; message: string; result: T };
+
+export type ApiToastKind = 'error' | 'warning';
+
+/** What the client needs from the stores. */
+export type ApiHooks = {
+  /** The signed-in user's token, or ''. */
+  token(): string;
+  toast(message: string, kind: ApiToastKind, title: string): void;
+  /** A 401: the session is over (clear it, ask for a login). */
+  unauthorized(): void;
+};
+
+export type RequestOptions = {
+  /** No toast, no 401 handling: the caller shows what went wrong itself. */
+  quiet?: boolean;
+  /** Lets the request outlive the page (reports sent when the reader leaves). */
+  keepalive?: boolean;
+  /** Sends this token instead of the session's (logout sends the token it is ending). */
+  token?: string;
+};
+
+/**
+ * A failed call. The toast of SPEC §8 has already been shown when `shown` is true, so callers
+ * only need to stop what they were doing. `message` is the server's message, or '' when it sent
+ * none (offline, a time-out, a body that is not the envelope): callers show their own text then.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly shown: boolean;
+  constructor(message: string, status: number, code: number, shown: boolean) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.shown = shown;
+  }
+}
+
+let hooks: ApiHooks | undefined;
+
+/** The wiring, once installed (src/lib/api/errors.ts toasts through it). */
+export const apiHooks = (): ApiHooks | undefined => hooks;
+let installed: (h: ApiHooks) => void = () => {};
+const ready = new Promise<ApiHooks>((resolve) => {
+  installed = resolve;
+});
+
+/** Wires the client to the session, toast and login stores (once, by src/stores/api.ts). */
+export function installApi(h: ApiHooks): void {
+  hooks = h;
+  installed(h);
+}
+
+const WARNING = '温馨提示';
+
+/** A toast through the stores, for lib code that reports its own failures (uploads). */
+export const apiToast = (message: string, kind: ApiToastKind, title: string): void =>
+  hooks?.toast(message, kind, title);
+
+/** Ten seconds, then the call fails as a network failure would. */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * One call to our API. Resolves with `result` on code 0; on code 100 (or "100": SPEC §8 writes it
+ * as text, bodyCode() reads both) shows the 温馨提示 warning and rejects; on a handled HTTP status
+ * shows its toast (SPEC §8) and rejects; any other failure rejects without a toast.
+ */
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const h = hooks ?? (await ready);
+  // SPEC §7: a cache max-age header of 36000 on every call, as the original client sent.
+  const headers: Record<string, string> = { 'Cache-Control': 'max-age=36000' };
+  const token = opts.token ?? h.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      keepalive: opts.keepalive,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new HttpError('', 0, 0, false);
+  }
+  const data = (await res.json().catch(() => undefined)) as Partial<Envelope<T>> | undefined;
+  const message = typeof data?.message === 'string' ? data.message : '';
+  if (!res.ok) {
+    // SPEC §8's toasts load with the first failure that needs one: the chrome's own calls are all
+    // quiet, so the first load of every page does without them.
+    const shown = !opts.quiet && (await import('./errors.ts')).showHttpError(res.status, message);
+    throw new HttpError(message, res.status, res.status, shown);
+  }
+  const code = bodyCode(data);
+  if (code === 100) {
+    if (!opts.quiet) h.toast(message, 'warning', WARNING);
+    throw new HttpError(message, 200, 100, !opts.quiet);
+  }
+  if (code !== 0) throw new HttpError(message, 200, code, false);
+  return data?.result as T;
+}
+
+export const get = <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, undefined, opts);
+export const post = <T>(url: string, body: unknown = {}, opts?: RequestOptions) =>
+  request<T>('POST', url, body, opts);
+export const put = <T>(url: string, body?: unknown, opts?: RequestOptions) =>
+  request<T>('PUT', url, body, opts);
+export const del = <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, undefined, opts);

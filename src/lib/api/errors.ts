@@ -1,0 +1,29 @@
+import { apiHooks } from './client.ts';
+
+const ERROR = '错误提示';
+const WARNING = '温馨提示';
+const SERVER_ERROR = '服务端错误';
+
+/** SPEC §8's handled statuses: the text without a server message, and whether it is a warning. */
+const HANDLED: Record<number, [text: string, warning?: true]> = {
+  401: ['登录过期'],
+  403: ['权限不足'],
+  404: ['接口没有找到'],
+  408: [SERVER_ERROR, true],
+  429: ['请求过于频繁', true],
+  500: [SERVER_ERROR],
+};
+
+/**
+ * SPEC §8: the toast each handled failure shows (a 404 always says 接口没有找到; a 401 also ends the
+ * session and opens the login dialog). Returns true when one was shown.
+ */
+export function showHttpError(status: number, message?: string): boolean {
+  const h = apiHooks();
+  const handled = HANDLED[status];
+  if (!h || !handled) return false;
+  const [text, warning] = handled;
+  h.toast((status !== 404 && message) || text, warning ? 'warning' : 'error', warning ? WARNING : ERROR);
+  if (status === 401) h.unauthorized();
+  return true;
+}

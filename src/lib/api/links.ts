@@ -1,0 +1,17 @@
+import type { FriendLink } from '../contract/links.ts';
+import type { Page } from '../contract/page.ts';
+import { post, put, type RequestOptions } from './client.ts';
+
+/** Friend links (API.md "Links"). */
+
+export type LinkForm = { site_name: string; site_desc: string; site_avatar: string; url: string };
+
+export const applyLink = (form: LinkForm) => post<null>('/api/links/add', form);
+
+/** Admin: the applications waiting for review (status 1). */
+export const pendingLinks = (opts?: RequestOptions) =>
+  post<Page<FriendLink>>('/api/links/getLinksList', { status: 1, size: 50 }, opts);
+
+/** Admin: approves or deletes links. */
+export const reviewLinks = (action: 'approve' | 'delete', idList: number[]) =>
+  put<null>(`/api/links/${action}`, { idList });

@@ -1,0 +1,15 @@
+import type { Message } from '../contract/messages.ts';
+import type { Page } from '../contract/page.ts';
+import { post, put, type RequestOptions } from './client.ts';
+
+/** The guestbook (API.md "Messages"). */
+
+export const messageList = (current: number, size: number, tag: string, opts?: RequestOptions) =>
+  post<Page<Message>>('/api/message/getMessageList', { current, size, tag }, opts);
+
+export const addMessage = (body: Record<string, unknown>) => post<null>('/api/message/add', body);
+
+export const updateMessage = (body: Record<string, unknown> & { id: number }) =>
+  post<null>('/api/message/update', body);
+
+export const deleteMessages = (idList: number[]) => put<null>('/api/message/delete', { idList });

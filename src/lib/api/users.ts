@@ -1,0 +1,31 @@
+import type { FreshToken, LoginResult, OwnStatistic, PublicUser } from '../contract/users.ts';
+import type { LoginForm } from '../validation.ts';
+import { get, post, put, type RequestOptions } from './client.ts';
+
+/** The account calls (API.md "Users"). */
+
+export const login = (form: LoginForm, opts?: RequestOptions) =>
+  post<LoginResult>('/api/user/login', form, opts);
+
+export const register = (
+  form: { username: string; password: string; nick_name: string; email: string },
+  opts?: RequestOptions,
+) => post<null>('/api/user/register', form, opts);
+
+export const getUser = (id: number, opts?: RequestOptions) =>
+  get<PublicUser>(`/api/user/getUserInfoById/${id}`, opts);
+
+export const updateOwnInfo = (patch: { nick_name?: string; qq?: string; avatar?: string }) =>
+  put<PublicUser>('/api/user/updateOwnUserInfo', patch);
+
+export const updatePassword = (body: { password: string; password1: string }, opts?: RequestOptions) =>
+  put<FreshToken>('/api/user/updatePassword', body, opts);
+
+export const ownStatistic = () => get<OwnStatistic>('/api/user/getOwnStatistic');
+
+/**
+ * Ends `token` on the server (its version is raised): sent without waiting, outliving the page,
+ * silent (the visitor is signed out at once whatever the answer).
+ */
+export const logout = (token: string) =>
+  post<null>('/api/user/logout', {}, { token, quiet: true, keepalive: true }).catch(() => {});

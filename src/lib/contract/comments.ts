@@ -1,0 +1,20 @@
+/** A comment or reply as the comment lists send it (API.md "Comments"). */
+export type CommentItem = {
+  id: number;
+  type: number;
+  for_id: number;
+  parent_id: number | null;
+  from_id: number;
+  from_name: string;
+  from_avatar: string;
+  to_id: number | null;
+  to_name: string | null;
+  content: string;
+  thumbs_up: number;
+  is_like: boolean;
+  ipAddress: string;
+  createdAt: string;
+};
+
+/** A top-level comment with the first page of its replies. */
+export type ParentComment = CommentItem & { childrenTotal: number; childrenList: CommentItem[] };

@@ -1,0 +1,19 @@
+/** A guestbook message (API.md getMessageList, getMessageById). */
+export type Message = {
+  id: number;
+  message: string;
+  tag: string;
+  color: string;
+  font_size: number;
+  font_weight: number;
+  bg_color: string;
+  bg_url: string;
+  like_times: number;
+  nick_name: string;
+  avatar: string;
+  user_id: number | null;
+  is_like: boolean;
+  comment_total: number;
+  createdAt: string;
+  updatedAt: string;
+};

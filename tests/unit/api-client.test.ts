@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as http from '../../src/lib/api/client.ts';
+import { HttpError } from '../../src/lib/api/client.ts';
+import '../../src/stores/api.ts';
+import { $activeModal } from '../../src/stores/modal.ts';
+import { $token, $userInfo, setSession } from '../../src/stores/session.ts';
+import { $toasts } from '../../src/stores/toast.ts';
+
+/** Answers every fetch with this status and JSON body. */
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+}
+
+const last = () => $toasts.get().at(-1);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  $toasts.set([]);
+  $activeModal.set(null);
+});
+
+describe('the HTTP client error catalogue (SPEC §8)', () => {
+  it('resolves with result on code 0 and sends the token', async () => {
+    setSession('tok-1', { id: 1, nick_name: 'a', avatar: '', role: 2 });
+    answer(200, { code: 0, message: '成功', result: { x: 1 } });
+    expect(await http.get('http://127.0.0.1/api/x')).toEqual({ x: 1 });
+    const init = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0];
+    const headers = new Headers(
+      (init[1] as RequestInit | undefined)?.headers ?? (init[0] as Request).headers,
+    );
+    expect(headers.get('authorization')).toBe('Bearer tok-1');
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('code 100 → warning titled 温馨提示 with the server message, rejected', async () => {
+    answer(200, { code: 100, message: '用户名已存在' });
+    await expect(http.post('http://127.0.0.1/api/x')).rejects.toMatchObject({ code: 100, shown: true });
+    expect(last()).toMatchObject({ kind: 'warning', title: '温馨提示', message: '用户名已存在' });
+  });
+
+  it('code "100" (a string, as some servers of this family send it) is the same warning', async () => {
+    answer(200, { code: '100', message: '参数错误 size: 无效输入' });
+    await expect(http.post('http://127.0.0.1/api/x')).rejects.toMatchObject({ code: 100, shown: true });
+    expect(last()).toMatchObject({ kind: 'warning', title: '温馨提示', message: '参数错误 size: 无效输入' });
+  });
+
+  it('401 → 登录过期 (or the server message), session cleared, login dialog opened', async () => {
+    setSession('tok-2', { id: 2, nick_name: 'b', avatar: '', role: 2 });
+    answer(401, { code: 401 });
+    await expect(http.get('http://127.0.0.1/api/x')).rejects.toBeInstanceOf(HttpError);
+    expect(last()).toMatchObject({ kind: 'error', title: '错误提示', message: '登录过期' });
+    expect($token.get()).toBe('');
+    expect($userInfo.get()).toBeNull();
+    expect($activeModal.get()).toBe('login');
+  });
+
+  it.each([
+    [403, { message: '' }, 'error', '权限不足'],
+    [403, { message: '只有博主可以' }, 'error', '只有博主可以'],
+    [404, { message: 'whatever' }, 'error', '接口没有找到'],
+    [408, {}, 'warning', '服务端错误'],
+    [429, { message: '请求过于频繁，请稍后再试' }, 'warning', '请求过于频繁，请稍后再试'],
+    [500, {}, 'error', '服务端错误'],
+  ])('%d → %s toast', async (status, body, kind, message) => {
+    answer(status, { code: status, ...body });
+    await expect(http.get('http://127.0.0.1/api/x')).rejects.toMatchObject({ status, shown: true });
+    expect(last()).toMatchObject({ kind, message });
+  });
+
+  it('other statuses and quiet calls show no toast but still reject', async () => {
+    answer(400, { code: 400, message: '参数错误' });
+    await expect(http.get('http://127.0.0.1/api/x')).rejects.toMatchObject({
+      status: 400,
+      shown: false,
+      message: '参数错误',
+    });
+    answer(500, { code: 500, message: 'x' });
+    await expect(http.get('http://127.0.0.1/api/x', { quiet: true })).rejects.toMatchObject({ shown: false });
+    expect($toasts.get()).toHaveLength(0);
+  });
+});
