@@ -30,7 +30,20 @@ const RULES: [string, string[]][] = [
   ['layouts', ['pages', 'server/db', 'server/api']],
   ['pages', ['server/db', 'server/api']],
   ['server/core', ['server/services', 'server/db', ...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
-  ['server/db', ['server/services', 'server/boot', 'server/seed', ...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
+  // The database layer knows nothing above it: the bootstrap that migrates, creates the admin and
+  // seeds lives in server/boot and server/seed.
+  [
+    'server/db',
+    [
+      'server/services',
+      'server/boot',
+      'server/seed',
+      'server/core',
+      'server/uploads',
+      ...SERVER_OUTSIDE_SERVICES,
+      ...CLIENT,
+    ],
+  ],
   ['server/services', [...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
   ['server', CLIENT],
 ];

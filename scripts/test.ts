@@ -1,6 +1,7 @@
 /**
- * `npm test`: lint (Biome), types (astro check), unit and API tests (vitest), then the build and the
- * browser tests (Playwright with Debian's Chromium). Stops at the first failing step.
+ * `npm test`: lint (Biome, then the import directions and file sizes of scripts/check-layers.ts),
+ * types (astro check), unit and API tests (vitest), then the build and the browser tests (Playwright
+ * with Debian's Chromium). Stops at the first failing step.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,7 +39,10 @@ function chromium(): string {
 }
 
 const only = process.argv[2];
-if (!only || only === 'lint') run('lint (biome)', bin('biome'), ['check', '.']);
+if (!only || only === 'lint') {
+  run('lint (biome)', bin('biome'), ['check', '.']);
+  run('layers and sizes', process.execPath, [path.join(root, 'scripts/check-layers.ts')]);
+}
 if (!only || only === 'check') run('types (astro check)', bin('astro'), ['check']);
 if (!only || only === 'unit') run('unit and API tests (vitest)', bin('vitest'), ['run']);
 if (!only || only === 'e2e') {

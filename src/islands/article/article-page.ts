@@ -5,11 +5,11 @@
  * `astro:page-load` that shows an article and undoes itself before the next swap.
  */
 import { addArticleView, addReadingDuration } from '../../lib/api/articles.ts';
-import { copyText } from '../../lib/copy.ts';
 import { formatCount, likeLabel } from '../../lib/count.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
+import { copyText } from '../shared/copy.ts';
 
 let cleanup: (() => void) | null = null;
 

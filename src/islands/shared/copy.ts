@@ -1,4 +1,4 @@
-import { toast } from '../stores/toast.ts';
+import { toast } from '../../stores/toast.ts';
 
 /** SPEC §8 copy helper messages. Long content is shortened in the toast only, never in the clipboard. */
 export const NOTHING_TO_COPY = '没有需要复制的目标内容';
