@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint (Biome, then the import directions and file sizes of scripts/check-layers.ts),
+ * `npm test`: lint (Biome, the import directions and file sizes of scripts/check-layers.ts, knip),
  * types (astro check), unit and API tests (vitest), then the build and the browser tests (Playwright
  * with Debian's Chromium). Stops at the first failing step.
  */
@@ -42,6 +42,7 @@ const only = process.argv[2];
 if (!only || only === 'lint') {
   run('lint (biome)', bin('biome'), ['check', '.']);
   run('layers and sizes', process.execPath, [path.join(root, 'scripts/check-layers.ts')]);
+  run('dead code (knip)', bin('knip'), []);
 }
 if (!only || only === 'check') run('types (astro check)', bin('astro'), ['check']);
 if (!only || only === 'unit') run('unit and API tests (vitest)', bin('vitest'), ['run']);

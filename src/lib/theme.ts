@@ -1,8 +1,5 @@
 export type Theme = 'dark' | 'light';
 
-/** SPEC §4 Theme: with no saved choice, dark outside 8–18 h, light inside. */
-export const themeForHour = (hour: number): Theme => (hour >= 8 && hour < 18 ? 'light' : 'dark');
-
 export const PREVIEW_THEMES = ['default', 'github', 'vuepress', 'mk-cute', 'smart-blue', 'cyanosis'] as const;
 export const CODE_THEMES = [
   'atom',

@@ -230,7 +230,6 @@ export function setVolume(volume: number): void {
 }
 
 export const cyclePlayModel = () => $player.setKey('playModel', nextPlayModel($player.get().playModel));
-export const setPlayType = (type: PlayType) => $player.setKey('playType', type);
 export const showPlayer = (show: boolean) => $player.setKey('isShowMusicPlayer', show);
 export const showLyricBoard = (show: boolean) => $player.setKey('showLyricBoard', show);
 export const setLyricType = (type: LyricType) => $player.setKey('lyricType', type);

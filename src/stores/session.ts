@@ -52,8 +52,6 @@ function persist<T>(key: string, flag: string, value: T | null | '') {
 $token.listen((v) => persist('token', 'tokenFlag', v));
 $userInfo.listen((v) => persist('userInfo', 'infoFlag', v));
 
-export const isSignedIn = () => Boolean($token.get());
-
 export function setSession(token: string, user: UserInfo): void {
   $token.set(token);
   $userInfo.set(user);

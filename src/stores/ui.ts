@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { map } from 'nanostores';
 import { readJson, writeJson } from '../lib/storage.ts';
 import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
 import { closeModal, openModal } from './modal.ts';
@@ -50,6 +50,3 @@ export function setMessageTypeIsCard(messageTypeIsCard: boolean): void {
 /** The shared show-login flag (SPEC §2): anything may open the login dialog (one modal of $activeModal). */
 export const openLogin = (): void => openModal('login');
 export const closeLogin = (): void => closeModal('login');
-
-/** Whether the mobile drawer is open. */
-export const $drawerOpen = atom(false);

@@ -5,7 +5,6 @@
  * pin, delete) and events.ts (every write announces itself there, so an index or cache can follow).
  */
 
-export { type ArticleChange, onArticleChange } from './articles/events.ts';
 export * from './articles/read.ts';
 export * from './articles/related.ts';
 export * from './articles/taxonomy.ts';

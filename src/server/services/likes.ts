@@ -10,8 +10,6 @@ import { thingVisible } from './visibility.ts';
 /** Who is looking: a signed-in user (likes by user id) or a guest (likes by address). */
 export type Viewer = { userId: number | null; ip: string; isAdmin?: boolean };
 
-export const GUEST: Viewer = { userId: null, ip: '' };
-
 export type LikeType = 1 | 2 | 3 | 4;
 
 /** The counter column each kind of thing keeps beside its like rows. */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { excerpt } from '../../lib/community.ts';
-import type { NotifyItem, NotifyPage } from '../../lib/contract/notify.ts';
+import type { NotifyPage } from '../../lib/contract/notify.ts';
 import { sanitizeMarkup } from '../../lib/notify.ts';
 import { ROLE } from '../../lib/role.ts';
 import { notFound } from '../core/errors.ts';
@@ -65,7 +65,7 @@ export async function notifyAdmins(
 // ---------------------------------------------------------------------------------------------
 // The drawer's calls (API.md "Notifications"): always scoped to the receiver.
 
-export type { NotifyItem, NotifyPage };
+export type { NotifyPage };
 
 type Ref = { type: number; to_id: number };
 type Viewer = { id: number; admin: boolean };

@@ -9,8 +9,8 @@ import type { MigrationContext } from './index.ts';
  *
  * SQLite: FTS5 indexes of article titles and of their Markdown with the trigram tokenizer, so any
  * Chinese substring of three or more characters is found through an index. They are contentless (the
- * text stays only in `article`) with contentless_delete, and kept in step by triggers rather than by the
- * services' onArticleChange hook: triggers run inside the writing transaction, so every write is
+ * text stays only in `article`) with contentless_delete, and kept in step by triggers rather than by a hook in the
+ * article services: triggers run inside the writing transaction, so every write is
  * covered — the API, the CLI import in its own process, the demo seed, a fix in the sqlite shell —
  * and the indexes never lag behind a committed article. The update triggers fire only when the title
  * or the text changes, so view and like counters cost nothing.

@@ -1,22 +1,12 @@
 import { forgetRendered } from '../article-html.ts';
 
 /**
- * Change announcements: every write to articles, categories and tags ends by announcing the change
- * here, so a search index or cache can follow in one place.
+ * What follows an article write: every write to articles, categories and tags ends here, so whatever
+ * must follow a change (today the rendered-HTML cache) is done in one place.
  */
 
-export type ArticleChange = { kind: 'create' | 'update' | 'delete'; id: number };
-const listeners = new Set<(change: ArticleChange) => void | Promise<void>>();
-
-/** Runs `fn` after every committed article write (create, update, delete, pin, taxonomy detach). */
-export function onArticleChange(fn: (change: ArticleChange) => void | Promise<void>): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
+type ArticleChange = { kind: 'create' | 'update' | 'delete'; id: number };
 
 export async function announce(changes: ArticleChange[]): Promise<void> {
-  for (const change of changes) {
-    if (change.kind === 'delete') forgetRendered(change.id);
-    for (const fn of listeners) await fn(change);
-  }
+  for (const change of changes) if (change.kind === 'delete') forgetRendered(change.id);
 }
