@@ -1,10 +1,8 @@
 import { map } from 'nanostores';
+import type { PageHeader } from '../lib/contract/site.ts';
 import { readJson, writeJson } from '../lib/storage.ts';
 import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
 import { closeModal, openModal } from './modal.ts';
-
-/** A page banner of GET /api/pageHeader/getAll. */
-export type PageHeader = { id: number; route_name: string; bg_url: string };
 
 /** SPEC §3 static-data state, kept in local storage (encoded) under `staticData`. */
 export type StaticData = {

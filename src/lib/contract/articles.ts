@@ -10,13 +10,58 @@ export type ArticleViews = { view_times: number };
 /** A heading of an article's table of contents. */
 export type TocItem = { id: string; text: string; level: number };
 
-/**
- * adminPreview's answer: the hidden article, its rendered body and contents. `article` is the whole
- * ArticleDetail of services/articles.ts on the wire; only the fields the preview reads are named
- * here until that type moves into this file.
- */
+/** dictionary lists (getCategoryDictionary, getTagDictionary): a term and how many articles use it. */
+export type DictionaryEntry = { id: number; name: string; articleCount: number };
+
+/** An article as the lists send it (home, category, tag, admin lists): everything but the Markdown. */
+export type ArticleSummary = {
+  id: number;
+  slug: string;
+  article_title: string;
+  author_id: number;
+  category_id: number | null;
+  article_cover: string;
+  article_description: string;
+  is_top: number;
+  order: number;
+  status: number;
+  type: number;
+  origin_url: string;
+  view_times: number;
+  thumbs_up_times: number;
+  reading_duration: number;
+  createdAt: string;
+  updatedAt: string;
+  categoryName: string | null;
+  tagIdList: number[];
+  tagNameList: string[];
+  /** Length of the Markdown in characters, for the reading-time estimate. */
+  wordCount: number;
+};
+
+/** getArticleById's answer: the summary with the Markdown and the author's name. */
+export type ArticleDetail = ArticleSummary & { article_content: string; authorName: string };
+
+/** A link to an article (archives, previous/next, recommendations). */
+export type ArticleLink = { id: number; article_title: string; article_cover: string; createdAt: string };
+
+/** The archive: one year's articles. */
+export type TimelineYear = { year: string; articleList: ArticleLink[] };
+
+/** getRecommendArticleById's answer. */
+export type Recommendations = {
+  /** The article asked about (the API answers it in place of a missing previous or next). */
+  current: ArticleLink;
+  /** Null at the oldest article: our page then shows no link. */
+  previous: ArticleLink | null;
+  /** Null at the newest article. */
+  next: ArticleLink | null;
+  recommend: ArticleLink[];
+};
+
+/** adminPreview's answer: the hidden article, its rendered body and contents. */
 export type AdminPreview = {
-  article: { article_title: string; status: number };
+  article: ArticleDetail;
   html: string;
   toc: TocItem[];
 };

@@ -1,6 +1,7 @@
 import type { Element, Root, Text } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { Plugin } from 'unified';
+import type { TocItem } from '../../lib/contract/articles.ts';
 
 /**
  * Heading ids are rehype-slug's (GitHub's slugs through github-slugger, Chinese kept, a repeated
@@ -16,7 +17,7 @@ import type { Plugin } from 'unified';
  *   `heading-N` for a heading whose text gives no slug (only an emoji, only an image).
  */
 
-export type TocItem = { id: string; text: string; level: number };
+export type { TocItem };
 
 /** rehype-slug leaves a heading that has an id alone: this one stands for "none", and is removed after. */
 const NO_ID = 'blog:no-id';

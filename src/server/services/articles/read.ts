@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import type {
+  ArticleDetail,
+  ArticleLink,
+  ArticleSummary,
+  HotArticle,
+  TimelineYear,
+} from '../../../lib/contract/articles.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { db } from '../../db/connection.ts';
 import { type Rendered, renderArticle } from '../article-html.ts';
@@ -8,38 +15,7 @@ import type { Db } from './db.ts';
 
 /** Reading articles: the lists of the home page, archive, category and tag pages, one article. */
 
-export type { Page };
-
-export type ArticleSummary = {
-  id: number;
-  slug: string;
-  article_title: string;
-  author_id: number;
-  category_id: number | null;
-  article_cover: string;
-  article_description: string;
-  is_top: number;
-  order: number;
-  status: number;
-  type: number;
-  origin_url: string;
-  view_times: number;
-  thumbs_up_times: number;
-  reading_duration: number;
-  createdAt: string;
-  updatedAt: string;
-  categoryName: string | null;
-  tagIdList: number[];
-  tagNameList: string[];
-  /** Length of the Markdown in characters, for the reading-time estimate. */
-  wordCount: number;
-};
-
-export type ArticleDetail = ArticleSummary & { article_content: string; authorName: string };
-
-export type ArticleLink = { id: number; article_title: string; article_cover: string; createdAt: string };
-
-export type TimelineYear = { year: string; articleList: ArticleLink[] };
+export type { ArticleDetail, ArticleLink, ArticleSummary, Page, TimelineYear };
 
 const SUMMARY_COLUMNS = [
   'article.id',
@@ -201,7 +177,7 @@ export function renderedArticle(
 }
 
 /** The 5 most viewed public articles. */
-export function getHotArticles(): Promise<{ id: number; article_title: string; view_times: number }[]> {
+export function getHotArticles(): Promise<HotArticle[]> {
   return db
     .selectFrom('article')
     .select(['id', 'article_title', 'view_times'])

@@ -1,6 +1,6 @@
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import type { ArticleLink, Recommendations } from '../../../lib/contract/articles.ts';
 import { db } from '../../db/connection.ts';
-import type { ArticleLink } from './read.ts';
 
 const LINK_COLUMNS = [
   'article.id',
@@ -9,15 +9,7 @@ const LINK_COLUMNS = [
   'article.createdAt',
 ] as const;
 
-export type Recommendations = {
-  /** The article asked about (the API answers it in place of a missing previous or next). */
-  current: ArticleLink;
-  /** Null at the oldest article: our page then shows no link. */
-  previous: ArticleLink | null;
-  /** Null at the newest article. */
-  next: ArticleLink | null;
-  recommend: ArticleLink[];
-};
+export type { Recommendations };
 
 /** Previous (older) and next (newer) public article, and up to 6 related ones (shared tags, then category). */
 export async function getRecommendations(id: number): Promise<Recommendations | null> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import { MSG, termExists } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
@@ -8,7 +9,7 @@ import { announce } from './events.ts';
 
 /** Categories and tags: the dictionaries, one term, and the admin's writes. */
 
-export type DictionaryEntry = { id: number; name: string; articleCount: number };
+export type { DictionaryEntry };
 
 /**
  * Who asks about categories and tags (issue 15): the admin sees every one (the editor picks from
