@@ -1,4 +1,7 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { ARTICLE_STATUS } from '../../lib/article.ts';
 import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 import { type ArticleLink, type ArticleSummary, listAllArticles, type Page } from './articles.ts';
 
 /**
@@ -21,6 +24,24 @@ function group(rows: (ArticleLink & { term: number | null })[]): RecentByTerm {
   return out;
 }
 
+/** A ranked article: its link, the term it is ranked under, and its place among that term's articles. */
+type RankedRow = ArticleLink & { term: number | null; rank: number };
+
+/** The rows ranked within the first `perTerm` of their term, newest first, grouped by term. */
+async function topOfEachTerm<TB extends keyof DB>(
+  ranked: SelectQueryBuilder<DB, TB, RankedRow>,
+  perTerm: number,
+): Promise<RecentByTerm> {
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .select(['id', 'article_title', 'article_cover', 'createdAt', 'term'])
+    .where('rank', '<=', perTerm)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return group(rows);
+}
+
 /** The `perTerm` newest public articles of every category, newest first, in one query (a window rank). */
 export async function recentByCategory(perTerm: number): Promise<RecentByTerm> {
   const ranked = db
@@ -32,16 +53,9 @@ export async function recentByCategory(perTerm: number): Promise<RecentByTerm> {
         .over((ob) => ob.partitionBy('category_id').orderBy('createdAt', 'desc').orderBy('id', 'desc'))
         .as('rank'),
     )
-    .where('status', '=', 1)
+    .where('status', '=', ARTICLE_STATUS.public)
     .where('category_id', 'is not', null);
-  const rows = await db
-    .selectFrom(ranked.as('ranked'))
-    .select(['id', 'article_title', 'article_cover', 'createdAt', 'term'])
-    .where('rank', '<=', perTerm)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return group(rows);
+  return topOfEachTerm(ranked, perTerm);
 }
 
 /** The `perTerm` newest public articles of each of the tags `tagIds`, newest first, in one query. */
@@ -68,19 +82,12 @@ export async function recentByTag(tagIds: number[], perTerm: number): Promise<Re
         )
         .as('rank'),
     )
-    .where('article.status', '=', 1)
+    .where('article.status', '=', ARTICLE_STATUS.public)
     .where('article_tag.tag_id', 'in', tagIds);
-  const rows = await db
-    .selectFrom(ranked.as('ranked'))
-    .select(['id', 'article_title', 'article_cover', 'createdAt', 'term'])
-    .where('rank', '<=', perTerm)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return group(rows);
+  return topOfEachTerm(ranked, perTerm);
 }
 
 /** Every public article, newest first (pinned ones take no precedence here), a page at a time. */
 export function listPublicNewest(current: number, size: number): Promise<Page<ArticleSummary>> {
-  return listAllArticles(current, size, 1);
+  return listAllArticles(current, size, ARTICLE_STATUS.public);
 }
