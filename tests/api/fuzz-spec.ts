@@ -27,6 +27,8 @@ export type RouteSpec = {
    * the route's own failure limiter (5 tries) answers 429 instead of hashing hundreds of times.
    */
   hashes?: 'visitor' | 'user';
+  /** Optional list filters where "" means absent (ADMIN-API.md, list bodies: unset filters come as ""). */
+  blank?: string[];
 };
 
 const PAGE = { current: 1, size: 10 };
@@ -116,6 +118,44 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/talk/deleteTalkById/:id': SAFE_DELETE,
   'GET /api/photoAlbum/getAllAlbumList': {},
   'GET /api/photo/getAllPhotosByAlbumId/:id': {},
+  'POST /api/talk/getTalkList': {
+    body: { ...PAGE, status: 3 },
+    numeric: { ...PAGE_NUM, status: 1 },
+    blank: ['status'],
+  },
+  'DELETE /api/talk/deleteTalkById/:id/:status': {
+    path: { id: '999', status: '3' },
+    numeric: { id: 1, status: 1 },
+  },
+  'PUT /api/talk/togglePublic/:id/:status': {
+    path: { id: '999', status: '2' },
+    numeric: { id: 1, status: 1 },
+  },
+  'PUT /api/talk/toggleTop/:id/:is_top': { path: { id: '999' } },
+  'PUT /api/talk/revertTalk/:id': SAFE_DELETE,
+  'POST /api/photoAlbum': { body: { ...PAGE, album_name: '' }, numeric: PAGE_NUM },
+  'POST /api/photoAlbum/add': {
+    body: { album_name: '模糊相册', album_cover: '/uploads/a.png', description: '一个相册' },
+  },
+  'PUT /api/photoAlbum/update': {
+    body: { id: 999, album_name: '改名相册', album_cover: '/uploads/b.png', description: '改过' },
+    numeric: { id: 1 },
+  },
+  'DELETE /api/photoAlbum/delete/:id': SAFE_DELETE,
+  'PUT /api/photoAlbum/setCover/:id/:photoId': {
+    path: { id: '999', photoId: '1' },
+    numeric: { id: 1, photoId: 1 },
+  },
+  'POST /api/photo/getPhotoListByAlbumId': {
+    body: { id: 1, ...PAGE, status: 1 },
+    numeric: { id: 1, ...PAGE_NUM, status: 1 },
+  },
+  'POST /api/photo/add': { body: { photoList: [{ album_id: 1, url: '/uploads/fuzz.png' }] } },
+  'PUT /api/photo/delete': {
+    body: { imgList: [{ id: 999, url: '/uploads/a.png' }], type: 2 },
+    numeric: { type: 1 },
+  },
+  'PUT /api/photo/revert': { body: { idList: [999] } },
   'POST /api/links/getLinksList': { body: { ...PAGE, status: 2 }, numeric: { ...PAGE_NUM, status: 1 } },
   'POST /api/links/add': {
     body: {
@@ -504,6 +544,8 @@ export function casesFor(
     return fillPath(path, pv) + (qs ? `?${qs}` : '');
   };
   const numeric = spec.numeric ?? {};
+  const badNumber = (field: string, value: unknown, min: number) =>
+    !(value === '' && spec.blank?.includes(field)) && isBadFieldNumber(field, value, min);
   const pathNumeric: Numeric = { ...PATH_NUMERIC, ...numeric };
   // /wapi follows NeteaseCloudMusicApi, which reads malformed numbers as absent; /api refuses them.
   const strictNumbers = path.startsWith('/api/');
@@ -637,7 +679,7 @@ export function casesFor(
         url: url(),
         headers: JSON_TYPE,
         body: () => JSON.stringify({ ...base, [field]: value }),
-        mustFail: min !== undefined && isBadFieldNumber(field, value, min) ? field : undefined,
+        mustFail: min !== undefined && badNumber(field, value, min) ? field : undefined,
         roles: fieldRoles,
       });
     }
@@ -649,7 +691,7 @@ export function casesFor(
         url: url(),
         headers: JSON_TYPE,
         body: text,
-        mustFail: min !== undefined && isBadFieldNumber(field, n, min) ? field : undefined,
+        mustFail: min !== undefined && badNumber(field, n, min) ? field : undefined,
         roles: fieldRoles,
       });
     }
@@ -677,7 +719,7 @@ export function casesFor(
         mixed[field] = value;
         broken.push(`${field}=${label}`);
         const min = numeric[field];
-        if (min !== undefined && isBadFieldNumber(field, value, min)) mustFail = field;
+        if (min !== undefined && badNumber(field, value, min)) mustFail = field;
       }
       cases.push({
         name: `mix #${i + 1} (${broken.join(', ') || 'none'})`,

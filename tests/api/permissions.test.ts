@@ -338,6 +338,13 @@ describe('SPEC.md §6 roles and permissions', () => {
 const ACCESS_BY_INPUT: [string, string, string, unknown, Access][] = [
   ['pending friend links (status 1)', 'POST', '/api/links/getLinksList', { status: 1 }, 'admin'],
   ['admin preview of a draft', 'GET', '/api/article/adminPreview/$draft', undefined, 'admin'],
+  [
+    "an album's recycle bin (status 2)",
+    'POST',
+    '/api/photo/getPhotoListByAlbumId',
+    { id: 1, status: 2 },
+    'admin',
+  ],
 ];
 
 function expectAccess(res: { status: number; json: Json }, access: Access, role: Role) {

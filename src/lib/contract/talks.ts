@@ -14,3 +14,9 @@ export type Talk = {
   createdAt: string;
   updatedAt: string;
 };
+
+/**
+ * A talk as the owner's list sends it (POST /api/talk/getTalkList, ADMIN-API.md): any status, no like
+ * or comment figures, and no `talkImgList` key at all when the talk has no pictures.
+ */
+export type AdminTalk = Omit<Talk, 'talkImgList' | 'is_like' | 'comment_total'> & { talkImgList?: string[] };

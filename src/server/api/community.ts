@@ -6,13 +6,17 @@ import { likeRoutes } from './likes.ts';
 import { linkRoutes } from './links.ts';
 import { messageRoutes } from './messages.ts';
 import { photoRoutes } from './photos.ts';
+import { photoAdminRoutes } from './photos-admin.ts';
 import { resourceRoutes } from './resources.ts';
 import { talkRoutes } from './talks.ts';
+import { talkAdminRoutes } from './talks-admin.ts';
 
 /** Talks, photos, links, guestbook, comments, likes, bangumi and resources (API.md), mounted as one. */
 export const communityRoutes = new Hono<ApiEnv>()
   .route('/', talkRoutes)
+  .route('/', talkAdminRoutes)
   .route('/', photoRoutes)
+  .route('/', photoAdminRoutes)
   .route('/', linkRoutes)
   .route('/', messageRoutes)
   .route('/', commentRoutes)

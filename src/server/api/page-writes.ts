@@ -18,6 +18,18 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/talk/publishTalk',
   'PUT /api/talk/updateTalk',
   'DELETE /api/talk/deleteTalkById/:id',
+  'DELETE /api/talk/deleteTalkById/:id/:status',
+  'PUT /api/talk/togglePublic/:id/:status',
+  'PUT /api/talk/toggleTop/:id/:is_top',
+  'PUT /api/talk/revertTalk/:id',
+  // /photoAlbum and /photos: albums, their covers and their (normal) photos.
+  'POST /api/photoAlbum/add',
+  'PUT /api/photoAlbum/update',
+  'DELETE /api/photoAlbum/delete/:id',
+  'PUT /api/photoAlbum/setCover/:id/:photoId',
+  'POST /api/photo/add',
+  'PUT /api/photo/delete',
+  'PUT /api/photo/revert',
   // An approved link edited: by its applicant it leaves /link/list for review, by an admin it changes.
   'POST /api/links/frontUpdate',
   'PUT /api/links/approve',

@@ -16,8 +16,14 @@ const fields = {
     .trim()
     .min(1, '请输入说说内容')
     .max(TALK_MAX, `说说不能超过${TALK_MAX}个字`),
+  // Ours sends URL strings, the original admin app `{url}` objects (ADMIN-API.md): both are read.
   talkImgList: z
-    .array(z.string().trim().max(500).refine(isImageUrl, '图片地址格式错误'))
+    .array(
+      z.preprocess(
+        (v) => (v !== null && typeof v === 'object' && 'url' in v ? v.url : v),
+        z.string({ error: '图片地址格式错误' }).trim().max(500).refine(isImageUrl, '图片地址格式错误'),
+      ),
+    )
     .max(TALK_IMAGES_MAX, `最多${TALK_IMAGES_MAX}张图片`)
     .transform((list) => [...new Set(list)]),
   is_top: num(z.literal([1, 2], 'is_top 只能是 1 或 2')),

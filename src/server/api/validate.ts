@@ -79,3 +79,10 @@ export const pageFields = {
   current: num(z.number().int().min(1).max(1_000_000)).default(1),
   size: pageSize(10),
 };
+
+/**
+ * An optional list filter: the admin app sends an unset filter as `""` or `null` (ADMIN-API.md, list
+ * bodies), which counts as absent like a missing key.
+ */
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);

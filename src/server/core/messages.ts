@@ -9,6 +9,8 @@ export const MSG = {
   category: '分类不存在',
   tag: '标签不存在',
   talk: '说说不存在',
+  album: '相册不存在',
+  photo: '照片不存在',
   link: '友链不存在',
   guestbookMessage: '留言不存在',
   comment: '评论不存在',
@@ -36,6 +38,9 @@ export const MSG = {
   guestNameTaken: '该昵称已被注册用户使用，请换一个',
   qrExpired: '二维码已过期,请重新获取',
   qrTaken: '该二维码已被其他账号扫描',
+  albumTaken: '已经存在相同的相册名称，换一个试试',
+  talkInBin: '说说在回收站中，请先恢复',
+  talkNotInBin: '只能彻底删除回收站中的说说',
   // Bad input
   nothingToChange: '没有需要修改的内容',
   needOrigin: '转载或翻译的文章请填写原文链接',

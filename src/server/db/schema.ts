@@ -86,7 +86,7 @@ export interface TalkTable extends Stamps {
   id: Generated<number>;
   user_id: number;
   content: string;
-  status: number; // 1 public, 2 private
+  status: number; // 1 public, 2 private, 3 recycle bin
   is_top: number; // 1 pinned, 2 not
   like_times: number;
 }
@@ -108,6 +108,7 @@ export interface PhotoTable extends Stamps {
   id: Generated<number>;
   album_id: number;
   url: string;
+  status: Generated<number>; // 1 normal, 2 recycle bin (migration 0012)
 }
 
 export interface LinkTable extends Stamps {

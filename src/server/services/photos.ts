@@ -1,3 +1,4 @@
+import { PHOTO_STATUS } from '../../lib/media.ts';
 import { db } from '../db/connection.ts';
 
 export type Album = {
@@ -11,11 +12,53 @@ export type Album = {
 
 export type Photo = { id: number; album_id: number; url: string; createdAt: string };
 
-/** Every album, newest first, with how many photos it holds. */
+/**
+ * The cover a visitor sees for each album: its own, unless that picture is one of the album's photos
+ * now in the recycle bin (and no normal photo of it shares the URL); then its first normal photo, or
+ * none. A binned photo is never shown to visitors, not even as a cover.
+ */
+export async function visibleCovers<T extends { id: number; album_cover: string }>(
+  albums: T[],
+): Promise<T[]> {
+  const covers = [...new Set(albums.map((a) => a.album_cover).filter(Boolean))];
+  if (!covers.length) return albums;
+  const same = await db
+    .selectFrom('photo')
+    .select(['album_id', 'url', 'status'])
+    .where(
+      'album_id',
+      'in',
+      albums.map((a) => a.id),
+    )
+    .where('url', 'in', covers)
+    .execute();
+  const hidden = albums.filter((a) => {
+    const rows = same.filter((p) => p.album_id === a.id && p.url === a.album_cover);
+    return rows.length > 0 && rows.every((p) => p.status !== PHOTO_STATUS.normal);
+  });
+  if (!hidden.length) return albums;
+  const firsts = new Map<number, string>();
+  for (const a of hidden) {
+    const first = await db
+      .selectFrom('photo')
+      .select('url')
+      .where('album_id', '=', a.id)
+      .where('status', '=', PHOTO_STATUS.normal)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .executeTakeFirst();
+    firsts.set(a.id, first?.url ?? '');
+  }
+  return albums.map((a) => (firsts.has(a.id) ? { ...a, album_cover: firsts.get(a.id) ?? '' } : a));
+}
+
+/** Every album, newest first, with how many (normal) photos it holds. */
 export async function listAlbums(): Promise<Album[]> {
   const rows = await db
     .selectFrom('photo_album')
-    .leftJoin('photo', 'photo.album_id', 'photo_album.id')
+    .leftJoin('photo', (join) =>
+      join.onRef('photo.album_id', '=', 'photo_album.id').on('photo.status', '=', PHOTO_STATUS.normal),
+    )
     .select((eb) => [
       'photo_album.id',
       'photo_album.album_name',
@@ -34,19 +77,20 @@ export async function listAlbums(): Promise<Album[]> {
     .orderBy('photo_album.createdAt', 'desc')
     .orderBy('photo_album.id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, photoCount: Number(r.photoCount) }));
+  return visibleCovers(rows.map((r) => ({ ...r, photoCount: Number(r.photoCount) })));
 }
 
 export async function getAlbum(id: number): Promise<Album | null> {
   return (await listAlbums()).find((a) => a.id === id) ?? null;
 }
 
-/** The photos of one album in the order they were taken. */
+/** The (normal) photos of one album in the order they were taken; the recycle bin is the owner's. */
 export async function listPhotos(albumId: number): Promise<Photo[]> {
   return db
     .selectFrom('photo')
     .select(['id', 'album_id', 'url', 'createdAt'])
     .where('album_id', '=', albumId)
+    .where('status', '=', PHOTO_STATUS.normal)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();

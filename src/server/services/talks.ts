@@ -6,10 +6,11 @@ import { db } from '../db/connection.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
+import { removeUnusedUploads } from './upload-files.ts';
 
 export type { Talk };
 
-function selectTalks() {
+export function selectTalks() {
   return db
     .selectFrom('talk')
     .innerJoin('user', 'user.id', 'talk.user_id')
@@ -29,18 +30,22 @@ function selectTalks() {
 
 type TalkRow = Omit<Talk, 'talkImgList' | 'is_like' | 'comment_total'>;
 
+/** The pictures of these talks, in the order they were given. */
+export async function picturesOf(ids: number[]): Promise<{ talk_id: number; url: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('talk_photo')
+    .select(['talk_id', 'url'])
+    .where('talk_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
 /** Adds pictures, the viewer's like and comment totals to talk rows. */
 async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]> {
   const ids = rows.map((r) => r.id);
   const [photos, liked, totals] = await Promise.all([
-    ids.length
-      ? db
-          .selectFrom('talk_photo')
-          .select(['talk_id', 'url'])
-          .where('talk_id', 'in', ids)
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([]),
+    picturesOf(ids),
     likedIds(THING.talk, ids, viewer),
     commentTotals(THING.talk, ids),
   ]);
@@ -106,8 +111,9 @@ export async function publishTalk(input: TalkInput, userId: number): Promise<num
   });
 }
 
+/** Changes a talk; a new picture list replaces the old one, whose files no row uses any more go. */
 export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const dropped = await db.transaction().execute(async (trx) => {
     const { talkImgList, ...fields } = input;
     const res = await trx
       .updateTable('talk')
@@ -115,25 +121,31 @@ export async function updateTalk(id: number, input: Partial<TalkInput>): Promise
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.talk);
-    if (talkImgList) {
-      await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
-      if (talkImgList.length)
-        await trx
-          .insertInto('talk_photo')
-          .values(talkImgList.map((url) => ({ talk_id: id, url })))
-          .execute();
-    }
+    if (!talkImgList) return [];
+    const old = await trx.deleteFrom('talk_photo').where('talk_id', '=', id).returning('url').execute();
+    if (talkImgList.length)
+      await trx
+        .insertInto('talk_photo')
+        .values(talkImgList.map((url) => ({ talk_id: id, url })))
+        .execute();
+    return old.map((p) => p.url).filter((url) => !talkImgList.includes(url));
   });
+  await removeUnusedUploads(dropped);
 }
 
-/** Deletes a talk with its pictures, comments and likes. */
-export async function deleteTalk(id: number): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('talk').select('id').where('id', '=', id).executeTakeFirst();
-    if (!found) throw notFound(MSG.talk);
+/**
+ * Deletes a talk for good with its pictures (and their files, once no other row uses them), comments
+ * and likes. `onlyFrom`: the status it must have (the recycle bin's second delete), else not found.
+ */
+export async function deleteTalk(id: number, onlyFrom?: number): Promise<void> {
+  const pictures = await db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('talk').select('status').where('id', '=', id).executeTakeFirst();
+    if (!found || (onlyFrom !== undefined && found.status !== onlyFrom)) throw notFound(MSG.talk);
     await removeCommentsFor(trx, THING.talk, [id]);
     await removeLikes(trx, THING.talk, [id]);
-    await trx.deleteFrom('talk_photo').where('talk_id', '=', id).execute();
+    const gone = await trx.deleteFrom('talk_photo').where('talk_id', '=', id).returning('url').execute();
     await trx.deleteFrom('talk').where('id', '=', id).execute();
+    return gone.map((p) => p.url);
   });
+  await removeUnusedUploads(pictures);
 }

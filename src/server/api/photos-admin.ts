@@ -1,0 +1,115 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isImageUrl } from '../../lib/community.ts';
+import { ALBUM_DESC_MAX, ALBUM_NAME_MAX, PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../lib/media.ts';
+import * as albums from '../services/albums.ts';
+import { isAdmin } from '../services/auth.ts';
+import * as photos from '../services/photos-admin.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { blankAsAbsent, body, id, num, pageFields, pageSize, params } from './validate.ts';
+
+const imageUrl = (message: string) =>
+  z.string({ error: message }).trim().max(500, message).refine(isImageUrl, message);
+
+const albumFields = {
+  album_name: z
+    .string({ error: '请输入相册名称' })
+    .trim()
+    .min(1, '请输入相册名称')
+    .max(ALBUM_NAME_MAX, `相册名称不能超过${ALBUM_NAME_MAX}个字`),
+  // An upload's URL (or an http(s) picture); "" leaves the album without one until a photo is added.
+  album_cover: z.union([z.literal(''), imageUrl('相册封面应为上传的图片地址')]),
+  description: z
+    .string({ error: '相册描述格式错误' })
+    .trim()
+    .max(ALBUM_DESC_MAX, `相册描述不能超过${ALBUM_DESC_MAX}个字`),
+};
+const AlbumList = z.object({
+  current: pageFields.current,
+  size: pageSize(8),
+  album_name: blankAsAbsent(z.string().trim().max(100, '相册名称过长').optional()),
+});
+const AddAlbum = z.object({
+  album_name: albumFields.album_name,
+  album_cover: albumFields.album_cover.default(''),
+  description: albumFields.description.default(''),
+});
+const UpdateAlbum = z
+  .object({ id: id(), ...albumFields })
+  .partial()
+  .required({ id: true });
+const PICK = '请选择照片';
+const TOO_MANY = `一次最多${PHOTO_BATCH_MAX}张照片`;
+const PhotoList = z.object({
+  id: id(),
+  ...pageFields,
+  // The album tab (1) is anyone's to read; the recycle bin (2) is the owner's.
+  status: num(z.literal([1, 2], 'status 只能是 1 或 2')).default(PHOTO_STATUS.normal),
+});
+const AddPhotos = z.object({
+  photoList: z
+    .array(z.object({ album_id: id(), url: imageUrl('照片地址应为上传的图片地址') }))
+    .min(1, PICK)
+    .max(PHOTO_BATCH_MAX, TOO_MANY),
+});
+const DeletePhotos = z.object({
+  // The original sends each photo's url too; the stored one is what counts.
+  imgList: z
+    .array(z.object({ id: id() }))
+    .min(1, PICK)
+    .max(PHOTO_BATCH_MAX, TOO_MANY),
+  type: num(z.literal([1, 2], 'type 只能是 1 或 2')),
+});
+const IdList = z.object({ idList: z.array(id()).min(1, PICK).max(PHOTO_BATCH_MAX, TOO_MANY) });
+
+/** Albums and photos for the owner (ADMIN-API.md, "Photo album" and "Photo"). */
+export const photoAdminRoutes = new Hono<ApiEnv>()
+  .post('/photoAlbum', async (c) => {
+    const input = await body(c, AlbumList);
+    return ok(c, await albums.listAlbumPage(input, isAdmin(c.get('user'))));
+  })
+  .post('/photoAlbum/add', async (c) => {
+    requireAdmin(c);
+    return ok(c, await albums.addAlbum(await body(c, AddAlbum)), '新增相册成功');
+  })
+  .put('/photoAlbum/update', async (c) => {
+    requireAdmin(c);
+    const { id: albumId, ...patch } = await body(c, UpdateAlbum);
+    await albums.updateAlbum(albumId, patch);
+    return ok(c, true, '修改相册成功');
+  })
+  .delete('/photoAlbum/delete/:id', async (c) => {
+    requireAdmin(c);
+    await albums.deleteAlbum(params(c, z.object({ id: id() })).id);
+    return ok(c, true, '删除相册成功');
+  })
+  .put('/photoAlbum/setCover/:id/:photoId', async (c) => {
+    requireAdmin(c);
+    const p = params(c, z.object({ id: id(), photoId: id() }));
+    await albums.setAlbumCover(p.id, p.photoId);
+    return ok(c, true, '设置封面成功');
+  })
+  .post('/photo/getPhotoListByAlbumId', async (c) => {
+    const input = await body(c, PhotoList);
+    // Like the pending friend links: a visitor is asked to log in (401), a user is refused (403).
+    if (input.status === PHOTO_STATUS.bin) requireAdmin(c);
+    return ok(c, await photos.listAlbumPhotos(input));
+  })
+  .post('/photo/add', async (c) => {
+    requireAdmin(c);
+    const { photoList } = await body(c, AddPhotos);
+    return ok(c, await photos.addPhotos(photoList), '上传照片成功');
+  })
+  .put('/photo/delete', async (c) => {
+    requireAdmin(c);
+    const { imgList, type } = await body(c, DeletePhotos);
+    const ids = imgList.map((p) => p.id);
+    const count = type === 1 ? await photos.binPhotos(ids) : await photos.deletePhotos(ids);
+    return ok(c, count, type === 1 ? '已移到回收站' : '彻底删除成功');
+  })
+  .put('/photo/revert', async (c) => {
+    requireAdmin(c);
+    return ok(c, await photos.revertPhotos((await body(c, IdList)).idList), '恢复成功');
+  });

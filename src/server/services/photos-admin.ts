@@ -1,0 +1,108 @@
+import type { PhotoRow } from '../../lib/contract/photos.ts';
+import { PHOTO_STATUS } from '../../lib/media.ts';
+import { notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import { db } from '../db/connection.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
+import { removeUnusedUploads } from './upload-files.ts';
+
+/**
+ * The owner's side of photos (ADMIN-API.md, "Photo"): an album's photos of one status, adding uploaded
+ * pictures, and the recycle bin (status 2: delete type 1 moves photos there, type 2 removes binned ones
+ * for good with their files, revert brings them back).
+ */
+
+const COLUMNS = ['id', 'album_id', 'url', 'status', 'createdAt', 'updatedAt'] as const;
+
+async function requireAlbums(ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const found = await db.selectFrom('photo_album').select('id').where('id', 'in', unique).execute();
+  if (found.length !== unique.length) throw notFound(MSG.album);
+}
+
+/** A page of one album's photos of a status, newest first. */
+export async function listAlbumPhotos(input: {
+  id: number;
+  current: number;
+  size: number;
+  status: number;
+}): Promise<Page<PhotoRow>> {
+  await requireAlbums([input.id]);
+  const q = db.selectFrom('photo').where('album_id', '=', input.id).where('status', '=', input.status);
+  return paginate(
+    input,
+    (limit, offset) =>
+      q
+        .select(COLUMNS)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(q),
+  );
+}
+
+/**
+ * Adds photos (each to its album, all of which must exist) and answers the created rows. An album
+ * without a cover takes the first photo added to it.
+ */
+export async function addPhotos(list: { album_id: number; url: string }[]): Promise<PhotoRow[]> {
+  await requireAlbums(list.map((p) => p.album_id));
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const rows = await trx
+      .insertInto('photo')
+      .values(list.map((p) => ({ ...p, status: PHOTO_STATUS.normal, createdAt: now, updatedAt: now })))
+      .returning(COLUMNS)
+      .execute();
+    for (const albumId of new Set(list.map((p) => p.album_id))) {
+      const first = list.find((p) => p.album_id === albumId);
+      if (first)
+        await trx
+          .updateTable('photo_album')
+          .set({ album_cover: first.url, updatedAt: now })
+          .where('id', '=', albumId)
+          .where('album_cover', '=', '')
+          .execute();
+    }
+    return rows;
+  });
+}
+
+/** Normal photos to the recycle bin; answers how many moved. */
+export async function binPhotos(ids: number[]): Promise<number> {
+  const res = await db
+    .updateTable('photo')
+    .set({ status: PHOTO_STATUS.bin, updatedAt: new Date().toISOString() })
+    .where('id', 'in', ids)
+    .where('status', '=', PHOTO_STATUS.normal)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * Binned photos removed for good, with their files once nothing else uses them (the URLs are the
+ * stored ones, never the client's); a photo not in the bin stays. Answers how many went.
+ */
+export async function deletePhotos(ids: number[]): Promise<number> {
+  const gone = await db
+    .deleteFrom('photo')
+    .where('id', 'in', ids)
+    .where('status', '=', PHOTO_STATUS.bin)
+    .returning('url')
+    .execute();
+  await removeUnusedUploads(gone.map((p) => p.url));
+  return gone.length;
+}
+
+/** Binned photos back to normal; answers how many came back. */
+export async function revertPhotos(ids: number[]): Promise<number> {
+  const res = await db
+    .updateTable('photo')
+    .set({ status: PHOTO_STATUS.normal, updatedAt: new Date().toISOString() })
+    .where('id', 'in', ids)
+    .where('status', '=', PHOTO_STATUS.bin)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
