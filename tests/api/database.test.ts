@@ -94,14 +94,27 @@ describe('migrations and the demo seed', () => {
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran.
       sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
-      sqlite?.exec(`DELETE FROM kysely_migration WHERE name = '0010_config_created'`);
+      // …and before the recycle bins (0012), with a photo already in an album.
+      sqlite?.exec(`DROP INDEX photo_album_status`);
+      sqlite?.exec(`ALTER TABLE photo DROP COLUMN status`);
+      sqlite?.exec(
+        `INSERT INTO photo_album (album_name, "createdAt", "updatedAt") VALUES ('旧相册', '2020-05-04', '2020-05-04')`,
+      );
+      sqlite?.exec(
+        `INSERT INTO photo (album_id, url, "createdAt", "updatedAt") VALUES (last_insert_rowid(), '/uploads/old.png', '2020-05-04', '2020-05-04')`,
+      );
+      sqlite?.exec(`DELETE FROM kysely_migration WHERE name IN ('0010_config_created', '0012_recycle_bins')`);
       sqlite?.exec(
         `UPDATE kysely_migration SET "timestamp" = '2020-05-04T03:02:01.000Z' WHERE name = '0001_initial'`,
       );
       await closeDatabase();
       const again = await prepareDatabase(cfg);
-      expect(again.migrated).toEqual(['0010_config_created']);
+      expect(again.migrated).toEqual(['0010_config_created', '0012_recycle_bins']);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
+      // The photo that was there is a normal one (status 1), not in the recycle bin.
+      expect(await db.selectFrom('photo').select(['url', 'status']).execute()).toEqual([
+        { url: '/uploads/old.png', status: 1 },
+      ]);
       await closeDatabase();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -66,6 +66,9 @@ describe('POST /api/photoAlbum (the album list)', () => {
     }
     const none = (await api.call('POST', '/api/photoAlbum', { album_name: '%' })).json.result;
     expect(none.total).toBe(0);
+    // Paths match without regard to case, as in the original.
+    const cased = await api.call('POST', '/api/PhotoAlbum', { current: 1, size: 8 });
+    expect(cased.json.result.total).toBe(page.total + 1);
   });
 });
 

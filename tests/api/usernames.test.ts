@@ -46,11 +46,12 @@ describe('usernames are unique after folding', () => {
     // Back to a database from before the key, holding three accounts that fold alike.
     await db.schema.dropIndex('user_username_folded').execute();
     await db.schema.alterTable('user').dropColumn('username_key').execute();
-    // Later migrations (0010: config.createdAt) did not exist then either.
+    // Later migrations (0010: config.createdAt, 0012: photo.status) did not exist then either.
     await db.schema.alterTable('config').dropColumn('createdAt').execute();
-    await sql`DELETE FROM kysely_migration WHERE name IN ('0009_username_key', '0010_config_created')`.execute(
-      db,
-    );
+    await db.schema.dropIndex('photo_album_status').execute();
+    await db.schema.alterTable('photo').dropColumn('status').execute();
+    await sql`DELETE FROM kysely_migration
+      WHERE name IN ('0009_username_key', '0010_config_created', '0012_recycle_bins')`.execute(db);
     const stamp = new Date().toISOString();
     const ids: number[] = [];
     for (const [username, password] of [
@@ -64,7 +65,11 @@ describe('usernames are unique after folding', () => {
         RETURNING id`.execute(db);
       ids.push(row.rows[0].id);
     }
-    expect(await migrate(db as never, 'sqlite')).toEqual(['0009_username_key', '0010_config_created']);
+    expect(await migrate(db as never, 'sqlite')).toEqual([
+      '0009_username_key',
+      '0010_config_created',
+      '0012_recycle_bins',
+    ]);
 
     const keys = await db
       .selectFrom('user')
