@@ -94,7 +94,12 @@ describe('bangumi: the owner writes the /bangumi list', () => {
 
   it('updates part of an entry and checks the fields like add does', async () => {
     const id = (await add({ title: 'Original', summary: '旧简介', total_episodes: 12 })).json.result.id;
-    const res = await api.call('PUT', '/api/bangumi/update', { id, title_cn: '原名', score: 9 }, api.adminToken);
+    const res = await api.call(
+      'PUT',
+      '/api/bangumi/update',
+      { id, title_cn: '原名', score: 9 },
+      api.adminToken,
+    );
     expect(res.json).toMatchObject({ code: 0, result: null });
     expect(await row(id)).toMatchObject({ title: 'Original', title_cn: '原名', score: 9, summary: '旧简介' });
     for (const [body, message] of [
@@ -126,7 +131,9 @@ describe('bangumi: the owner writes the /bangumi list', () => {
     const none = await api.call('PUT', '/api/bangumi/delete', { idList: [] }, api.adminToken);
     expect(none.json).toMatchObject({ code: 100 });
     const many = Array.from({ length: 51 }, (_, i) => i + 1);
-    expect((await api.call('PUT', '/api/bangumi/delete', { idList: many }, api.adminToken)).json.code).toBe(100);
+    expect((await api.call('PUT', '/api/bangumi/delete', { idList: many }, api.adminToken)).json.code).toBe(
+      100,
+    );
   });
 
   it('refuses visitors (401) and users (403), changing nothing', async () => {
