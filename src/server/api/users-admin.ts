@@ -5,7 +5,6 @@ import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { conflict, invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { db } from '../db/connection.ts';
 import * as users from '../services/users.ts';
 import * as admin from '../services/users-admin.ts';
 import { choiceFilter, textFilter } from './admin-fields.ts';
@@ -57,11 +56,10 @@ export const userAdminRoutes = new Hono<ApiEnv>()
     const { id: userId, ...patch } = await body(c, InfoBody);
     if (patch.nick_name === undefined && patch.avatar === undefined) throw invalid(MSG.nothingToChange);
     // Only an admin may go by the blogger's names (the same rule as a user's own edit).
-    const target = await db.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirst();
+    const target = await admin.roleOf(userId);
     if (
       patch.nick_name &&
-      target &&
-      target.role !== ROLE.admin &&
+      target !== ROLE.admin &&
       posesAsBlogger(patch.nick_name, await users.bloggerNames())
     )
       throw conflict(POSES_AS_BLOGGER);

@@ -96,3 +96,9 @@ export async function adminUpdateUser(
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.user);
 }
+
+/** A user's role, or null when there is no such user. */
+export async function roleOf(id: number): Promise<number | null> {
+  const row = await db.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
+  return row?.role ?? null;
+}
