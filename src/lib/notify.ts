@@ -78,11 +78,11 @@ export type NotifyTarget = { href: string } | null;
 
 /**
  * 1 → /article?id={to_id}, 2 → /talk?id={to_id}, 3 → /message/list, 4 (a friend-link application)
- * → /link/list, whose 待审核 list is where the admin reviews it. SPEC §4 sends type 4 to the admin
- * site in a new window; this site has no owner console yet, and the site config's admin_url pointed
- * at /userCenter, where nothing can be reviewed (issue 17 item 9).
+ * → the site config's `admin_url` (SPEC §4's admin site: the owner console, `/admin` by default),
+ * or /link/list, whose 待审核 list is where an admin reviews it too, when `admin_url` is empty or not
+ * an address a link may lead to (only a site path or an http(s) address: never `javascript:`).
  */
-export function notifyTarget(type: number, toId: number): NotifyTarget {
+export function notifyTarget(type: number, toId: number, adminUrl = ''): NotifyTarget {
   switch (type) {
     case 1:
       return { href: `/article?id=${toId}` };
@@ -91,8 +91,15 @@ export function notifyTarget(type: number, toId: number): NotifyTarget {
     case 3:
       return { href: '/message/list' };
     case 4:
-      return { href: '/link/list' };
+      return { href: adminHref(adminUrl) ?? '/link/list' };
     default:
       return null;
   }
+}
+
+/** `admin_url` when it is a path of this site (`/admin`, not `//host`) or an http(s) address. */
+function adminHref(url: string): string | null {
+  const u = url.trim();
+  if (/^\/(?![/\\])[^\s]*$/.test(u)) return u;
+  return /^https?:\/\/[^\s/]+[^\s]*$/i.test(u) ? u : null;
 }

@@ -27,7 +27,7 @@ export type RouteSpec = {
    * the route's own failure limiter (5 tries) answers 429 instead of hashing hundreds of times.
    */
   hashes?: 'visitor' | 'user';
-  /** Optional list filters where "" means absent (ADMIN-API.md, list bodies: unset filters come as ""). */
+  /** Fields where "" means absent (ADMIN-API.md list bodies: the admin app sends an unset filter or a new row's id so). */
   blank?: string[];
 };
 
@@ -74,6 +74,26 @@ const article = {
   slug: 'fuzz-post',
 };
 const ARTICLE_NUM: Numeric = { category_id: 1, is_top: 1, order: 0, status: 1, type: 1 };
+const bangumi = {
+  title: '模糊番剧',
+  title_cn: '模糊',
+  cover: '',
+  status: 2,
+  progress: 3,
+  total_episodes: 12,
+  score: 8.5,
+  summary: '简介',
+  url: 'https://fuzz.example/anime',
+};
+const BANGUMI_NUM: Numeric = { status: 1, progress: 0, total_episodes: 0 };
+const catalogRow = {
+  category: '模糊分类',
+  name: '模糊资源',
+  desc: '描述',
+  url: 'https://fuzz.example/tool',
+  icon: '',
+  order: 1,
+};
 const QR_KEY = '0123456789abcdef0123456789abcdef';
 
 /** Every /api route ("METHOD /api/path" exactly as Hono lists it). */
@@ -156,7 +176,11 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     numeric: { type: 1 },
   },
   'PUT /api/photo/revert': { body: { idList: [999] } },
-  'POST /api/links/getLinksList': { body: { ...PAGE, status: 2 }, numeric: { ...PAGE_NUM, status: 1 } },
+  'POST /api/links/getLinksList': {
+    body: { ...PAGE, status: 2, site_name: '', time: ['2026-01-01', '2026-12-31'] },
+    numeric: { ...PAGE_NUM, status: 1 },
+    blank: ['status'],
+  },
   'POST /api/links/add': {
     body: {
       site_name: '模糊站',
@@ -177,7 +201,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'PUT /api/links/approve': { body: { idList: [999] } },
   'PUT /api/links/delete': { body: { idList: [999] } },
-  'POST /api/message/getMessageList': { body: { ...PAGE, tag: '' }, numeric: PAGE_NUM },
+  'POST /api/message/getMessageList': {
+    body: { ...PAGE, tag: '', message: '', time: ['2026-01-01', '2026-12-31'] },
+    numeric: PAGE_NUM,
+  },
   'GET /api/message/getHotTagList': {},
   'GET /api/message/getAllMessage': {},
   'POST /api/message/add': { body: { ...look, nick_name: '路过的人' }, numeric: LOOK_NUM },
@@ -252,6 +279,68 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/notify/getNotifyList': { body: PAGE, numeric: PAGE_NUM },
   'PUT /api/notify/update/:id': SAFE_DELETE,
   'PUT /api/notify/delete/:id': SAFE_DELETE,
+  // Issue 19: the owner's routes (ADMIN-API.md); writes aim at ids that do not exist where they can.
+  'POST /api/bangumi/getBangumiList': {
+    body: { ...PAGE, status: 2, title: '番' },
+    numeric: { ...PAGE_NUM, status: 1 },
+    blank: ['status'],
+  },
+  'POST /api/bangumi/add': { body: bangumi, numeric: BANGUMI_NUM },
+  'PUT /api/bangumi/update': { body: { id: 999, ...bangumi }, numeric: { id: 1, ...BANGUMI_NUM } },
+  'PUT /api/bangumi/updateStatus/:id/:status': {
+    path: { id: '999', status: '2' },
+    numeric: { id: 1, status: 1 },
+  },
+  'PUT /api/bangumi/updateProgress/:id/:progress': {
+    path: { id: '999', progress: '3' },
+    numeric: { id: 1, progress: 0 },
+  },
+  'PUT /api/bangumi/delete': { body: { idList: [999] } },
+  'POST /api/resources/getResourceList': {
+    body: { ...PAGE, kind: 'front', category: '', name: '' },
+    numeric: PAGE_NUM,
+  },
+  'GET /api/resources/getCategoryDictionary': { query: { kind: 'front' } },
+  'POST /api/resources/addOrUpdate': {
+    body: { id: 999, kind: 'front', ...catalogRow },
+    numeric: { id: 1, order: 0 },
+    blank: ['id'],
+  },
+  'PUT /api/resources/updateOrder': { body: { list: [{ id: 999, order: 1 }] } },
+  'PUT /api/resources/delete': { body: { idList: [999] } },
+  'POST /api/site/getSiteList': { body: { ...PAGE, category: '', name: '' }, numeric: PAGE_NUM },
+  'GET /api/site/getCategoryDictionary': {},
+  'POST /api/site/addOrUpdate': {
+    body: { id: 999, ...catalogRow },
+    numeric: { id: 1, order: 0 },
+    blank: ['id'],
+  },
+  'PUT /api/site/updateOrder': { body: { list: [{ id: 999, order: 1 }] } },
+  'PUT /api/site/delete': { body: { idList: [999] } },
+  'POST /api/links/backUpdate': {
+    body: {
+      id: '$link',
+      site_name: '后台改的站',
+      site_desc: '后台改过的描述',
+      site_avatar: '',
+      url: 'https://fuzz-back.example',
+      status: 2,
+    },
+    numeric: { id: 1, status: 1 },
+    blank: ['id', 'status'],
+  },
+  'PUT /api/message/backDelete': { body: { idList: [999] } },
+  'POST /api/user/getUserList': { body: { ...PAGE, nick_name: '', role: 2 }, numeric: PAGE_NUM },
+  'PUT /api/user/updateRole/:id/:role': { path: { id: '999', role: '2' }, numeric: { id: 1, role: 1 } },
+  'PUT /api/user/adminUpdateUserInfo': {
+    body: { id: 999, nick_name: '模糊', avatar: '/uploads/me.png' },
+    numeric: { id: 1 },
+  },
+  'POST /api/comment/backGetCommentList': {
+    body: { ...PAGE, content: '', from_name: '', to_name: '', time: ['2026-01-01', '2026-12-31'] },
+    numeric: PAGE_NUM,
+  },
+  'DELETE /api/comment/backDelete/:id/:parent_id': SAFE_DELETE,
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */

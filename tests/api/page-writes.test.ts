@@ -47,6 +47,12 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/notify/getNotifyList': 'read',
   'PUT /api/notify/update/:id': 'private',
   'PUT /api/notify/delete/:id': 'private',
+  'POST /api/bangumi/getBangumiList': 'read',
+  'POST /api/resources/getResourceList': 'read',
+  'POST /api/site/getSiteList': 'read',
+  'POST /api/user/getUserList': 'read',
+  'PUT /api/user/updateRole/:id/:role': 'no public page shows roles',
+  'POST /api/comment/backGetCommentList': 'read',
 };
 
 /** "METHOD /api/path" of every route of the app that is not a GET. */

@@ -144,33 +144,49 @@ test('the drawer is 80% wide on a phone', async ({ browser }) => {
   await context.close();
 });
 
-test('a friend-link application notice leads to /link/list in the same tab, showing it for review', async ({
+test('a friend-link application notice leads to the site’s admin_url (the console), else to /link/list', async ({
   page,
   request,
 }) => {
   // A second admin of its own, so the seeded and other tests' notices do not crowd the drawer.
   const owner = await createUser({ nick_name: unique('站长'), role: 1 });
   const applicant = await createUser({ nick_name: unique('申请人') });
-  const name = unique('待审小站');
-  await postAs(request, applicant, '/api/links/add', {
-    site_name: name,
-    site_desc: '一个等待审核的小站',
-    site_avatar: '',
-    url: `https://${Date.now().toString(36)}.example/`,
-  });
-
+  const apply = async () => {
+    const name = unique('待审小站');
+    await postAs(request, applicant, '/api/links/add', {
+      site_name: name,
+      site_desc: '一个等待审核的小站',
+      site_avatar: '',
+      url: `https://${unique('s')}.example/`,
+    });
+    return name;
+  };
+  const open = async (name: string) => {
+    await page.goto('/home');
+    await headerReady(page);
+    await page.locator('[data-notify-bell]').click();
+    const drawer = page.getByRole('dialog', { name: '我的消息' });
+    const item = drawer.locator('[data-notify-item]').filter({ hasText: name });
+    await expect(item).toHaveCount(1);
+    await item.getByRole('button').first().click();
+  };
   await signIn(page, owner);
-  await page.goto('/home');
-  await headerReady(page);
   const pages = page.context().pages().length;
-  await page.locator('[data-notify-bell]').click();
-  const drawer = page.getByRole('dialog', { name: '我的消息' });
-  const item = drawer.locator('[data-notify-item]').filter({ hasText: name });
-  await expect(item).toHaveCount(1);
-  await item.getByRole('button').first().click();
 
-  // Same tab, the review list, with the application in it.
-  await expect(page).toHaveURL(/\/link\/list$/);
+  // The demo site's admin_url is the owner console, /admin: same tab.
+  await open(await apply());
+  await expect(page).toHaveURL(/\/admin$/);
   expect(page.context().pages()).toHaveLength(pages);
-  await expect(page.locator('[data-link-review] li').filter({ hasText: name })).toHaveCount(1);
+
+  // Without an admin_url: the review list of /link/list, with the application in it.
+  await postAs(request, owner, '/api/config/update', { admin_url: '' });
+  try {
+    const name = await apply();
+    await open(name);
+    await expect(page).toHaveURL(/\/link\/list$/);
+    expect(page.context().pages()).toHaveLength(pages);
+    await expect(page.locator('[data-link-review] li').filter({ hasText: name })).toHaveCount(1);
+  } finally {
+    await postAs(request, owner, '/api/config/update', { admin_url: '/admin' });
+  }
 });

@@ -86,8 +86,17 @@ describe('notifyTarget (SPEC §4)', () => {
     expect(notifyTarget(1, 7)).toEqual({ href: '/article?id=7' });
     expect(notifyTarget(2, 3)).toEqual({ href: '/talk?id=3' });
     expect(notifyTarget(3, 9)).toEqual({ href: '/message/list' });
-    // Issue 17 item 9: a friend-link application leads to the review list, not the admin_url.
+    // Issue 19: a friend-link application leads to the site's admin_url, the owner console.
+    expect(notifyTarget(4, 1, '/admin')).toEqual({ href: '/admin' });
+    expect(notifyTarget(4, 1, 'https://admin.example/links')).toEqual({
+      href: 'https://admin.example/links',
+    });
+  });
+
+  it('sends a friend-link application to the review list of /link/list without a usable admin_url', () => {
     expect(notifyTarget(4, 1)).toEqual({ href: '/link/list' });
+    for (const bad of ['', '  ', 'javascript:alert(1)', '//evil.example', '/\\evil.example', 'admin', '/a b'])
+      expect(notifyTarget(4, 1, bad), bad).toEqual({ href: '/link/list' });
   });
 
   it('has nowhere to go for an unknown type', () => {

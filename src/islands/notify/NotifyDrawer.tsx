@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { FileText, Link2, type LucideIcon, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../lib/api/client.ts';
+import { adminUrl } from '../../lib/api/config.ts';
 import { showHttpError } from '../../lib/api/errors.ts';
 import { deleteNotify, markNotifyRead, notifyList } from '../../lib/api/notify.ts';
 import type { NotifyItem as Item } from '../../lib/contract/notify.ts';
@@ -65,7 +66,8 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   }
 
   async function open(item: Item) {
-    const target = notifyTarget(item.type, item.to_id);
+    // A friend-link notice leads to the site's admin_url (the console), read when one is opened.
+    const target = notifyTarget(item.type, item.to_id, item.type === 4 ? await adminUrl() : '');
     if (item.isView === 1) {
       try {
         await markNotifyRead(item.id);

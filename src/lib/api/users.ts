@@ -1,3 +1,4 @@
+import type { Registered } from '../contract/admin-users.ts';
 import type { FreshToken, LoginResult, OwnStatistic, PublicUser } from '../contract/users.ts';
 import type { LoginForm } from '../validation.ts';
 import { get, post, put, type RequestOptions } from './client.ts';
@@ -10,7 +11,7 @@ export const login = (form: LoginForm, opts?: RequestOptions) =>
 export const register = (
   form: { username: string; password: string; nick_name: string; email: string },
   opts?: RequestOptions,
-) => post<null>('/api/user/register', form, opts);
+) => post<Registered>('/api/user/register', form, opts);
 
 export const getUser = (id: number, opts?: RequestOptions) =>
   get<PublicUser>(`/api/user/getUserInfoById/${id}`, opts);

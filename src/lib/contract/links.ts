@@ -9,4 +9,5 @@ export type FriendLink = {
   /** The applicant (null for links the admin added): the original's clients show their own link's edit button by it. */
   user_id: number | null;
   createdAt: string;
+  updatedAt: string;
 };

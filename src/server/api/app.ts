@@ -21,6 +21,7 @@ import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
+import { userAdminRoutes } from './users-admin.ts';
 import { writeGuard } from './write-guard.ts';
 
 /** Request id, one log line per request, and the envelope for every failure. */
@@ -103,6 +104,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.use(authenticate);
   app.route('/', siteRoutes);
   app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
+  app.route('/', userAdminRoutes);
   app.route('/', communityRoutes);
   app.route('/', musicRoutes);
   app.route('/', articleRoutes);

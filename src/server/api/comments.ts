@@ -6,7 +6,9 @@ import { notFound, tooMany } from '../core/errors.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
-import { requireUser } from './auth.ts';
+import { listCommentsAdmin } from '../services/comments-admin.ts';
+import { textFilter, timeFilter } from './admin-fields.ts';
+import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
@@ -29,6 +31,18 @@ const ChildrenQuery = z.object({ parent_id: id(), ...pageFields });
 // Author fields (from_id, from_name…) are not in these shapes, so whatever a client sends is dropped.
 const AddBody = z.object({ type, for_id: id(), content });
 const ApplyBody = AddBody.extend({ parent_id: id(), to_id: id() });
+
+const DeleteParams = z.object({
+  id: id(),
+  parent_id: num(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+});
+const BackListBody = z.object({
+  ...pageFields,
+  content: textFilter(COMMENT_MAX),
+  from_name: textFilter(50),
+  to_name: textFilter(50),
+  time: timeFilter,
+});
 
 /** Ten comments a minute per user is plenty for a person and stops a script. */
 const perUser = new RateLimiter(10, 60_000);
@@ -66,10 +80,21 @@ export const commentRoutes = new Hono<ApiEnv>()
   })
   .delete('/comment/delete/:id/:parent_id', async (c) => {
     const user = requireUser(c);
-    const p = params(
-      c,
-      z.object({ id: id(), parent_id: num(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)) }),
-    );
+    const p = params(c, DeleteParams);
     await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
+  })
+  // Moderation (ADMIN-API.md, the original's back* routes): every comment, any one deleted.
+  .post('/comment/backGetCommentList', async (c) => {
+    requireAdmin(c);
+    return ok(c, await listCommentsAdmin(await body(c, BackListBody)));
+  })
+  .delete('/comment/backDelete/:id/:parent_id', async (c) => {
+    const admin = requireAdmin(c);
+    const p = params(c, DeleteParams);
+    return ok(
+      c,
+      await comments.deleteComment(p.id, p.parent_id, { id: admin.id, isAdmin: true }),
+      '删除成功',
+    );
   });

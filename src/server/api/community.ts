@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { bangumiRoutes } from './bangumi.ts';
+import { bangumiAdminRoutes } from './bangumi-admin.ts';
+import { catalogAdminRoutes } from './catalog-admin.ts';
 import { commentRoutes } from './comments.ts';
 import type { ApiEnv } from './context.ts';
 import { likeRoutes } from './likes.ts';
@@ -22,4 +24,6 @@ export const communityRoutes = new Hono<ApiEnv>()
   .route('/', commentRoutes)
   .route('/', likeRoutes)
   .route('/', bangumiRoutes)
-  .route('/', resourceRoutes);
+  .route('/', resourceRoutes)
+  .route('/', bangumiAdminRoutes)
+  .route('/', catalogAdminRoutes);

@@ -6,6 +6,7 @@ import { MSG } from '../core/messages.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
+import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -13,12 +14,19 @@ import { body, id, num, pageFields } from './validate.ts';
 
 const ListBody = z.object({
   ...pageFields,
-  // Pending applications (1) are for the admin's review only.
-  status: num(z.literal([1, 2], 'status 只能是 1 或 2')).default(2),
+  // Pending applications (1) are for the admin's review only; "" or absent is every status for an
+  // admin (ADMIN-API.md "all") and the approved ones (2) for everyone else.
+  status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
+  site_name: textFilter(30),
+  time: timeFilter,
 });
 const text = z.string().trim().default('');
 const ApplyBody = z.object({ site_name: text, site_desc: text, site_avatar: text, url: text });
 const EditBody = ApplyBody.extend({ id: id() });
+const BackBody = ApplyBody.extend({
+  id: choiceFilter(id()),
+  status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
+});
 const IdList = z.object({ idList: z.array(id()).min(1, '请选择友链').max(50, '一次最多50条') });
 
 const perUser = new RateLimiter(5, 10 * 60_000);
@@ -31,7 +39,17 @@ export const linkRoutes = new Hono<ApiEnv>()
     const input = await body(c, ListBody);
     // Like every admin call: a visitor is asked to log in (401), a user is refused (403).
     if (input.status === 1) requireAdmin(c);
-    return ok(c, await links.listLinks(input));
+    const status = input.status ?? (isAdmin(c.get('user')) ? undefined : 2);
+    return ok(c, await links.listLinks({ ...input, status }));
+  })
+  // The console's add and edit of any link, status included (ADMIN-API.md backUpdate).
+  .post('/links/backUpdate', async (c) => {
+    const admin = requireAdmin(c);
+    const { id: linkId, status, ...input } = await body(c, BackBody);
+    const problem = linkApplyError(input);
+    if (problem) throw invalid(problem);
+    await links.adminSaveLink(linkId, { ...input, status }, admin);
+    return ok(c, true, linkId ? '修改成功' : '添加成功');
   })
   .post('/links/add', async (c) => {
     const user = requireUser(c);

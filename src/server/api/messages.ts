@@ -19,13 +19,20 @@ import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { bloggerNames } from '../services/users.ts';
-import { requireUser } from './auth.ts';
+import { textFilter, timeFilter } from './admin-fields.ts';
+import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
-const ListBody = z.object({ ...pageFields, tag: z.string().trim().max(MESSAGE_TAG_MAX).default('') });
+const ListBody = z.object({
+  ...pageFields,
+  tag: z.preprocess((v) => v ?? undefined, z.string().trim().max(MESSAGE_TAG_MAX).default('')),
+  // The admin app's filters (ADMIN-API.md): a substring of the text and a creation window.
+  message: textFilter(MESSAGE_MAX),
+  time: timeFilter,
+});
 
 const Look = z.object({
   message: z
@@ -115,4 +122,10 @@ export const messageRoutes = new Hono<ApiEnv>()
     const { idList } = await body(c, DeleteBody);
     await messages.deleteMessages(idList, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
+  })
+  // The admin app's bulk delete (ADMIN-API.md): any messages, answered with how many went.
+  .put('/message/backDelete', async (c) => {
+    const admin = requireAdmin(c);
+    const { idList } = await body(c, DeleteBody);
+    return ok(c, await messages.deleteMessages(idList, { id: admin.id, isAdmin: true }), '删除成功');
   });

@@ -15,6 +15,7 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/pageHeader/delete',
   // Nick names and avatars show beside messages and on the pages of the admin's profile.
   'PUT /api/user/updateOwnUserInfo',
+  'PUT /api/user/adminUpdateUserInfo',
   'POST /api/talk/publishTalk',
   'PUT /api/talk/updateTalk',
   'DELETE /api/talk/deleteTalkById/:id',
@@ -32,14 +33,17 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'PUT /api/photo/revert',
   // An approved link edited: by its applicant it leaves /link/list for review, by an admin it changes.
   'POST /api/links/frontUpdate',
+  'POST /api/links/backUpdate',
   'PUT /api/links/approve',
   'PUT /api/links/delete',
   'POST /api/message/add',
   'POST /api/message/update',
   'PUT /api/message/delete',
+  'PUT /api/message/backDelete',
   'POST /api/comment/add',
   'POST /api/comment/apply',
   'DELETE /api/comment/delete/:id/:parent_id',
+  'DELETE /api/comment/backDelete/:id/:parent_id',
   'POST /api/article/add',
   'PUT /api/article/update',
   'DELETE /api/article/delete/:id',
@@ -50,6 +54,18 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/tag/add',
   'PUT /api/tag/update',
   'DELETE /api/tag/delete/:id',
+  // The owner's bangumi, resources and site list (/bangumi, /resources/front|back, /siteList).
+  'POST /api/bangumi/add',
+  'PUT /api/bangumi/update',
+  'PUT /api/bangumi/updateStatus/:id/:status',
+  'PUT /api/bangumi/updateProgress/:id/:progress',
+  'PUT /api/bangumi/delete',
+  'POST /api/resources/addOrUpdate',
+  'PUT /api/resources/updateOrder',
+  'PUT /api/resources/delete',
+  'POST /api/site/addOrUpdate',
+  'PUT /api/site/updateOrder',
+  'PUT /api/site/delete',
 ]);
 
 /** Whether the route that answered this request is a page write (read after the handler ran). */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Registered } from '../../lib/contract/admin-users.ts';
 import { foldUsername, POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import {
@@ -98,8 +99,9 @@ export const userRoutes = new Hono<ApiEnv>()
     if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
     // Without a nick name the username is shown, so it may not pose as the blogger either.
     if (posesAsBlogger(nick || username, await users.bloggerNames())) throw conflict(POSES_AS_BLOGGER);
+    let userId: number;
     try {
-      await users.createUser({
+      userId = await users.createUser({
         username,
         password: input.password,
         nick_name: nick,
@@ -111,7 +113,9 @@ export const userRoutes = new Hono<ApiEnv>()
       if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
       throw err;
     }
-    return ok(c, null, '注册成功');
+    // The admin app's register page prefills its login form with result.username (ADMIN-API.md).
+    const registered: Registered = { id: userId, username };
+    return ok(c, registered, '注册成功');
   })
   .post('/user/login', async (c) => {
     const input = await body(c, LoginInput);

@@ -16,7 +16,8 @@ export async function prepareDatabase(cfg: Config): Promise<Prepared> {
   const stamp = new Date().toISOString();
   await db
     .insertInto('config')
-    .values({ id: 1, createdAt: stamp, updatedAt: stamp } as never)
+    // admin_url: the owner console (issue 19), where friend-link notices lead.
+    .values({ id: 1, admin_url: '/admin', createdAt: stamp, updatedAt: stamp } as never)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   const admin = await ensureAdmin(cfg.adminUsername, cfg.adminPassword);

@@ -309,13 +309,13 @@ export async function applyComment(
 
 /**
  * Deletes a comment (its author or an admin); a top-level comment takes its replies with it. Likes of
- * every removed comment go too. `parentId` is 0 for a top-level comment.
+ * every removed comment go too. `parentId` is 0 for a top-level comment. Returns how many went.
  */
 export async function deleteComment(
   id: number,
   parentId: number,
   actor: { id: number; isAdmin: boolean },
-): Promise<void> {
+): Promise<number> {
   const row = await db
     .selectFrom('comment')
     .select(['id', 'parent_id', 'from_id'])
@@ -323,11 +323,12 @@ export async function deleteComment(
     .executeTakeFirst();
   if (!row || (row.parent_id ?? 0) !== parentId) throw notFound(MSG.comment);
   if (row.from_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownCommentOnly);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const replies = await trx.selectFrom('comment').select('id').where('parent_id', '=', id).execute();
     await removeLikes(trx, THING.comment, [id, ...replies.map((r) => r.id)]);
     await trx.deleteFrom('comment').where('parent_id', '=', id).execute();
     await trx.deleteFrom('comment').where('id', '=', id).execute();
+    return 1 + replies.length;
   });
 }
 

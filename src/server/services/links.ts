@@ -2,6 +2,7 @@ import type { FriendLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
+import { contains, type TimeRange, within } from './admin-filters.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
@@ -9,18 +10,36 @@ export type { FriendLink };
 
 export type LinkInput = { site_name: string; site_desc: string; site_avatar: string; url: string };
 
-/** Friend links of one status (2 approved, shown to everyone; 1 pending), oldest friends first. */
+/**
+ * Friend links of one status (2 approved, shown to everyone; 1 pending) or of both (the admin's "all"),
+ * optionally a site-name substring and a creation window, oldest friends first.
+ */
 export async function listLinks(input: {
   current: number;
   size: number;
-  status: 1 | 2;
+  status?: 1 | 2;
+  site_name?: string;
+  time?: TimeRange;
 }): Promise<Page<FriendLink>> {
-  const base = db.selectFrom('link').where('status', '=', input.status);
+  let base = db.selectFrom('link');
+  if (input.status) base = base.where('status', '=', input.status);
+  if (input.site_name) base = base.where(contains('site_name', input.site_name));
+  if (input.time) base = base.where(within('createdAt', input.time));
   return paginate(
     input,
     (limit, offset) =>
       base
-        .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'status', 'user_id', 'createdAt'])
+        .select([
+          'id',
+          'site_name',
+          'site_desc',
+          'site_avatar',
+          'url',
+          'status',
+          'user_id',
+          'createdAt',
+          'updatedAt',
+        ])
         .orderBy('createdAt')
         .orderBy('id')
         .limit(limit)
@@ -134,4 +153,45 @@ export async function editLink(
     );
   });
   return { status };
+}
+
+/**
+ * The admin's save (POST /api/links/backUpdate): with an id, that link's fields and status (the console
+ * sends the whole row back); without, a new link waiting for review (status 1, as the original made
+ * it) that the other admins hear about. Returns the link's id.
+ */
+export async function adminSaveLink(
+  id: number | undefined,
+  input: LinkInput & { status?: 1 | 2 },
+  admin: { id: number; nick_name: string },
+): Promise<number> {
+  const { status, ...fields } = input;
+  if (await siteTaken(fields.url, id)) throw conflict(TAKEN);
+  const stamp = new Date().toISOString();
+  if (id !== undefined) {
+    const res = await db
+      .updateTable('link')
+      .set({ ...fields, ...(status ? { status } : {}), updatedAt: stamp })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.link);
+    return id;
+  }
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('link')
+      .values({ ...fields, status: 1, user_id: null, createdAt: stamp, updatedAt: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await notifyAdmins(
+      {
+        type: NOTIFY.link,
+        toId: row.id,
+        actorId: admin.id,
+        message: `${who(admin.nick_name)} 添加了友链「${escapeHtml(fields.site_name)}」，等待审核`,
+      },
+      trx,
+    );
+    return row.id;
+  });
 }

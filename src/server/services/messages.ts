@@ -3,6 +3,7 @@ import type { Message } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
+import { contains, type TimeRange, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
@@ -56,9 +57,9 @@ async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> 
   return rows.map((r) => ({ ...r, is_like: liked.has(r.id), comment_total: totals.get(r.id) ?? 0 }));
 }
 
-/** The guestbook, newest first, optionally one tag only. */
+/** The guestbook, newest first, optionally one tag only, a substring of the text, a creation window. */
 export async function listMessages(
-  input: { current: number; size: number; tag?: string },
+  input: { current: number; size: number; tag?: string; message?: string; time?: TimeRange },
   viewer: Viewer | null,
 ): Promise<Page<Message>> {
   let q = selectMessages();
@@ -66,6 +67,14 @@ export async function listMessages(
   if (input.tag) {
     q = q.where('message.tag', '=', input.tag);
     c = c.where('tag', '=', input.tag);
+  }
+  if (input.message) {
+    q = q.where(contains('message.message', input.message));
+    c = c.where(contains('message.message', input.message));
+  }
+  if (input.time) {
+    q = q.where(within('message.createdAt', input.time));
+    c = c.where(within('message.createdAt', input.time));
   }
   return paginate(
     input,
@@ -186,8 +195,11 @@ export async function updateMessage(id: number, input: MessageInput, actor: Acto
     .execute();
 }
 
-/** Deletes messages (all the actor's own, or any for an admin) with their comments and likes. */
-export async function deleteMessages(ids: number[], actor: Actor): Promise<void> {
+/**
+ * Deletes messages (all the actor's own, or any for an admin) with their comments and likes; returns
+ * how many there were.
+ */
+export async function deleteMessages(ids: number[], actor: Actor): Promise<number> {
   const rows = await db.selectFrom('message').select(['id', 'user_id']).where('id', 'in', ids).execute();
   if (rows.length === 0) throw notFound(MSG.guestbookMessage);
   if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) throw forbidden(MSG.ownMessageDelete);
@@ -197,4 +209,5 @@ export async function deleteMessages(ids: number[], actor: Actor): Promise<void>
     await removeLikes(trx, THING.message, found);
     await trx.deleteFrom('message').where('id', 'in', found).execute();
   });
+  return found.length;
 }

@@ -2,8 +2,8 @@ import { db } from '../../db/connection.ts';
 import { picturesOf, type SeedContext } from '../context.ts';
 import type { LinkGroup } from '../schema.ts';
 
-// Bangumi, the resource navigation and the site list are edited in the database only (no writing
-// service): the demo writes their rows.
+// Bangumi, the resource navigation and the site list: the owner edits them through the admin routes
+// (services/bangumi-admin.ts, catalog-admin.ts); the demo writes its rows directly, dates and all.
 
 const BANGUMI_STATUS = { want: 1, watching: 2, watched: 3 } as const;
 

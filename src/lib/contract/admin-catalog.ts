@@ -1,0 +1,34 @@
+/** Wire types of the owner's bangumi, resource and site-list routes (ADMIN-API.md, "ours"). */
+
+/** A bangumi entry as POST /api/bangumi/getBangumiList lists it. */
+export type BangumiRow = {
+  id: number;
+  title: string;
+  title_cn: string;
+  cover: string;
+  status: number;
+  progress: number;
+  total_episodes: number;
+  score: number;
+  summary: string;
+  url: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A site of /siteList as POST /api/site/getSiteList lists it (flat, not grouped). */
+export type SiteRow = {
+  id: number;
+  category: string;
+  name: string;
+  desc: string;
+  url: string;
+  icon: string;
+  order: number;
+};
+
+/** A resource of /resources/front|back: a site row with its kind. */
+export type ResourceRow = SiteRow & { kind: string };
+
+/** GET /api/resources/getCategoryDictionary and /api/site/getCategoryDictionary: the category picker. */
+export type CatalogCategory = { category: string; count: number };

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isImageUrl } from '../../lib/community.ts';
+import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { ROLE } from '../../lib/role.ts';
+import { conflict, invalid } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import * as users from '../services/users.ts';
+import * as admin from '../services/users-admin.ts';
+import { choiceFilter, textFilter } from './admin-fields.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { NICK_MAX } from './users.ts';
+import { body, id, num, pageFields, params } from './validate.ts';
+
+const role = num(z.literal([ROLE.admin, ROLE.user], 'role 只能是 1 或 2'));
+
+const ListBody = z.object({
+  ...pageFields,
+  nick_name: textFilter(NICK_MAX),
+  // The original ignored a role that is not a number; so does this.
+  role: choiceFilter(role).catch(undefined),
+});
+
+const InfoBody = z.object({
+  id: id(),
+  nick_name: z
+    .string('昵称必须是文字')
+    .trim()
+    .min(1, '昵称不能为空')
+    .max(NICK_MAX, `昵称最多 ${NICK_MAX} 个字`)
+    .optional(),
+  avatar: z
+    .string('头像地址必须是文字')
+    .trim()
+    .max(500, '头像地址不正确')
+    .refine((v) => v === '' || isImageUrl(v), '头像地址不正确')
+    .optional(),
+});
+
+/** The owner's user management (ADMIN-API.md "User"), admin-only. */
+export const userAdminRoutes = new Hono<ApiEnv>()
+  .post('/user/getUserList', async (c) => {
+    requireAdmin(c);
+    return ok(c, await admin.listUsers(await body(c, ListBody)));
+  })
+  .put('/user/updateRole/:id/:role', async (c) => {
+    const me = requireAdmin(c);
+    const p = params(c, z.object({ id: id(), role }));
+    await admin.setRole(p.id, p.role, me.id);
+    return ok(c, true, '修改成功');
+  })
+  .put('/user/adminUpdateUserInfo', async (c) => {
+    requireAdmin(c);
+    const { id: userId, ...patch } = await body(c, InfoBody);
+    if (patch.nick_name === undefined && patch.avatar === undefined) throw invalid(MSG.nothingToChange);
+    // Only an admin may go by the blogger's names (the same rule as a user's own edit).
+    const target = await admin.roleOf(userId);
+    if (
+      patch.nick_name &&
+      target !== ROLE.admin &&
+      posesAsBlogger(patch.nick_name, await users.bloggerNames())
+    )
+      throw conflict(POSES_AS_BLOGGER);
+    await admin.adminUpdateUser(userId, patch);
+    return ok(c, true, '修改成功');
+  });
