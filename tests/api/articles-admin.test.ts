@@ -90,6 +90,9 @@ describe('POST /api/article/getArticleList', () => {
 
     expect(ids(await list({ article_title: '春天' }))).toEqual([spring]);
     expect(ids(await list({ article_title: '春天', status: 3 }))).toEqual([draft]);
+    // LIKE's wildcards are text here.
+    expect((await list({ article_title: '%' })).total).toBe(0);
+    expect((await list({ article_title: '_' })).total).toBe(0);
     expect(ids(await list({ is_top: 1 }))).toEqual([summer]);
     expect(ids(await list({ status: 2 }))).toEqual([summer]);
     const cat = (

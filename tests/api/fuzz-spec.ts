@@ -220,9 +220,15 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     numeric: PAGE_NUM,
   },
   'POST /api/article/titleExist': { body: { article_title: '春天', id: 1 } },
-  'DELETE /api/article/delete/:id/:status': { path: { id: '999', status: '1' }, numeric: { id: 1, status: 1 } },
+  'DELETE /api/article/delete/:id/:status': {
+    path: { id: '999', status: '1' },
+    numeric: { id: 1, status: 1 },
+  },
   'PUT /api/article/revert/:id': SAFE_DELETE,
-  'PUT /api/article/isPublic/:id/:status': { path: { id: '999', status: '1' }, numeric: { id: 1, status: 1 } },
+  'PUT /api/article/isPublic/:id/:status': {
+    path: { id: '999', status: '1' },
+    numeric: { id: 1, status: 1 },
+  },
   'PUT /api/article/autosave': {
     body: { article_title: '模糊草稿', article_content: '正文', is_top: 2, order: 0, status: 3, type: 1 },
     numeric: { is_top: 1, order: 0, status: 1, type: 1 },
