@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
@@ -33,4 +33,13 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .columns(['author_id', 'article_id'])
     .unique()
     .execute();
+}
+
+/** Undoes `up`: the tests that rebuild an older database go back past it. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('article_autosave').execute();
+  await db.schema.dropIndex('article_deleted').execute();
+  await db.schema.alterTable('article').dropColumn('version').execute();
+  await db.schema.alterTable('article').dropColumn('deleted_at').execute();
+  await sql`DELETE FROM kysely_migration WHERE name = '0011_article_admin'`.execute(db);
 }
