@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/server/core/messages.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { pageCacheStats } from '../../src/server/page-cache.ts';
 import { purgeExpiredArticles, startBinPurge } from '../../src/server/services/articles/trash.ts';
 import { setupTestApi } from './helpers.ts';
 
@@ -268,6 +269,29 @@ describe('the recycle bin (status 3)', () => {
     expect(await status(fresh)).not.toBeNull();
     expect(await purgeExpiredArticles(new Date(Date.now() + 3650 * DAY_MS))).toContain(fresh);
     expect((await status(draft))?.status).toBe(3);
+  });
+});
+
+describe('what follows a bin move', () => {
+  it('the page cache is cleared by a move, not by a refusal; search drops and regains the article', async () => {
+    const id = await add({ article_title: '琉璃瓦上的月光', article_content: '琉璃瓦上的月光照着小站' });
+    const found = async () =>
+      (
+        await api.call('GET', `/api/article/getArticleListByContent/${encodeURIComponent('琉璃瓦上的月光')}`)
+      ).json.result.map((hit: { id: number }) => hit.id);
+    expect(await found()).toContain(id);
+    let before = pageCacheStats.invalidations;
+    await api.call('DELETE', `/api/article/delete/${id}/1`, undefined, api.adminToken);
+    expect(pageCacheStats.invalidations).toBe(before + 1);
+    expect(await found()).not.toContain(id);
+    before = pageCacheStats.invalidations;
+    expect(
+      (await api.call('DELETE', `/api/article/delete/${id}/1`, undefined, api.adminToken)).json.code,
+    ).toBe(100);
+    expect(pageCacheStats.invalidations).toBe(before);
+    await api.call('PUT', `/api/article/revert/${id}`, undefined, api.adminToken);
+    expect(pageCacheStats.invalidations).toBe(before + 1);
+    expect(await found()).toContain(id);
   });
 });
 
