@@ -19,6 +19,7 @@ import { pickEncoding, serveCachedPage, withPageCache } from './page-cache.ts';
 import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
+import { startBinPurge } from './services/articles/trash.ts';
 import { resolveSite } from './site.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
@@ -133,6 +134,9 @@ export async function startServer(
       if (!(err instanceof MusicStopped)) logger.error({ err }, 'music library failed');
     });
 
+  // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
+  const binPurge = startBinPurge();
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
@@ -143,6 +147,8 @@ export async function startServer(
       const force = setTimeout(() => server.closeAllConnections(), 4000);
       await done;
       clearTimeout(force);
+      binPurge.stop();
+      await binPurge.first;
       await stopMusic();
       await stopMarkdownWorker();
       await closeDatabase();

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
+import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
@@ -92,7 +93,8 @@ describe('migrations and the demo seed', () => {
       expect(Number.isNaN(Date.parse(fresh.createdAt))).toBe(false);
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
-      // after the first migration ran.
+      // after the first migration ran. Later migrations did not exist then either.
+      await undoArticleAdmin(db as never);
       sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
       // …and before the recycle bins (0012), with a photo already in an album.
       sqlite?.exec(`DROP INDEX photo_album_status`);
@@ -109,7 +111,7 @@ describe('migrations and the demo seed', () => {
       );
       await closeDatabase();
       const again = await prepareDatabase(cfg);
-      expect(again.migrated).toEqual(['0010_config_created', '0012_recycle_bins']);
+      expect(again.migrated).toEqual(['0010_config_created', '0011_article_admin', '0012_recycle_bins']);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.
       expect(await db.selectFrom('photo').select(['url', 'status']).execute()).toEqual([

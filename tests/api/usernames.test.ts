@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
@@ -46,7 +47,9 @@ describe('usernames are unique after folding', () => {
     // Back to a database from before the key, holding three accounts that fold alike.
     await db.schema.dropIndex('user_username_folded').execute();
     await db.schema.alterTable('user').dropColumn('username_key').execute();
-    // Later migrations (0010: config.createdAt, 0012: photo.status) did not exist then either.
+    // Later migrations (0010: config.createdAt, 0011: the article bin, 0012: photo.status) did not exist
+    // then either.
+    await undoArticleAdmin(db as never);
     await db.schema.alterTable('config').dropColumn('createdAt').execute();
     await db.schema.dropIndex('photo_album_status').execute();
     await db.schema.alterTable('photo').dropColumn('status').execute();
@@ -68,6 +71,7 @@ describe('usernames are unique after folding', () => {
     expect(await migrate(db as never, 'sqlite')).toEqual([
       '0009_username_key',
       '0010_config_created',
+      '0011_article_admin',
       '0012_recycle_bins',
     ]);
 

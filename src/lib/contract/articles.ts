@@ -39,6 +39,9 @@ export type ArticleSummary = {
   wordCount: number;
 };
 
+/** The admin's lists (getArticleList, adminGetArticleList): when a delete binned it, else null. */
+export type AdminArticleSummary = ArticleSummary & { deletedAt: string | null };
+
 /** getArticleById's answer: the summary with the Markdown and the author's name. */
 export type ArticleDetail = ArticleSummary & { article_content: string; authorName: string };
 
@@ -65,3 +68,32 @@ export type AdminPreview = {
   html: string;
   toc: TocItem[];
 };
+
+/** The editor's unsaved fields, as autosave stores them (every field optional, none checked for completeness). */
+export type ArticleDraft = {
+  article_title?: string;
+  article_content?: string;
+  article_description?: string;
+  article_cover?: string;
+  category_id?: number | null;
+  category_name?: string;
+  tagIdList?: number[];
+  tagNameList?: string[];
+  is_top?: number;
+  order?: number;
+  status?: number;
+  type?: number;
+  origin_url?: string;
+};
+
+/** One author's autosaved state of one article (or of a new one). */
+export type ArticleAutosave = { draft: ArticleDraft; base_version: number | null; savedAt: string };
+
+/**
+ * getAutosave's answer, read when the editor opens: the article's current version (null for a new
+ * one), to send back with the save, and the autosaved state if there is one.
+ */
+export type ArticleEditorState = { version: number | null; autosave: ArticleAutosave | null };
+
+/** autosave's answer: when it was stored, and the article's current version (null for a new one). */
+export type AutosaveReceipt = { savedAt: string; version: number | null };

@@ -8,6 +8,7 @@ import { logger } from '../core/log.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
+import { articleAdminRoutes } from './articles-admin.ts';
 import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
@@ -108,6 +109,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', communityRoutes);
   app.route('/', musicRoutes);
   app.route('/', articleRoutes);
+  app.route('/', articleAdminRoutes);
   app.route('/', chatRoutes);
   app.route('/', notifyRoutes);
   return app;

@@ -4,8 +4,10 @@ import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib
 import { clientIp } from '../core/client-ip.ts';
 import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { clearAutosave, NEW_ARTICLE } from '../services/articles/autosave.ts';
 import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
+import { fromOriginal, OriginalArticleFields, originalKeys } from './article-body.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -43,30 +45,45 @@ const needsOrigin = (a: { type?: number; origin_url?: string }) =>
   !(a.type && a.type !== ARTICLE_TYPE.original && !a.origin_url);
 const originMessage = { message: MSG.needOrigin, path: ['origin_url'] };
 
-const ArticleCreate = z
-  .object({
-    ...ArticleFields,
-    article_cover: ArticleFields.article_cover.optional(),
-    article_description: ArticleFields.article_description.optional(),
-    category_id: ArticleFields.category_id.optional(),
-    category_name: ArticleFields.category_name.optional(),
-    tagIdList: ArticleFields.tagIdList.optional(),
-    tagNameList: ArticleFields.tagNameList.optional(),
-    is_top: ArticleFields.is_top.optional(),
-    order: ArticleFields.order.optional(),
-    status: ArticleFields.status.optional(),
-    type: ArticleFields.type.optional(),
-    origin_url: ArticleFields.origin_url.optional(),
-    slug: ArticleFields.slug.optional(),
-  })
-  .strip()
-  .refine(needsOrigin, originMessage);
+const ArticleCreate = z.preprocess(
+  originalKeys,
+  z
+    .object({
+      ...ArticleFields,
+      article_cover: ArticleFields.article_cover.optional(),
+      article_description: ArticleFields.article_description.optional(),
+      category_id: ArticleFields.category_id.optional(),
+      category_name: ArticleFields.category_name.optional(),
+      tagIdList: ArticleFields.tagIdList.optional(),
+      tagNameList: ArticleFields.tagNameList.optional(),
+      is_top: ArticleFields.is_top.optional(),
+      order: ArticleFields.order.optional(),
+      status: ArticleFields.status.optional(),
+      type: ArticleFields.type.optional(),
+      origin_url: ArticleFields.origin_url.optional(),
+      slug: ArticleFields.slug.optional(),
+      ...OriginalArticleFields,
+    })
+    .strip()
+    .transform(fromOriginal)
+    .refine(needsOrigin, originMessage),
+);
 
-const ArticleUpdate = z
-  .object({ id: id(), ...ArticleFields })
-  .partial()
-  .required({ id: true })
-  .strip();
+/** Ours is a partial patch; `version` is the one the editor loaded (a newer one refuses unless `overwrite`). */
+const ArticleUpdate = z.preprocess(
+  originalKeys,
+  z
+    .object({ id: id(), ...ArticleFields })
+    .partial()
+    .required({ id: true })
+    .extend({
+      ...OriginalArticleFields,
+      version: num(z.number().int('版本号必须是整数').min(0, '版本号不能为负')).optional(),
+      overwrite: z.boolean({ error: 'overwrite 只能是 true 或 false' }).optional(),
+    })
+    .strip()
+    .transform(fromOriginal),
+);
 
 export const articleRoutes = new Hono<ApiEnv>()
   .get('/article/blogHomeGetArticleList/:current/:size', async (c) => {
@@ -167,11 +184,12 @@ export const articleRoutes = new Hono<ApiEnv>()
     const admin = requireAdmin(c);
     const input = await body(c, ArticleCreate);
     const articleId = await articles.createArticle(input, admin.id);
-    return ok(c, { id: articleId }, '发布成功');
+    await clearAutosave(admin.id, NEW_ARTICLE);
+    return ok(c, { id: articleId, version: 1 }, '发布成功');
   })
   .put('/article/update', async (c) => {
-    requireAdmin(c);
-    const { id: articleId, ...patch } = await body(c, ArticleUpdate);
+    const admin = requireAdmin(c);
+    const { id: articleId, version, overwrite, ...patch } = await body(c, ArticleUpdate);
     if (patch.type !== undefined || patch.origin_url !== undefined) {
       const current = await articles.getArticle(articleId, { admin: true });
       if (
@@ -180,8 +198,9 @@ export const articleRoutes = new Hono<ApiEnv>()
       )
         throw invalid(originMessage.message);
     }
-    await articles.updateArticle(articleId, patch);
-    return ok(c, { id: articleId }, '修改成功');
+    const saved = await articles.updateArticle(articleId, patch, { version, overwrite });
+    await clearAutosave(admin.id, articleId);
+    return ok(c, { id: articleId, version: saved }, '修改成功');
   })
   .delete('/article/delete/:id', async (c) => {
     requireAdmin(c);
@@ -213,7 +232,8 @@ export const articleRoutes = new Hono<ApiEnv>()
   .post('/category/add', async (c) => {
     requireAdmin(c);
     const { category_name } = await body(c, z.object({ category_name: name('分类名称') }));
-    return ok(c, { id: await articles.addCategory(category_name) }, '新增成功');
+    // The original's result is the new row ({id, category_name}); ours was {id}.
+    return ok(c, { id: await articles.addCategory(category_name), category_name }, '新增成功');
   })
   .put('/category/update', async (c) => {
     requireAdmin(c);
@@ -238,7 +258,7 @@ export const articleRoutes = new Hono<ApiEnv>()
   .post('/tag/add', async (c) => {
     requireAdmin(c);
     const { tag_name } = await body(c, z.object({ tag_name: name('标签名称') }));
-    return ok(c, { id: await articles.addTag(tag_name) }, '新增成功');
+    return ok(c, { id: await articles.addTag(tag_name), tag_name }, '新增成功');
   })
   .put('/tag/update', async (c) => {
     requireAdmin(c);

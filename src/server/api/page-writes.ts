@@ -66,6 +66,15 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/site/addOrUpdate',
   'PUT /api/site/updateOrder',
   'PUT /api/site/delete',
+  // The owner's console (issue 19): the bin and the status toggles take articles off or put them on
+  // the pages; term deletes with moveTo and merges move articles between the category and tag pages.
+  'DELETE /api/article/delete/:id/:status',
+  'PUT /api/article/revert/:id',
+  'PUT /api/article/isPublic/:id/:status',
+  'POST /api/category/delete',
+  'PUT /api/category/merge',
+  'POST /api/tag/delete',
+  'PUT /api/tag/merge',
 ]);
 
 /** Whether the route that answered this request is a page write (read after the handler ran). */

@@ -75,6 +75,22 @@ export interface ArticleTable extends Stamps {
   view_times: number;
   thumbs_up_times: number;
   reading_duration: number;
+  /** When a delete moved it to the recycle bin (status 3); null for every other article, drafts too. */
+  deleted_at: Generated<string | null>;
+  /** One more with every write: the editor's optimistic concurrency. */
+  version: Generated<number>;
+}
+
+/** The editor's unsaved state per author and article (article_id 0: an article not created yet). */
+export interface ArticleAutosaveTable {
+  id: Generated<number>;
+  author_id: number;
+  article_id: number;
+  /** The draft fields as JSON. */
+  draft: string;
+  /** The article's version the editor loaded (null for a new article). */
+  base_version: number | null;
+  updatedAt: string;
 }
 
 export interface ArticleTagTable {
@@ -252,6 +268,7 @@ export interface DB {
   tag: TagTable;
   article: ArticleTable;
   article_tag: ArticleTagTable;
+  article_autosave: ArticleAutosaveTable;
   talk: TalkTable;
   talk_photo: TalkPhotoTable;
   photo_album: PhotoAlbumTable;

@@ -7,6 +7,7 @@ import * as m0006 from './0006_music.ts';
 import * as m0008 from './0008_search.ts';
 import * as m0009 from './0009_username_key.ts';
 import * as m0010 from './0010_config_created.ts';
+import * as m0011 from './0011_article_admin.ts';
 import * as m0012 from './0012_recycle_bins.ts';
 
 export type MigrationContext = {
@@ -25,6 +26,7 @@ const steps: Record<string, Step> = {
   '0008_search': m0008,
   '0009_username_key': m0009,
   '0010_config_created': m0010,
+  '0011_article_admin': m0011,
   '0012_recycle_bins': m0012,
 };
 

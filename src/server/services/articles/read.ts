@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import type {
+  AdminArticleSummary,
   ArticleDetail,
   ArticleLink,
   ArticleSummary,
@@ -73,7 +74,7 @@ async function withTags<T extends { id: number }>(
   });
 }
 
-const normalize = (row: SummaryRow): SummaryRow => ({ ...row, wordCount: Number(row.wordCount) });
+const normalize = <T extends SummaryRow>(row: T): T => ({ ...row, wordCount: Number(row.wordCount) });
 
 async function page(
   current: number,
@@ -200,20 +201,23 @@ export function listPublicArticles(limit?: number) {
   return q.execute();
 }
 
-/** Every article with any status, for the admin and the export (newest first). */
-export async function listAllArticles(
+/** A filter of the admin's article lists (services/articles/admin.ts builds them). */
+export type SummaryFilter = (q: ReturnType<typeof summaries>) => ReturnType<typeof summaries>;
+
+/** Articles of any status the filter keeps, for the admin (newest first), with when each was binned. */
+export async function listAdminArticles(
   current: number,
   size: number,
-  status?: number,
-): Promise<Page<ArticleSummary>> {
-  let base = summaries();
-  if (status) base = base.where('article.status', '=', status);
+  filter: SummaryFilter,
+): Promise<Page<AdminArticleSummary>> {
+  const base = filter(summaries());
   return paginate(
     { current, size },
     async (limit, offset) =>
       withTags(
         (
           await base
+            .select('article.deleted_at as deletedAt')
             .orderBy('article.createdAt', 'desc')
             .orderBy('article.id', 'desc')
             .limit(limit)
@@ -223,6 +227,15 @@ export async function listAllArticles(
       ),
     () => countRows(base),
   );
+}
+
+/** Every article with any status, for the admin and the export (newest first). */
+export function listAllArticles(
+  current: number,
+  size: number,
+  status?: number,
+): Promise<Page<AdminArticleSummary>> {
+  return listAdminArticles(current, size, (q) => (status ? q.where('article.status', '=', status) : q));
 }
 
 export async function getArticleBySlug(slug: string) {

@@ -168,17 +168,33 @@ const EDITABLE = [
   'createdAt',
 ] as const;
 
-/** Changes the given fields of an article (not found when it does not exist). */
-export async function updateArticle(id: number, input: Partial<ArticleInput>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * The version the editor loaded (optimistic concurrency): a save over a newer version is refused
+ * unless the author chose to overwrite.
+ */
+export type SaveGuard = { version?: number; overwrite?: boolean };
+
+/**
+ * Changes the given fields of an article (not found when it does not exist); returns its new version.
+ * A status of 1 or 2 takes it out of the recycle bin (a binned article set to 3 stays binned).
+ */
+export async function updateArticle(
+  id: number,
+  input: Partial<ArticleInput>,
+  guard: SaveGuard = {},
+): Promise<number> {
+  const version = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('article')
-      .select(['id', 'article_title'])
+      .select(['id', 'article_title', 'version'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) throw notFound(MSG.article);
-    const patch: Record<string, unknown> = {};
+    if (guard.version !== undefined && !guard.overwrite && guard.version !== current.version)
+      throw conflict(MSG.articleChanged);
+    const patch: Record<string, unknown> = { version: current.version + 1 };
     for (const key of EDITABLE) if (input[key] !== undefined) patch[key] = input[key];
+    if (input.status !== undefined && input.status !== ARTICLE_STATUS.draft) patch.deleted_at = null;
     const categoryId = await resolveCategory(trx, input);
     if (categoryId !== undefined) patch.category_id = categoryId;
     if (input.slug !== undefined) patch.slug = await uniqueSlug(trx, input.slug, current.article_title, id);
@@ -186,15 +202,17 @@ export async function updateArticle(id: number, input: Partial<ArticleInput>): P
     await trx.updateTable('article').set(patch).where('id', '=', id).execute();
     const tagIds = await resolveTags(trx, input);
     if (tagIds) await setTags(trx, id, tagIds);
+    return current.version + 1;
   });
   await announce([{ kind: 'update', id }]);
+  return version;
 }
 
 /** Pins (1) or unpins (2) an article (not found when it does not exist). */
 export async function setArticleTop(id: number, isTop: number): Promise<void> {
   const res = await db
     .updateTable('article')
-    .set({ is_top: isTop, updatedAt: now() })
+    .set((eb) => ({ is_top: isTop, updatedAt: now(), version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.article);
@@ -209,6 +227,7 @@ export async function deleteArticle(id: number): Promise<void> {
     await trx.deleteFrom('comment').where('type', '=', THING.article).where('for_id', '=', id).execute();
     await trx.deleteFrom('like').where('type', '=', THING.article).where('for_id', '=', id).execute();
     await trx.deleteFrom('notify').where('type', '=', NOTIFY.article).where('to_id', '=', id).execute();
+    await trx.deleteFrom('article_autosave').where('article_id', '=', id).execute();
     const res = await trx.deleteFrom('article').where('id', '=', id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound(MSG.article);
   });

@@ -1,0 +1,162 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { renderInWorker } from '../services/article-html.ts';
+import * as admin from '../services/articles/admin.ts';
+import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
+import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/articles/terms-admin.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { body, check, id, num, pageFields } from './validate.ts';
+
+/**
+ * The owner's article, category and tag routes of ADMIN-API.md beside ours (api/articles.ts), and
+ * what the console needs beyond them (issue 19): the recycle bin, autosave, the preview, merges.
+ * All admin; the admin check comes before the body is read.
+ */
+
+/** The admin app sends unset filters as "" or null: both mean no filter. */
+const unset = (v: unknown) => (v === '' || v === null ? undefined : v);
+const filter = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+const oneOf = (values: number[], label: string) =>
+  num(z.number().refine((n) => values.includes(n), `${label}只能是 ${values.join('、')}`));
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+/** [start, end] days of a date-range picker; [] or ["", ""] is no filter. */
+const dayRange = z.preprocess(
+  (v) => (Array.isArray(v) && v.every((d) => d === '' || d === null) ? undefined : unset(v)),
+  z
+    .tuple([DAY, DAY], { error: 'create_time 应为 [开始日期, 结束日期]' })
+    .refine(([from, to]) => from <= to, '开始日期不能晚于结束日期')
+    .optional(),
+);
+
+const ListBody = z.object({
+  ...pageFields,
+  article_title: filter(z.string().trim().max(100, '标题过长')),
+  is_top: filter(oneOf([1, 2], 'is_top ')),
+  status: filter(oneOf([1, 2, 3], 'status ')),
+  tag_id: filter(id()),
+  category_id: filter(id()),
+  create_time: dayRange,
+  is_deleted: filter(oneOf([1, 2], 'is_deleted ')),
+});
+
+const idPath = z.object({ id: id() });
+const statusPath = z.object({ id: id(), status: oneOf([1, 2, 3], '状态') });
+/** An article id, or 0 for the article not created yet. */
+const editorPath = z.object({
+  id: num(z.number().int('id 必须是整数').min(0, 'id 不能为负').max(Number.MAX_SAFE_INTEGER, 'id 过大')),
+});
+
+const text = (max: number, label: string) => z.string().max(max, `${label}过长`).optional();
+const DraftBody = z
+  .object({
+    id: z.preprocess(unset, editorPath.shape.id.optional()),
+    version: filter(num(z.number().int('版本号必须是整数').min(0, '版本号不能为负'))),
+    article_title: text(100, '标题'),
+    article_content: text(200_000, '文章内容'),
+    article_description: text(300, '简介'),
+    article_cover: text(500, '封面地址'),
+    category_id: id().nullable().optional(),
+    category_name: text(20, '分类名称'),
+    tagIdList: z.array(id()).max(20, '标签最多 20 个').optional(),
+    tagNameList: z.array(z.string().max(20, '标签名称过长')).max(20, '标签最多 20 个').optional(),
+    is_top: oneOf([1, 2], 'is_top ').optional(),
+    order: num(z.number().int().min(0).max(1_000_000)).optional(),
+    status: oneOf([1, 2, 3], 'status ').optional(),
+    type: oneOf([1, 2, 3], 'type ').optional(),
+    origin_url: text(500, '原文链接'),
+  })
+  .strip();
+
+const PreviewBody = z.object({
+  article_content: z.string({ error: '请填写文章内容' }).max(200_000, '文章内容过长'),
+});
+
+/** getCategoryList / getTagList, bulk delete and merge, for either kind of term. */
+function termRoutes(term: Term, nameKey: string, listKey: string) {
+  const ListTerms = z.object({ ...pageFields, [nameKey]: filter(z.string().trim().max(20, '名称过长')) });
+  const DeleteTerms = z.object({
+    [listKey]: z.array(id()).min(1, '请选择要删除的项').max(50, '一次最多删除 50 个'),
+    moveTo: filter(id()),
+  });
+  const Merge = z.object({ from: id(), to: id() });
+  return new Hono<ApiEnv>()
+    .post(`/${term}/get${term === 'category' ? 'Category' : 'Tag'}List`, async (c) => {
+      requireAdmin(c);
+      const input = await body(c, ListTerms);
+      const name = (input as Record<string, unknown>)[nameKey] as string | undefined;
+      return ok(c, await listTerms(term, input.current, input.size, name));
+    })
+    .post(`/${term}/delete`, async (c) => {
+      requireAdmin(c);
+      const input = await body(c, DeleteTerms);
+      const ids = (input as Record<string, unknown>)[listKey] as number[];
+      const updateNum = await deleteTerms(term, ids, input.moveTo as number | undefined);
+      return ok(c, { updateNum }, '删除成功');
+    })
+    .put(`/${term}/merge`, async (c) => {
+      requireAdmin(c);
+      const { from, to } = await body(c, Merge);
+      return ok(c, { updateNum: await mergeTerms(term, from, to) }, '合并成功');
+    });
+}
+
+export const articleAdminRoutes = new Hono<ApiEnv>()
+  .post('/article/getArticleList', async (c) => {
+    requireAdmin(c);
+    const { current, size, ...f } = await body(c, ListBody);
+    return ok(c, await admin.listArticlesForAdmin(current, size, f));
+  })
+  .post('/article/titleExist', async (c) => {
+    requireAdmin(c);
+    const input = await body(
+      c,
+      z.object({
+        article_title: z.string().trim().min(1, '请填写文章标题').max(100, '文章标题最多 100 个字符'),
+        id: filter(id()),
+      }),
+    );
+    return ok(c, await admin.titleTaken(input.article_title, input.id));
+  })
+  .delete('/article/delete/:id/:status', async (c) => {
+    requireAdmin(c);
+    const { id: articleId, status } = check(statusPath, c.req.param());
+    const done = await admin.deleteByStatus(articleId, status);
+    return ok(c, true, done === 'binned' ? '已移到回收站' : '已彻底删除');
+  })
+  .put('/article/revert/:id', async (c) => {
+    requireAdmin(c);
+    await admin.revertArticle(check(idPath, c.req.param()).id);
+    return ok(c, true, '恢复成功');
+  })
+  .put('/article/isPublic/:id/:status', async (c) => {
+    requireAdmin(c);
+    const { id: articleId, status } = check(statusPath, c.req.param());
+    const now = await admin.togglePublic(articleId, status);
+    return ok(c, true, now === 1 ? '公开文章成功' : '隐藏文章成功');
+  })
+  // The editor's unsaved state, every few seconds; the article itself is untouched until it is saved.
+  .put('/article/autosave', async (c) => {
+    const user = requireAdmin(c);
+    const { id: articleId, version, ...draft } = await body(c, DraftBody);
+    const key = articleId ?? NEW_ARTICLE;
+    return ok(
+      c,
+      await saveAutosave(user.id, key, draft, key === NEW_ARTICLE ? null : (version ?? null)),
+      '已自动保存',
+    );
+  })
+  .get('/article/getAutosave/:id', async (c) => {
+    const user = requireAdmin(c);
+    return ok(c, await readAutosave(user.id, check(editorPath, c.req.param()).id));
+  })
+  // Markdown through the readers' own pipeline (the render worker of article-html.ts): the same HTML.
+  .post('/article/preview', async (c) => {
+    requireAdmin(c);
+    const { article_content } = await body(c, PreviewBody);
+    if (!article_content.trim()) return ok(c, { html: '', toc: [] });
+    return ok(c, await renderInWorker(article_content));
+  })
+  .route('/', termRoutes('category', 'category_name', 'categoryIdList'))
+  .route('/', termRoutes('tag', 'tag_name', 'tagIdList'));

@@ -1,0 +1,54 @@
+import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import { logger } from '../../core/log.ts';
+import { db } from '../../db/connection.ts';
+import { deleteArticle } from './write.ts';
+
+/**
+ * The recycle bin's expiry (issue 19): an article a delete moved to the bin (status 3 with deleted_at)
+ * can be restored for 30 days, then it is removed for good. Drafts (status 3 without deleted_at) never
+ * expire. The purge runs off the request path, once at start and then daily; it reads the time from
+ * a clock it is given, so a test moves the clock instead of waiting a month.
+ */
+
+export const BIN_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type Clock = () => Date;
+
+/** Removes every binned article deleted more than BIN_DAYS before `now`; returns their ids. */
+export async function purgeExpiredArticles(now: Date = new Date()): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - BIN_DAYS * DAY_MS).toISOString();
+  const rows = await db
+    .selectFrom('article')
+    .select('id')
+    .where('status', '=', ARTICLE_STATUS.draft)
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '<', cutoff)
+    .execute();
+  const purged: number[] = [];
+  for (const { id } of rows) {
+    try {
+      await deleteArticle(id);
+      purged.push(id);
+    } catch (err) {
+      // Gone meanwhile (deleted by hand): nothing left to do.
+      logger.warn({ err, id }, 'bin purge skipped an article');
+    }
+  }
+  return purged;
+}
+
+export type BinPurge = { stop: () => void; first: Promise<number[]> };
+
+/** Purges now (after the current turn, never inside a request) and then every `everyMs`. */
+export function startBinPurge(clock: Clock = () => new Date(), everyMs = DAY_MS): BinPurge {
+  const run = () =>
+    purgeExpiredArticles(clock()).catch((err) => {
+      logger.error({ err }, 'bin purge failed');
+      return [] as number[];
+    });
+  const first = new Promise<number[]>((resolve) => setImmediate(() => resolve(run())));
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), first };
+}
