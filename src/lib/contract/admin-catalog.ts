@@ -1,7 +1,7 @@
 /** Wire types of the owner's bangumi, resource and site-list routes (ADMIN-API.md, "ours"). */
 
-/** A bangumi entry as POST /api/bangumi/getBangumiList lists it. */
-export type BangumiRow = {
+/** A bangumi entry as /bangumi shows it (status 1 want, 2 watching, 3 watched). */
+export type Bangumi = {
   id: number;
   title: string;
   title_cn: string;
@@ -12,9 +12,10 @@ export type BangumiRow = {
   score: number;
   summary: string;
   url: string;
-  createdAt: string;
-  updatedAt: string;
 };
+
+/** A bangumi entry as POST /api/bangumi/getBangumiList lists it. */
+export type BangumiRow = Bangumi & { createdAt: string; updatedAt: string };
 
 /** A site of /siteList as POST /api/site/getSiteList lists it (flat, not grouped). */
 export type SiteRow = {

@@ -93,6 +93,6 @@ export const bangumiAdminRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     const { idList: ids } = await body(c, idList('番剧'));
     const n = await bangumi.deleteBangumi(ids);
-    if (n === 0) throw notFound(bangumi.BANGUMI_MISSING);
+    if (n === 0) throw notFound(MSG.bangumi);
     return ok(c, n, '删除成功');
   });

@@ -1,23 +1,12 @@
-import type { BangumiRow } from '../../lib/contract/admin-catalog.ts';
+import type { Bangumi, BangumiRow } from '../../lib/contract/admin-catalog.ts';
 import { invalid, notFound } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { contains } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 /** The fields of a bangumi entry the owner writes (ADMIN-API.md "Admin routes for bangumi"). */
-export type BangumiInput = {
-  title: string;
-  title_cn: string;
-  cover: string;
-  status: number;
-  progress: number;
-  total_episodes: number;
-  score: number;
-  summary: string;
-  url: string;
-};
-
-export const BANGUMI_MISSING = '番剧不存在';
+export type BangumiInput = Omit<Bangumi, 'id'>;
 const tooFar = (total: number) => `进度不能超过总集数 ${total}`;
 
 const now = () => new Date().toISOString();
@@ -67,7 +56,7 @@ async function current(id: number) {
     .select(['status', 'progress', 'total_episodes'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound(BANGUMI_MISSING);
+  if (!row) throw notFound(MSG.bangumi);
   return row;
 }
 

@@ -1,18 +1,6 @@
+import type { Bangumi } from '../../lib/contract/admin-catalog.ts';
 import { db } from '../db/connection.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
-
-export type Bangumi = {
-  id: number;
-  title: string;
-  title_cn: string;
-  cover: string;
-  status: number;
-  progress: number;
-  total_episodes: number;
-  score: number;
-  summary: string;
-  url: string;
-};
 
 /** The anime list of one status (1 want, 2 watching, 3 watched), or all, most recently added first. */
 export async function listBangumi(input: {
