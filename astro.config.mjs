@@ -18,7 +18,9 @@ const serverModule = /^#server\//;
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
  * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
- * the comment and like code of the community islands. Panes stay in their own chunks, loaded when first opened.
+ * the comment and like code of the community islands. The greeting and the focus-return helper go with the
+ * core too: the chrome and the login dialog use them, and the owner console (/admin) reuses that dialog,
+ * which would otherwise split them off the chrome's own chunk into one more request of every page. Panes stay in their own chunks, loaded when first opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
 const clientChunks = {
@@ -30,7 +32,7 @@ const clientChunks = {
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](dom|storage|chat|badge|throttle|idle|count|body-code|api[\\/]client)|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](dom|storage|chat|badge|throttle|idle|count|body-code|greeting|api[\\/]client)|islands[\\/]shared[\\/]focus-return|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
       priority: 3,
     },
     {

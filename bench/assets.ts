@@ -1,8 +1,14 @@
-/** Part 2: gzip JavaScript and CSS a visitor's first load of /home and /article transfers (Chromium). */
+/**
+ * Part 2: gzip JavaScript and CSS a visitor's first load of /home and /article transfers (Chromium),
+ * and the owner console's (/admin/profile: its shell and first screen, before any login).
+ */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { firstLoad } from './first-load.ts';
 import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, startServer } from './lib.ts';
+
+/** KB of gzip JavaScript; the console's 250 KB is the editor page's budget (issue 19), the shell must leave room. */
+const BUDGET: Record<string, number> = { '/article?id=3': 100, '/admin/profile': 250 };
 
 export async function run() {
   await ensureBuilt();
@@ -10,7 +16,7 @@ export async function run() {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
-    for (const route of ['/home', '/article?id=3']) {
+    for (const route of ['/home', '/article?id=3', '/admin/profile']) {
       const { files, inlineCss: inline } = await firstLoad(browser, `${server.url}${route}`);
       const sum = (type: string) => files.reduce((n, f) => (f.type === type ? n + f.bytes : n), 0);
       const sizes = { js: sum('script'), css: sum('stylesheet') };
@@ -23,8 +29,8 @@ export async function run() {
         {
           metric: `${route} first load: JavaScript (gzip)`,
           value: `${js.toFixed(1)} KB`,
-          budget: route.startsWith('/article') ? '≤ 100 KB' : undefined,
-          ok: route.startsWith('/article') ? js <= 100 : undefined,
+          budget: BUDGET[route] ? `≤ ${BUDGET[route]} KB` : undefined,
+          ok: BUDGET[route] ? js <= BUDGET[route] : undefined,
         },
         {
           metric: `${route} first load: CSS (gzip, files + inline)`,

@@ -205,6 +205,16 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trust
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /**
+ * A page the renderer marked personal is never kept: one that sets a cookie, or says `no-store`
+ * (the owner console under /admin does, so its shell is rendered for every request).
+ */
+function storable(headers: OutgoingHttpHeaders): boolean {
+  if (headers['set-cookie'] || headers['Set-Cookie']) return false;
+  const control = String(headers['cache-control'] ?? headers['Cache-Control'] ?? '');
+  return !/\bno-store\b/i.test(control);
+}
+
+/**
  * Wraps the page renderer: a miss renders, and a 200 HTML answer is captured (not streamed), stored
  * and then sent like a hit. Anything else passes through untouched. Hits never get here (see
  * serveCachedPage), though one that does is answered from the cache all the same.
@@ -225,7 +235,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
       const merged: OutgoingHttpHeaders = { ...res.getHeaders(), ...headers };
       const type = String(merged['content-type'] ?? merged['Content-Type'] ?? '');
-      if (status === 200 && type.startsWith('text/html') && !merged['set-cookie'] && !merged['Set-Cookie']) {
+      if (status === 200 && type.startsWith('text/html') && storable(merged)) {
         capture = { headers: merged, chunks: [] };
         return res;
       }

@@ -44,6 +44,10 @@ beforeAll(async () => {
     } else if (url.startsWith('/cookie')) {
       res.setHeader('set-cookie', 'a=1');
       res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    } else if (url.startsWith('/admin')) {
+      // The owner console (src/admin/AdminLayout.astro) says no-store through Astro's response headers.
+      res.setHeader('cache-control', 'no-store');
+      res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     } else {
       // Like Astro: headers first, then the page in several chunks.
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -161,17 +165,18 @@ describe('page cache: hits answered from prepared bodies and headers', () => {
   });
 
   it('keeps only 200 HTML answers without cookies, and never answers signed requests from it', async () => {
-    for (const path of ['/json', '/missing', '/cookie']) {
+    for (const path of ['/json', '/missing', '/cookie', '/admin/profile']) {
       await get(path);
       const again = await get(path);
       expect(again.headers['x-page-cache']).toBeUndefined();
     }
-    expect(renders).toBe(6);
+    expect(renders).toBe(8);
+    expect((await get('/admin/profile')).headers['cache-control']).toBe('no-store');
     expect((await get('/cookie')).headers['set-cookie']).toEqual(['a=1']);
     await get('/home');
     const signed = await get('/home', { authorization: 'Bearer x' });
     expect(signed.headers['x-page-cache']).toBeUndefined();
-    expect(renders).toBe(9);
+    expect(renders).toBe(12);
   });
 
   it('adds HSTS only to requests a trusted proxy marks https, hits included', async () => {

@@ -3,3 +3,27 @@ export type PageHeader = { id: number; route_name: string; bg_url: string };
 
 /** PUT /api/config/addView's answer (an addition to API.md): the site's visits so far. */
 export type SiteViews = { view_time: number };
+
+/** GET /api/config: the site's profile, as the visitor pages read it (view_time and createdAt are not editable). */
+export type SiteConfig = {
+  blog_name: string;
+  blog_avatar: string;
+  avatar_bg: string;
+  personal_say: string;
+  blog_notice: string;
+  qq_link: string;
+  we_chat_link: string;
+  github_link: string;
+  git_ee_link: string;
+  bilibili_link: string;
+  we_chat_group: string;
+  qq_group: string;
+  we_chat_pay: string;
+  ali_pay: string;
+  admin_url: string;
+  view_time: number;
+  createdAt: string;
+};
+
+/** POST /api/config/update's body: any of the editable fields. */
+export type SiteProfile = Omit<SiteConfig, 'view_time' | 'createdAt'>;

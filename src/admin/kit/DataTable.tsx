@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import styles from './kit.module.css';
+
+export type Column<T> = { key: string; header: string; render: (row: T) => ReactNode; width?: string };
+
+type Props<T> = {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  /** Filters and actions above the table. */
+  toolbar?: ReactNode;
+  loading?: boolean;
+  empty?: string;
+  /** 1-based; with total and pageSize, the pager under the table. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+};
+
+/** The console's list: a toolbar, a table (cards on phones) and a pager. */
+export function DataTable<T>(props: Props<T>) {
+  const { caption, columns, rows, rowKey, toolbar, loading, empty = '暂无数据' } = props;
+  const { page, pageSize, total, onPage } = props;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <section className={styles.table} aria-busy={loading || undefined}>
+      {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
+      <div className={styles.scroll}>
+        <table>
+          <caption className={styles.srOnly}>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <td key={c.key} data-label={c.header}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {!rows.length && (
+              <tr>
+                <td colSpan={columns.length} className={styles.empty}>
+                  {loading ? '加载中…' : empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.pager} aria-label={`${caption}分页`}>
+        <span>共 {total} 条</span>
+        <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          上一页
+        </button>
+        <span aria-live="polite">
+          第 {page} / {pages} 页
+        </span>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          下一页
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { ImageUp } from 'lucide-react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { uploadWithProgress } from '../../lib/api/admin/upload.ts';
+import { IMAGE_ACCEPT } from '../../lib/upload.ts';
+import styles from './kit.module.css';
+
+type Props = {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  hint?: string;
+};
+
+/**
+ * An image of a console form: its preview, its address (typed or pasted), and an upload through the
+ * site's rules (src/lib/upload.ts, POST /api/upload/img) with the transfer's progress.
+ */
+export function ImageField({ label, value, onChange, onBlur, error, hint }: Props) {
+  const id = useId();
+  const file = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    e.target.value = '';
+    if (!chosen) return;
+    setProgress(0);
+    try {
+      onChange(await uploadWithProgress(chosen, setProgress));
+    } catch {
+      /* the upload has said why in a toast */
+    } finally {
+      setProgress(null);
+    }
+  };
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.image}>
+        <div className={styles.thumb}>
+          {value ? <img src={value} alt={`${label}预览`} /> : <span>无</span>}
+        </div>
+        <div className={styles.imageControls}>
+          <input
+            id={id}
+            type="text"
+            value={value}
+            placeholder="图片地址，或上传一张"
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={onBlur}
+            aria-invalid={Boolean(error)}
+            aria-describedby={described}
+            className={`${styles.input} ${error ? styles.invalid : ''}`}
+          />
+          <div className={styles.row}>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={progress !== null}
+              onClick={() => file.current?.click()}
+            >
+              <ImageUp size={16} aria-hidden />
+              {progress === null ? '上传图片' : '上传中…'}
+            </button>
+            {progress !== null && (
+              <progress
+                className={styles.progress}
+                value={progress}
+                max={1}
+                aria-label={`${label}上传进度`}
+              />
+            )}
+          </div>
+          <input
+            ref={file}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            hidden
+            onChange={pick}
+            data-upload={label}
+            aria-label={`选择${label}图片`}
+          />
+        </div>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

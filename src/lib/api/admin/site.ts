@@ -1,0 +1,15 @@
+import type { PageHeader, SiteConfig, SiteProfile } from '../../contract/site.ts';
+import { get, post } from '../client.ts';
+
+/** The console's calls for the site profile and the page banners (ADMIN-API "Site"). */
+
+export const getSiteConfig = () => get<SiteConfig>('/api/config');
+
+export const updateSiteConfig = (patch: Partial<SiteProfile>) => post<null>('/api/config/update', patch);
+
+export const listPageHeaders = () => get<PageHeader[]>('/api/pageHeader/getAll');
+
+export const savePageHeader = (header: { id?: number; route_name: string; bg_url: string }) =>
+  post<null>('/api/pageHeader/addOrUpdate', header);
+
+export const deletePageHeader = (id: number) => post<null>('/api/pageHeader/delete', { id });

@@ -1,0 +1,93 @@
+import type { SiteProfile } from './contract/site.ts';
+
+/**
+ * The site profile's fields as the console edits them (POST /api/config/update): label, kind and
+ * the limits the server checks (src/server/api/site.ts), with the Chinese message of each rule so
+ * the form says what is wrong before anything is sent.
+ */
+type Kind = 'text' | 'textarea' | 'image' | 'link';
+export type ProfileField = {
+  key: keyof SiteProfile;
+  label: string;
+  kind: Kind;
+  max: number;
+  required?: true;
+  hint?: string;
+};
+
+export type ProfileGroup = { title: string; fields: ProfileField[] };
+
+const link = (key: keyof SiteProfile, label: string, hint?: string): ProfileField => ({
+  key,
+  label,
+  kind: 'link',
+  max: 500,
+  hint,
+});
+const image = (key: keyof SiteProfile, label: string, hint?: string): ProfileField => ({
+  key,
+  label,
+  kind: 'image',
+  max: 500,
+  hint,
+});
+
+export const PROFILE_GROUPS: ProfileGroup[] = [
+  {
+    title: '基本资料',
+    fields: [
+      { key: 'blog_name', label: '博客名称', kind: 'text', max: 50, required: true },
+      image('blog_avatar', '博主头像'),
+      image('avatar_bg', '资料卡背景'),
+      { key: 'personal_say', label: '个性签名', kind: 'text', max: 200, hint: '首页横幅与资料卡上的一句话' },
+      { key: 'blog_notice', label: '公告', kind: 'textarea', max: 2000, hint: '显示在资料卡下方' },
+    ],
+  },
+  {
+    title: '社交链接',
+    fields: [
+      link('github_link', 'GitHub'),
+      link('git_ee_link', 'Gitee'),
+      link('bilibili_link', '哔哩哔哩'),
+      link('qq_link', 'QQ'),
+      link('we_chat_link', '微信'),
+    ],
+  },
+  {
+    title: '二维码图片',
+    fields: [
+      image('we_chat_group', '微信群'),
+      image('qq_group', 'QQ 群'),
+      image('we_chat_pay', '微信收款码'),
+      image('ali_pay', '支付宝收款码'),
+    ],
+  },
+  {
+    title: '其他',
+    fields: [link('admin_url', '后台地址', '站内通知（友链申请）打开的地址，默认 /admin')],
+  },
+];
+
+export const PROFILE_FIELDS: ProfileField[] = PROFILE_GROUPS.flatMap((g) => g.fields);
+
+const ADDRESS = /^(https?:\/\/\S+|\/\S*)$/i;
+
+/** The message of the first rule `value` breaks, or '' when it keeps them all. */
+export function checkProfileField(field: ProfileField, value: string): string {
+  const v = value.trim();
+  if (field.required && !v) return `请填写${field.label}`;
+  if (v.length > field.max) return `${field.label}不能超过 ${field.max} 个字`;
+  if (v && field.kind !== 'text' && field.kind !== 'textarea' && !ADDRESS.test(v))
+    return '请填写以 http://、https:// 或 / 开头的地址';
+  return '';
+}
+
+/** Every broken rule of the form, by field (empty when the form can be saved). */
+export function checkProfile(form: SiteProfile): Partial<Record<keyof SiteProfile, string>> {
+  const errors: Partial<Record<keyof SiteProfile, string>> = {};
+  for (const field of PROFILE_FIELDS) {
+    const message = checkProfileField(field, form[field.key] ?? '');
+    if (message) errors[field.key] = message;
+  }
+  return errors;
+}

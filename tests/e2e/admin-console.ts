@@ -1,0 +1,23 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** Helpers of the owner console's browser tests (tests/e2e/admin-*.spec.ts). */
+
+// A real 2×2 PNG (the server refuses files whose chunks do not add up).
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNgYIg6wRDFwHAi6sSJKAAYHgSJG/z2HAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The console is on screen (the gate let the admin in). */
+export async function consoleReady(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Saves the theme the way the site does (staticData in local storage) before any page script runs. */
+export async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((t) => {
+    const key = btoa(encodeURIComponent('staticData'));
+    localStorage.setItem(key, btoa(encodeURIComponent(JSON.stringify({ theme: t }))));
+  }, theme);
+}
