@@ -74,7 +74,11 @@ export function ImageListField({ label, list, hint }: Props) {
       setOver(false);
       if (dragging) {
         // Dropped beside the images: to the end.
-        moveTo(items.findIndex((i) => i.key === dragging), items.length - 1, false);
+        moveTo(
+          items.findIndex((i) => i.key === dragging),
+          items.length - 1,
+          false,
+        );
         setDragging(null);
       } else list.add(e.dataTransfer.files);
     },
@@ -92,13 +96,13 @@ export function ImageListField({ label, list, hint }: Props) {
   };
 
   return (
-    <div className={kit.field} role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`}>
-      <span id={`${id}-label`} className={kit.label}>
+    <fieldset className={`${kit.field} ${styles.fieldset}`} aria-describedby={`${id}-hint`}>
+      <legend className={`${kit.label} ${styles.legend}`}>
         {label}{' '}
         <span className={styles.count}>
           {items.length} / {max}
         </span>
-      </span>
+      </legend>
       <div className={styles.zone} data-over={over || undefined} data-dropzone={label} {...zone}>
         <ul className={styles.grid}>
           {items.map((it, i) => {
@@ -203,6 +207,6 @@ export function ImageListField({ label, list, hint }: Props) {
       <p className={kit.srOnly} aria-live="polite">
         {said}
       </p>
-    </div>
+    </fieldset>
   );
 }

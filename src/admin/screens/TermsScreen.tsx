@@ -267,7 +267,9 @@ function TermTable({ kind }: { kind: TermKind }) {
         total={total}
         onPage={setPage}
       />
-      {merging && <MergeDialog kind={kind} term={merging} onClose={() => setMerging(null)} onDone={refresh} />}
+      {merging && (
+        <MergeDialog kind={kind} term={merging} onClose={() => setMerging(null)} onDone={refresh} />
+      )}
       {deleting && (
         <DeleteDialog kind={kind} term={deleting} onClose={() => setDeleting(null)} onDone={refresh} />
       )}

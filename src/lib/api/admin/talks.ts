@@ -17,9 +17,11 @@ export const publishTalk = (talk: TalkDraft) => post<{ id: number }>('/api/talk/
 export const updateTalk = (id: number, talk: TalkDraft) => put<null>('/api/talk/updateTalk', { id, ...talk });
 
 /** `status` is the talk's current one: 1 or 2 moves it to the bin, 3 deletes it for good. */
-export const deleteTalk = (id: number, status: TalkStatus) => del<number>(`/api/talk/deleteTalkById/${id}/${status}`);
+export const deleteTalk = (id: number, status: TalkStatus) =>
+  del<number>(`/api/talk/deleteTalkById/${id}/${status}`);
 
-export const setTalkPublic = (id: number, status: 1 | 2) => put<true>(`/api/talk/togglePublic/${id}/${status}`);
+export const setTalkPublic = (id: number, status: 1 | 2) =>
+  put<true>(`/api/talk/togglePublic/${id}/${status}`);
 
 export const setTalkTop = (id: number, isTop: 1 | 2) => put<true>(`/api/talk/toggleTop/${id}/${isTop}`);
 
