@@ -182,7 +182,7 @@ function TermTable({ kind }: { kind: TermKind }) {
     {
       key: 'actions',
       header: '操作',
-      width: '15em',
+      width: '18em',
       render: (t) => (
         <span className={screens.rowActions}>
           <button
