@@ -111,6 +111,7 @@ test('categories: create, rename inline, a delete refused while used (the server
     await input.fill('不要的名字');
     await input.press('Escape');
     await expect(input).toBeHidden();
+    await expect(page.getByRole('button', { name: `重命名分类「${first}」` })).toBeFocused();
     await page.getByRole('button', { name: `重命名分类「${first}」` }).click();
     await input.fill(renamed);
     await input.press('Enter');

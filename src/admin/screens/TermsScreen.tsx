@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { type AdminTerm, addTerm, listTerms, renameTerm } from '../../lib/api/admin/terms.ts';
 import { HttpError } from '../../lib/api/client.ts';
 import type { TermKind } from '../../lib/contract/admin-terms.ts';
@@ -77,6 +77,18 @@ function TermTable({ kind }: { kind: TermKind }) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState('');
   const refresh = () => setTick((t) => t + 1);
+  // After an inline rename (saved or not), the focus goes back to that row's rename button.
+  const renameButtons = useRef(new Map<number, HTMLButtonElement>());
+  const [refocus, setRefocus] = useState<number | null>(null);
+  const stopEditing = () => {
+    if (editing) setRefocus(editing.id);
+    setEditing(null);
+  };
+  useEffect(() => {
+    if (refocus === null || editing) return;
+    renameButtons.current.get(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus, editing]);
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -132,11 +144,11 @@ function TermTable({ kind }: { kind: TermKind }) {
     const value = editing.value.trim();
     const error = nameError(label, value);
     if (error) return setEditing({ ...editing, error });
-    if (value === term.name) return setEditing(null);
+    if (value === term.name) return stopEditing();
     try {
       await renameTerm(kind, term.id, value);
       toast('修改成功', 'success', '提示');
-      setEditing(null);
+      stopEditing();
       refresh();
     } catch (err) {
       setEditing({ ...editing, error: messageOf(err) });
@@ -159,12 +171,12 @@ function TermTable({ kind }: { kind: TermKind }) {
               value={editing.value}
               maxLength={NAME_MAX + 10}
               onChange={(e) => setEditing({ ...editing, value: e.target.value, error: '' })}
-              onKeyDown={(e) => e.key === 'Escape' && setEditing(null)}
+              onKeyDown={(e) => e.key === 'Escape' && stopEditing()}
             />
             <button type="submit" className={kit.primary}>
               保存
             </button>
-            <button type="button" className={kit.button} onClick={() => setEditing(null)}>
+            <button type="button" className={kit.button} onClick={stopEditing}>
               取消
             </button>
             {editing.error && (
@@ -189,6 +201,10 @@ function TermTable({ kind }: { kind: TermKind }) {
             type="button"
             className={kit.button}
             aria-label={`重命名${label}「${t.name}」`}
+            ref={(el) => {
+              if (el) renameButtons.current.set(t.id, el);
+              else renameButtons.current.delete(t.id);
+            }}
             onClick={() => setEditing({ id: t.id, value: t.name, error: '' })}
           >
             重命名
