@@ -47,6 +47,19 @@ export function useAutosave(
     return () => clearTimeout(timer);
   }, [form, articleId, version]);
 
+  // A tab closed before the pause is over still sends what it has (keepalive outlives the page).
+  useEffect(() => {
+    if (!form) return;
+    const flush = () => {
+      const json = JSON.stringify(form);
+      if (sent.current === null || json === sent.current) return;
+      sent.current = json;
+      void autosave({ ...form, id: articleId || undefined, version: articleId ? version : undefined }, true);
+    };
+    addEventListener('pagehide', flush);
+    return () => removeEventListener('pagehide', flush);
+  }, [form, articleId, version]);
+
   /** After a save or a reload: this form is what the server holds (`resend` makes the draft follow it). */
   const settle = (f: EditorForm, resend = false) => {
     sent.current = resend ? '' : JSON.stringify(f);

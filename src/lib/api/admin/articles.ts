@@ -52,8 +52,9 @@ export const updateArticle = (
   opts?: RequestOptions,
 ) => put<{ id: number; version: number }>('/api/article/update', article, opts);
 
-export const autosave = (draft: ArticleDraft & { id?: number; version?: number | null }) =>
-  put<AutosaveReceipt>('/api/article/autosave', draft, { quiet: true });
+/** `keepalive` when the tab is closing. */
+export const autosave = (draft: ArticleDraft & { id?: number; version?: number | null }, keepalive = false) =>
+  put<AutosaveReceipt>('/api/article/autosave', draft, { quiet: true, keepalive });
 
 /** 0 for a new article. */
 export const getAutosave = (id: number) => get<ArticleEditorState>(`/api/article/getAutosave/${id}`);
