@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
-import { consoleReady, PNG } from './admin-console.ts';
+import { consoleReady, PNG, useTheme } from './admin-console.ts';
 import { unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -198,3 +199,45 @@ test('delete → 回收站 → restore, from the list', async ({ page }) => {
   await page.getByRole('tab', { name: '公开' }).click();
   await expect(row).toHaveCount(1);
 });
+
+test('at 375 px: the list fits, and the editor shows text or preview one at a time', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, admin());
+  await page.goto('/admin/articles');
+  await consoleReady(page, '文章');
+  await expect(page.getByText('加载中…')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.goto('/admin/articles/edit');
+  await consoleReady(page, '写文章');
+  await expect(page.getByRole('button', { name: '对照' })).toHaveCount(0);
+  await typeInEditor(page, '手机上写的 **一句话**');
+  await page.getByRole('button', { name: '预览' }).click();
+  await expect(page.locator('.cm-content')).toBeHidden();
+  await expect(page.getByRole('region', { name: '预览' }).locator('strong')).toHaveText('一句话');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the article screens have no serious violations (${theme})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, admin());
+    await useTheme(page, theme);
+    const id = await seedArticle(page, unique('无障碍'));
+    const found: string[] = [];
+    for (const [route, title] of [
+      ['/admin/articles', '文章'],
+      [`/admin/articles/edit?id=${id}`, '编辑文章'],
+    ]) {
+      await page.goto(route);
+      await consoleReady(page, title);
+      await expect(page.getByText(/加载中…/)).toHaveCount(0);
+      if (route.includes('edit')) await expect(page.locator('[data-preview] .md-body')).not.toBeEmpty();
+      await page.evaluate(() => document.fonts.ready);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      for (const v of bad)
+        found.push(`${route} [${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+}

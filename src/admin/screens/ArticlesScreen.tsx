@@ -274,20 +274,24 @@ function Articles() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        <Tabs.Content value={tab}>
+          {binned && (
+            <p className={screens.muted}>回收站中的文章 {BIN_DAYS} 天后自动彻底删除，之前可以恢复。</p>
+          )}
+          <DataTable
+            caption="文章列表"
+            columns={columns}
+            rows={data?.list ?? []}
+            rowKey={(a) => a.id}
+            toolbar={toolbar}
+            loading={!data}
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data?.total ?? 0}
+            onPage={setPage}
+          />
+        </Tabs.Content>
       </Tabs.Root>
-      {binned && <p className={screens.muted}>回收站中的文章 {BIN_DAYS} 天后自动彻底删除，之前可以恢复。</p>}
-      <DataTable
-        caption="文章列表"
-        columns={columns}
-        rows={data?.list ?? []}
-        rowKey={(a) => a.id}
-        toolbar={toolbar}
-        loading={!data}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        onPage={setPage}
-      />
       <ConfirmDialog
         open={Boolean(removing)}
         onOpenChange={(o) => !o && setRemoving(null)}
