@@ -171,6 +171,22 @@ test('concurrency: a save over another tab’s newer save asks to reload or over
   ).json();
   expect(saved.result.article_content).toContain('这里的修改');
   expect(saved.result.article_title).toBe(title);
+
+  // Again, and this time 重新加载: the other tab's version replaces these edits.
+  const third = await context.newPage();
+  await third.goto(`/admin/articles/edit?id=${id}`);
+  await consoleReady(third, '编辑文章');
+  await third.getByLabel('文章标题').fill(`${title} 第三处`);
+  await third.getByRole('button', { name: '更新' }).click();
+  await expect(third.getByText('发布成功', { exact: true })).toBeVisible();
+  await third.close();
+  await typeInEditor(page, '\n\n不要的修改');
+  await expect(page.getByRole('status').filter({ hasText: '保存了新版本' })).toBeVisible();
+  await page.getByRole('button', { name: '更新' }).click();
+  await dialog.getByRole('button', { name: '重新加载' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('文章标题')).toHaveValue(`${title} 第三处`);
+  await expect(page.locator('.cm-content')).not.toContainText('不要的修改');
 });
 
 test('delete → 回收站 → restore, from the list', async ({ page }) => {
