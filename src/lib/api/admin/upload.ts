@@ -8,16 +8,19 @@ import { showHttpError } from '../errors.ts';
  * The console's image upload: the site's rules (src/lib/upload.ts: the accepted types, compression
  * over 800 KB, the 5 MB limit, POST /api/upload/img) with the progress of the transfer, which
  * `fetch` cannot report; so this one call goes through XMLHttpRequest. Failures toast like every
- * other call (SPEC §8) and reject with an HttpError whose message says why.
+ * other call (SPEC §8) and reject with an HttpError whose message says why; with `quiet`, a refusal
+ * of the file itself (its type or size: the server's code 100 or 413) is left to the caller to show
+ * beside the file, while a session or rate failure (401, 403, 429) still toasts.
  */
 export async function uploadWithProgress(
   file: File,
   onProgress: (fraction: number) => void,
   maxSide = 1920,
+  quiet = false,
 ): Promise<string> {
   const hooks = apiHooks();
   const fail = (message: string, shown = false): never => {
-    if (!shown) hooks?.toast(message, 'error', '错误提示');
+    if (!shown && !quiet) hooks?.toast(message, 'error', '错误提示');
     throw new HttpError(message, 0, 0, true);
   };
   if (file.type && !IMAGE_ACCEPT.split(',').includes(file.type)) fail(NOT_AN_IMAGE);
