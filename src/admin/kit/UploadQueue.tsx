@@ -58,7 +58,12 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
         const i = next++;
         patch(i, { state: 'uploading' });
         try {
-          urls[i] = await uploadWithProgress(files[i], (progress) => patch(i, { progress }), 1920, true);
+          urls[i] = await uploadWithProgress(
+            files[i],
+            (progress) => patch(i, { state: 'uploading', progress, message: undefined }),
+            1920,
+            { onWait: (s) => patch(i, { state: 'waiting', message: `上传过于频繁，${s} 秒后自动继续` }) },
+          );
           patch(i, { state: 'done', progress: 1 });
         } catch (err) {
           patch(i, { state: 'refused', message: (err as Error).message || UPLOAD_FAILED });
@@ -145,7 +150,7 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
                 <span className={styles.queueName}>
                   {it.name} <span className={styles.muted}>{size(it.size)}</span>
                 </span>
-                {it.state === 'waiting' && <span className={styles.muted}>等待上传</span>}
+                {it.state === 'waiting' && <span className={styles.muted}>{it.message ?? '等待上传'}</span>}
                 {it.state === 'uploading' && (
                   <progress
                     className={styles.progress}

@@ -145,7 +145,12 @@ function BangumiList() {
         </span>
       ),
     },
-    { key: 'score', header: '评分', width: '70px', render: (b) => `★ ${b.score.toFixed(1)}` },
+    {
+      key: 'score',
+      header: '评分',
+      width: '80px',
+      render: (b) => <span className={m.nowrap}>★ {b.score.toFixed(1)}</span>,
+    },
     {
       key: 'actions',
       header: '操作',
