@@ -150,6 +150,8 @@ test('资源与网站: a resource in a new category is on /resources/front, reor
     for (const name of names) {
       await page.getByRole('button', { name: `删除${name}` }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+      // The dialog closes once the call has answered (the page behind it is hidden from the tree till then).
+      await expect(page.getByRole('alertdialog')).toBeHidden();
       await expect(page.getByRole('button', { name: `删除${name}` })).toHaveCount(0);
     }
   }
