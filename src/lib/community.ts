@@ -1,3 +1,4 @@
+import type { Message } from './contract/messages.ts';
 /**
  * Rules shared by the community pages (talks, guestbook, comments, likes, links, bangumi) and the
  * server that checks them again: limits, allowed values, and the safe style of a guestbook card.
@@ -65,13 +66,8 @@ export const isImageUrl = (s: string): boolean => isUploadPath(s) || isHttpUrl(s
 export const clampFontSize = (n: number): number =>
   Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, Math.round(Number.isFinite(n) ? n : 16)));
 
-export type MessageLook = {
-  color: string;
-  font_size: number;
-  font_weight: number;
-  bg_color: string;
-  bg_url: string;
-};
+/** The look of a guestbook card. */
+export type MessageLook = Pick<Message, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>;
 
 /**
  * The inline style of a guestbook card. Every value is checked again here, so a row that slipped

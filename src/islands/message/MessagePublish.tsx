@@ -16,6 +16,7 @@ import {
   messageStyle,
   TEXT_COLORS,
 } from '../../lib/community.ts';
+import type { MessageInput } from '../../lib/contract/messages.ts';
 import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
 import { dropMessageList, type Message } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
@@ -26,16 +27,7 @@ import styles from './publish.module.css';
 
 type Props = { editing: Message | null; backgrounds: string[]; tags: string[] };
 
-type Form = {
-  message: string;
-  tag: string;
-  color: string;
-  font_size: number;
-  font_weight: number;
-  bg_color: string;
-  bg_url: string;
-  nick_name: string;
-};
+type Form = MessageInput & { nick_name: string };
 
 const BLANK: Form = {
   message: '',

@@ -75,9 +75,12 @@ export type ArticleDraft = {
   article_content?: string;
   article_description?: string;
   article_cover?: string;
+  /** An existing category; null for none. */
   category_id?: number | null;
+  /** A category by name, created when missing (wins over category_id). */
   category_name?: string;
   tagIdList?: number[];
+  /** Tags by name, created when missing (added to tagIdList). */
   tagNameList?: string[];
   is_top?: number;
   order?: number;

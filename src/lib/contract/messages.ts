@@ -17,3 +17,9 @@ export type Message = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** How a guestbook message looks, as its author writes it (add and update). */
+export type MessageInput = Pick<
+  Message,
+  'message' | 'tag' | 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'
+>;

@@ -1,5 +1,5 @@
 import { excerpt, THING } from '../../lib/community.ts';
-import type { Message } from '../../lib/contract/messages.ts';
+import type { Message, MessageInput } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
@@ -9,17 +9,7 @@ import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
-export type { Message };
-
-export type MessageInput = {
-  message: string;
-  tag: string;
-  color: string;
-  font_size: number;
-  font_weight: number;
-  bg_color: string;
-  bg_url: string;
-};
+export type { Message, MessageInput };
 
 function selectMessages() {
   return db

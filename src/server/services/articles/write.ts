@@ -1,5 +1,6 @@
 import { ARTICLE_STATUS, ARTICLE_TYPE, SLUG_PATTERN, slugify } from '../../../lib/article.ts';
 import { THING } from '../../../lib/community.ts';
+import type { ArticleDraft } from '../../../lib/contract/articles.ts';
 import { conflict, invalid, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
@@ -11,23 +12,10 @@ import { announce } from './events.ts';
 
 const now = () => new Date().toISOString();
 
-export type ArticleInput = {
+/** An article as written: a draft's fields with its title and text required. */
+export type ArticleInput = Omit<ArticleDraft, 'article_title' | 'article_content'> & {
   article_title: string;
   article_content: string;
-  article_cover?: string;
-  article_description?: string;
-  /** An existing category; null for none. */
-  category_id?: number | null;
-  /** A category by name, created when missing (wins over category_id). */
-  category_name?: string;
-  tagIdList?: number[];
-  /** Tags by name, created when missing (added to tagIdList). */
-  tagNameList?: string[];
-  is_top?: number;
-  order?: number;
-  status?: number;
-  type?: number;
-  origin_url?: string;
   slug?: string;
   /** Only the import sets these (the file's date); the API never does. */
   createdAt?: string;
