@@ -1,16 +1,8 @@
 import { isSafeUrl } from '../../lib/article.ts';
 import { BRAND_ICONS } from '../../lib/brand-icons.ts';
 import type { SiteProfile } from '../../lib/contract/site.ts';
+import { socialLinks } from '../../lib/socials.ts';
 import styles from './screens.module.css';
-
-/** The same links, in the same order and under the same rule, as the home page's profile card. */
-const SOCIALS = [
-  { key: 'github_link', label: 'GitHub', icon: 'github' },
-  { key: 'git_ee_link', label: 'Gitee', icon: 'gitee' },
-  { key: 'bilibili_link', label: '哔哩哔哩', icon: 'bilibili' },
-  { key: 'qq_link', label: 'QQ', icon: 'qq' },
-  { key: 'we_chat_link', label: '微信', icon: 'wechat' },
-] as const;
 
 const QR = [
   { key: 'we_chat_group', label: '微信群' },
@@ -24,7 +16,8 @@ const safe = (url: string) => (url && isSafeUrl(url) ? url : '');
 /** What /home will show once saved: the banner's title line and the profile card (as you type). */
 export function ProfilePreview({ profile }: { profile: SiteProfile }) {
   const bg = safe(profile.avatar_bg);
-  const links = SOCIALS.filter((s) => safe(profile[s.key]));
+  // The same links, in the same order and under the same rule, as the home page's profile card.
+  const links = socialLinks(profile);
   const codes = QR.filter((q) => safe(profile[q.key]));
   return (
     <aside className={styles.preview} aria-label="预览">
