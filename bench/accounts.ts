@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { encode, encrypt } from '../src/lib/storage.ts';
 
 /** Users written straight into a bench server's database, with tokens signed by its key. */
 export function makeUsers(dataDir: string, count: number, prefix = 'bench'): { id: number; token: string }[] {
@@ -27,4 +28,22 @@ export function makeUsers(dataDir: string, count: number, prefix = 'bench'): { i
   db.exec('COMMIT');
   db.close();
   return users;
+}
+
+/**
+ * The local-storage entries of a browser signed in as the seeded admin (id 1) of a bench server, as the
+ * site stores its session (SPEC §3/§9 encoding): a console page then opens its screen, not the login.
+ */
+export function adminSession(dataDir: string): [string, string][] {
+  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 1, role: 1, tv: 0, iat, exp: iat + 7200 })}`;
+  const token = `${data}.${createHmac('sha256', key).update(data).digest('base64url')}`;
+  return [
+    [encode('token'), encrypt(JSON.stringify(token))],
+    [encode('userInfo'), encrypt(JSON.stringify({ id: 1, nick_name: '博主', avatar: '', role: 1 }))],
+    [encode('tokenFlag'), encode('true')],
+    [encode('infoFlag'), encode('true')],
+  ];
 }

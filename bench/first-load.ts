@@ -12,8 +12,14 @@ export type Transfer = { url: string; type: 'script' | 'stylesheet'; bytes: numb
 export async function firstLoad(
   browser: Browser,
   url: string,
+  /** Local-storage entries set before any page script runs (a signed-in session). */
+  storage: [string, string][] = [],
 ): Promise<{ files: Transfer[]; inlineCss: string }> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  if (storage.length)
+    await context.addInitScript((pairs) => {
+      for (const [k, v] of pairs) localStorage.setItem(k, v);
+    }, storage);
   try {
     const page = await context.newPage();
     const files: Transfer[] = [];

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { MENU } from '../../src/admin/menu.ts';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { expect, test } from './fixtures.ts';
@@ -7,7 +8,8 @@ test('a visitor opening /admin gets the login dialog, and the console after logg
   page,
 }) => {
   const res = await page.goto('/admin');
-  expect(page.url()).toMatch(/\/admin\/banners$/);
+  // The console opens on the menu's first screen.
+  expect(new URL(page.url()).pathname).toBe(MENU[0].href);
   expect(res?.headers()['cache-control']).toBe('no-store');
   expect(res?.headers()['x-page-cache']).toBeUndefined();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
@@ -19,7 +21,7 @@ test('a visitor opening /admin gets the login dialog, and the console after logg
   await dialog.getByLabel('密码', { exact: true }).fill(admin().password);
   await dialog.getByRole('button', { name: '登录' }).click();
   // The page reloads into the console.
-  await consoleReady(page, '页面横幅');
+  await consoleReady(page, MENU[0].label);
   await expect(page.getByRole('navigation', { name: '管理菜单' })).toBeVisible();
   await expect(page.getByRole('link', { name: '站点资料' })).toBeVisible();
   await expect(page.getByRole('button', { name: /账号：/ })).toContainText(admin().nick_name);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './kit.module.css';
+import { Pager } from './Pager.tsx';
 
 export type Column<T> = { key: string; header: string; render: (row: T) => ReactNode; width?: string };
 
@@ -23,7 +24,6 @@ type Props<T> = {
 export function DataTable<T>(props: Props<T>) {
   const { caption, columns, rows, rowKey, toolbar, loading, empty = '暂无数据' } = props;
   const { page, pageSize, total, onPage } = props;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <section className={styles.table} aria-busy={loading || undefined}>
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
@@ -59,23 +59,7 @@ export function DataTable<T>(props: Props<T>) {
           </tbody>
         </table>
       </div>
-      <nav className={styles.pager} aria-label={`${caption}分页`}>
-        <span>共 {total} 条</span>
-        <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          上一页
-        </button>
-        <span aria-live="polite">
-          第 {page} / {pages} 页
-        </span>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          下一页
-        </button>
-      </nav>
+      <Pager label={caption} page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </section>
   );
 }

@@ -11,10 +11,16 @@ type Props = {
   hint?: string;
   multiline?: boolean;
   placeholder?: string;
+  /** `numeric`/`decimal` bring up a number pad on phones (the value stays text, checked by the form). */
+  inputMode?: 'numeric' | 'decimal' | 'url';
+  /** Offered as the user types (a datalist); any other text may still be typed. */
+  suggestions?: readonly string[];
 };
 
 /** One labelled input of a console form, with its hint and its rule message inline. */
-export function TextField({ label, value, onChange, onBlur, error, hint, multiline, placeholder }: Props) {
+export function TextField(props: Props) {
+  const { label, value, onChange, onBlur, error, hint, multiline, placeholder, inputMode, suggestions } =
+    props;
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -34,7 +40,21 @@ export function TextField({ label, value, onChange, onBlur, error, hint, multili
       {multiline ? (
         <textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+        <input
+          {...common}
+          type="text"
+          inputMode={inputMode}
+          list={suggestions ? `${id}-list` : undefined}
+          autoComplete={suggestions ? 'off' : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {suggestions && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
       )}
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ChevronDown } from 'lucide-react';
-import { Dialog, Select } from 'radix-ui';
+import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { deletePageHeader, listPageHeaders, savePageHeader } from '../../lib/api/admin/site.ts';
 import { BANNER_ROUTES } from '../../lib/banner-routes.ts';
@@ -10,6 +9,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
 import kit from '../kit/kit.module.css';
+import { Select } from '../kit/Select.tsx';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import styles from './screens.module.css';
@@ -105,31 +105,16 @@ function Banners() {
   ];
 
   const toolbar = (
-    <Select.Root
+    <Select
+      label="筛选"
+      inline
       value={filter}
-      onValueChange={(v) => {
-        setFilter(v as Filter);
+      options={(Object.keys(FILTERS) as Filter[]).map((f) => ({ value: f, label: FILTERS[f] }))}
+      onChange={(v) => {
+        setFilter(v);
         setPage(1);
       }}
-    >
-      <Select.Trigger className={styles.select} aria-label="筛选">
-        <Select.Value />
-        <Select.Icon>
-          <ChevronDown size={16} aria-hidden />
-        </Select.Icon>
-      </Select.Trigger>
-      <Select.Portal>
-        <Select.Content className={styles.selectContent} position="popper" sideOffset={4}>
-          <Select.Viewport>
-            {(Object.keys(FILTERS) as Filter[]).map((f) => (
-              <Select.Item key={f} value={f} className={styles.selectItem}>
-                <Select.ItemText>{FILTERS[f]}</Select.ItemText>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
-    </Select.Root>
+    />
   );
 
   return (

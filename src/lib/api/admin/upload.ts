@@ -4,20 +4,33 @@ import { IMAGE_ACCEPT, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, UPLOAD_FAILED, UPLOAD_TOO
 import { apiHooks, type Envelope, HttpError } from '../client.ts';
 import { showHttpError } from '../errors.ts';
 
+/** One file of a batch (the upload queue): see uploadWithProgress. */
+type BatchFile = {
+  /** The server asked to wait (429, 上传过于频繁): the file goes again after these seconds. */
+  onWait: (seconds: number) => void;
+};
+
+/** Waits of one file at most (each as long as the server's Retry-After, at most a minute). */
+const MAX_WAITS = 10;
+
 /**
  * The console's image upload: the site's rules (src/lib/upload.ts: the accepted types, compression
  * over 800 KB, the 5 MB limit, POST /api/upload/img) with the progress of the transfer, which
  * `fetch` cannot report; so this one call goes through XMLHttpRequest. Failures toast like every
- * other call (SPEC §8) and reject with an HttpError whose message says why.
+ * other call (SPEC §8) and reject with an HttpError whose message says why. A file of a `batch`
+ * leaves the refusals of the file itself (its type or size: the server's code 100 or 413) to the
+ * caller to show beside it, and waits out the upload rate limit (429) instead of failing; a session
+ * failure (401, 403) still toasts.
  */
 export async function uploadWithProgress(
   file: File,
   onProgress: (fraction: number) => void,
   maxSide = 1920,
+  batch?: BatchFile,
 ): Promise<string> {
   const hooks = apiHooks();
   const fail = (message: string, shown = false): never => {
-    if (!shown) hooks?.toast(message, 'error', '错误提示');
+    if (!shown && !batch) hooks?.toast(message, 'error', '错误提示');
     throw new HttpError(message, 0, 0, true);
   };
   if (file.type && !IMAGE_ACCEPT.split(',').includes(file.type)) fail(NOT_AN_IMAGE);
@@ -26,30 +39,43 @@ export async function uploadWithProgress(
     body = await compressImage(file, { maxSide }).catch(() => fail(UPLOAD_FAILED));
   }
   if (body.size > MAX_UPLOAD_BYTES) fail(UPLOAD_TOO_BIG);
+  for (let waits = 0; ; waits++) {
+    const xhr = await send(body, hooks?.token(), onProgress).catch(() => fail(UPLOAD_FAILED));
+    let data: Partial<Envelope<{ url: string }>> | undefined;
+    try {
+      data = JSON.parse(xhr.responseText);
+    } catch {
+      data = undefined;
+    }
+    const message = typeof data?.message === 'string' ? data.message : '';
+    if (xhr.status === 429 && batch && waits < MAX_WAITS) {
+      const seconds = Math.min(60, Math.max(1, Number(xhr.getResponseHeader('Retry-After')) || 5));
+      batch.onWait(seconds);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      onProgress(0);
+      continue;
+    }
+    if (xhr.status !== 200) return fail(message || UPLOAD_FAILED, showHttpError(xhr.status, message));
+    if (bodyCode(data) !== 0 || !data?.result?.url) return fail(message || UPLOAD_FAILED);
+    onProgress(1);
+    return data.result.url;
+  }
+}
+
+/** One POST of the file; resolves with the finished request (any status), rejects on a network failure. */
+function send(body: File, token: string | undefined, onProgress: (fraction: number) => void) {
   const form = new FormData();
   form.append('file', body, body.name || 'image');
   const xhr = new XMLHttpRequest();
-  const done = new Promise<void>((resolve, reject) => {
+  const done = new Promise<XMLHttpRequest>((resolve, reject) => {
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => resolve();
+    xhr.onload = () => resolve(xhr);
     xhr.onerror = () => reject(new Error('network'));
     xhr.ontimeout = () => reject(new Error('timeout'));
   });
   xhr.open('POST', '/api/upload/img');
   xhr.timeout = 60_000;
-  const token = hooks?.token();
   if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
   xhr.send(form);
-  await done.catch(() => fail(UPLOAD_FAILED));
-  let data: Partial<Envelope<{ url: string }>> | undefined;
-  try {
-    data = JSON.parse(xhr.responseText);
-  } catch {
-    data = undefined;
-  }
-  const message = typeof data?.message === 'string' ? data.message : '';
-  if (xhr.status !== 200) return fail(message || UPLOAD_FAILED, showHttpError(xhr.status, message));
-  if (bodyCode(data) !== 0 || !data?.result?.url) return fail(message || UPLOAD_FAILED);
-  onProgress(1);
-  return data.result.url;
+  return done;
 }

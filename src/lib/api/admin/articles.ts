@@ -1,0 +1,77 @@
+import type {
+  AdminArticleSummary,
+  ArticleDetail,
+  ArticleDraft,
+  ArticleEditorState,
+  AutosaveReceipt,
+  DictionaryEntry,
+  TocItem,
+} from '../../contract/articles.ts';
+import type { Page } from '../../contract/page.ts';
+import { del, get, HttpError, post, put, type RequestOptions } from '../client.ts';
+
+/** The console's article calls (README "Owner API": articles, categories and tags). */
+
+export type ArticleListFilter = {
+  current: number;
+  size: number;
+  article_title?: string;
+  is_top?: number;
+  status?: number;
+  tag_id?: number;
+  category_id?: number;
+  /** 1: the bin only; 2: drafts only (status 3 not binned). */
+  is_deleted?: number;
+};
+
+export const listArticles = (filter: ArticleListFilter) =>
+  post<Page<AdminArticleSummary>>('/api/article/getArticleList', filter);
+
+export const getArticle = (id: number) => get<ArticleDetail>(`/api/article/getArticleById/${id}`);
+
+/** `status` is the article's current one: 1/2 → the bin, 3 → gone for good. */
+export const deleteArticle = (id: number, status: number) =>
+  del<boolean>(`/api/article/delete/${id}/${status}`);
+
+export const revertArticle = (id: number) => put<boolean>(`/api/article/revert/${id}`);
+
+/** `status` is the current one: 2 becomes 1, anything else 2. */
+export const togglePublic = (id: number, status: number) =>
+  put<boolean>(`/api/article/isPublic/${id}/${status}`);
+
+export const setTop = (id: number, isTop: number) => put<null>(`/api/article/updateTop/${id}/${isTop}`);
+
+export type ArticleSave = ArticleDraft & { article_title: string; article_content: string };
+
+export const addArticle = (article: ArticleSave) =>
+  post<{ id: number; version: number }>('/api/article/add', article);
+
+/** A save over a newer version than `version` is refused (code 100) unless `overwrite`. */
+export const updateArticle = (
+  article: ArticleSave & { id: number; version?: number; overwrite?: boolean },
+  opts?: RequestOptions,
+) => put<{ id: number; version: number }>('/api/article/update', article, opts);
+
+/** `keepalive` when the tab is closing. */
+export const autosave = (draft: ArticleDraft & { id?: number; version?: number | null }, keepalive = false) =>
+  put<AutosaveReceipt>('/api/article/autosave', draft, { quiet: true, keepalive });
+
+/** 0 for a new article. */
+export const getAutosave = (id: number) => get<ArticleEditorState>(`/api/article/getAutosave/${id}`);
+
+export const previewMarkdown = (content: string) =>
+  post<{ html: string; toc: TocItem[] }>(
+    '/api/article/preview',
+    { article_content: content },
+    { quiet: true },
+  );
+
+type Term = DictionaryEntry & { category_name?: string; tag_name?: string };
+
+export const categoryDictionary = () => get<Term[]>('/api/category/getCategoryDictionary');
+
+export const tagDictionary = () => get<Term[]>('/api/tag/getTagDictionary');
+
+/** A save refused because another tab (or person) saved a newer version (README "Versions"). */
+export const isStaleSave = (e: unknown) =>
+  e instanceof HttpError && e.code === 100 && e.message.startsWith('文章已在别处');

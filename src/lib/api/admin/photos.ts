@@ -1,0 +1,48 @@
+import type { Page } from '../../contract/page.ts';
+import type { AlbumRow, PhotoRow } from '../../contract/photos.ts';
+import { del, get, post, put } from '../client.ts';
+
+/** The console's calls for albums and photos (ADMIN-API "Photo album", "Photo"). */
+
+export type AlbumInput = { album_name: string; album_cover: string; description: string };
+
+export const listAlbums = (current: number, size: number, album_name?: string) =>
+  post<Page<AlbumRow>>('/api/photoAlbum', { current, size, album_name });
+
+export const addAlbum = (album: AlbumInput) => post<AlbumRow>('/api/photoAlbum/add', album);
+
+export const updateAlbum = (id: number, album: Partial<AlbumInput>) =>
+  put<boolean>('/api/photoAlbum/update', { id, ...album });
+
+export const deleteAlbum = (id: number) => del<boolean>(`/api/photoAlbum/delete/${id}`);
+
+export const setAlbumCover = (albumId: number, photoId: number) =>
+  put<boolean>(`/api/photoAlbum/setCover/${albumId}/${photoId}`);
+
+/** One album's photos: status 1 the album, 2 its recycle bin. */
+export const listPhotos = (albumId: number, status: 1 | 2, current: number, size: number) =>
+  post<Page<PhotoRow>>('/api/photo/getPhotoListByAlbumId', { id: albumId, status, current, size });
+
+export const addPhotos = (albumId: number, urls: string[]) =>
+  post<PhotoRow[]>('/api/photo/add', { photoList: urls.map((url) => ({ album_id: albumId, url })) });
+
+/** type 1 moves normal photos to the bin, type 2 deletes binned ones for good. */
+export const deletePhotos = (photos: PhotoRow[], type: 1 | 2) =>
+  put<number>('/api/photo/delete', { imgList: photos.map(({ id, url }) => ({ id, url })), type });
+
+export const revertPhotos = (ids: number[]) => put<number>('/api/photo/revert', { idList: ids });
+
+/** How many normal photos each album holds (the visitors' album list, which counts them). */
+export const albumPhotoCounts = () =>
+  get<{ id: number; photoCount: number }[]>('/api/photoAlbum/getAllAlbumList').then(
+    (list) => new Map(list.map((a) => [a.id, a.photoCount])),
+  );
+
+/** One album by its id, looked up page by page in the owner's list (there is no single-album route). */
+export async function findAlbum(id: number): Promise<AlbumRow | undefined> {
+  for (let current = 1; ; current++) {
+    const page = await listAlbums(current, 50);
+    const found = page.list.find((a) => a.id === id);
+    if (found || current * 50 >= page.total || !page.list.length) return found;
+  }
+}
