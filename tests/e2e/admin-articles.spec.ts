@@ -27,6 +27,23 @@ async function pasteImage(page: Page) {
 
 const editorText = (page: Page) => page.locator('.cm-content').textContent();
 
+/** Titles of the articles these tests write; each test's articles are removed after it. */
+const PREFIXES = ['控制台新文章', '自动保存', '两个标签页', '回收站往返', '无障碍'];
+
+// The demo's pages are shared by every spec (scroll.spec scrolls /home to 1200 px): leave no article behind.
+test.afterEach(async ({ request }) => {
+  for (const status of [undefined, 3]) {
+    for (const prefix of PREFIXES) {
+      const res = await request.post('/api/article/getArticleList', {
+        data: { current: 1, size: 50, article_title: prefix, ...(status ? { status } : {}) },
+        headers: bearer(),
+      });
+      const list: { id: number }[] = (await res.json()).result?.list ?? [];
+      for (const { id } of list) await request.delete(`/api/article/delete/${id}`, { headers: bearer() });
+    }
+  }
+});
+
 /** An article made through the API, for the tests that start from one. */
 async function seedArticle(page: Page, title: string): Promise<number> {
   const res = await page.request.post('/api/article/add', {
