@@ -24,6 +24,13 @@ async function createAlbum(page: Page, name: string, description: string): Promi
   return Number(new URL(page.url()).searchParams.get('id'));
 }
 
+/** Albums a test made: they and their photos go at the end, so /photoAlbum is the demo's again. */
+const made: number[] = [];
+test.afterEach(async ({ request }) => {
+  const headers = { Authorization: `Bearer ${admin().token}` };
+  for (const id of made.splice(0)) await request.delete(`/api/photoAlbum/delete/${id}`, { headers });
+});
+
 const photo = (i: number) => ({ name: `照片${i}.png`, mimeType: 'image/png', buffer: randomPng() });
 
 test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refused files say why while the others upload', async ({
@@ -33,6 +40,7 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
   const name = unique('控制台相册');
   await signIn(page, admin());
   const id = await createAlbum(page, name, '从管理后台上传的照片');
+  made.push(id);
 
   // Five photos, a text file dressed as a PNG and a GIF over 5 MB, chosen at once.
   await page.locator('[data-upload="上传照片"]').setInputFiles([
@@ -87,6 +95,7 @@ test('相册: photos go to the bin and back, the cover can be set, the bin empti
   const name = unique('回收站相册');
   await signIn(page, admin());
   const id = await createAlbum(page, name, '');
+  made.push(id);
   await page.locator('[data-upload="上传照片"]').setInputFiles([photo(1), photo(2), photo(3)]);
   const grid = page.getByRole('list', { name: '相册里的照片' });
   await expect(grid.getByRole('listitem')).toHaveCount(3);

@@ -1,5 +1,4 @@
-import { ChevronDown } from 'lucide-react';
-import { Dialog, Select } from 'radix-ui';
+import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type AdminTerm, deleteTerms, mergeTerms, termDictionary } from '../../lib/api/admin/terms.ts';
 import { HttpError } from '../../lib/api/client.ts';
@@ -7,7 +6,6 @@ import type { TermKind } from '../../lib/contract/admin-terms.ts';
 import type { DictionaryEntry } from '../../lib/contract/articles.ts';
 import { toast } from '../../stores/toast.ts';
 import kit from '../kit/kit.module.css';
-import screens from './screens.module.css';
 import styles from './terms.module.css';
 
 export const TERM_LABEL: Record<TermKind, string> = { category: '分类', tag: '标签' };
@@ -27,46 +25,59 @@ function useOthers(kind: TermKind, id: number): DictionaryEntry[] | null {
   return list;
 }
 
-/** A picker of terms (radix Select) with its visible label. */
-function TermSelect(props: {
+/** How many matches the picker lists at once: a blog may have hundreds of tags. */
+const SHOWN = 50;
+
+/**
+ * A searchable picker of terms: a filter box over radio buttons. A radix Select cannot be searched and
+ * grows past the screen once a blog has many tags.
+ */
+function TermPicker(props: {
   label: string;
+  kind: TermKind;
   value: string;
   onChange: (v: string) => void;
   options: DictionaryEntry[];
   none?: string;
 }) {
-  const id = useId();
+  const name = useId();
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const matches = needle ? props.options.filter((t) => t.name.toLowerCase().includes(needle)) : props.options;
+  const kindLabel = TERM_LABEL[props.kind];
+  const option = (value: string, text: string, count?: number) => (
+    <label key={value} className={styles.option}>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={props.value === value}
+        onChange={() => props.onChange(value)}
+      />
+      <span className={styles.optionName}>{text}</span>
+      {count !== undefined && <span className={styles.optionCount}>{count} 篇</span>}
+    </label>
+  );
   return (
-    <div className={kit.field}>
-      <span id={id} className={kit.label}>
-        {props.label}
-      </span>
-      <Select.Root value={props.value} onValueChange={props.onChange}>
-        <Select.Trigger className={screens.select} aria-labelledby={id}>
-          <Select.Value placeholder="请选择" />
-          <Select.Icon>
-            <ChevronDown size={16} aria-hidden />
-          </Select.Icon>
-        </Select.Trigger>
-        <Select.Portal>
-          <Select.Content className={screens.selectContent} position="popper" sideOffset={4}>
-            <Select.Viewport>
-              {props.none && (
-                <Select.Item value={NONE} className={screens.selectItem}>
-                  <Select.ItemText>{props.none}</Select.ItemText>
-                </Select.Item>
-              )}
-              {props.options.map((t) => (
-                <Select.Item key={t.id} value={String(t.id)} className={screens.selectItem}>
-                  <Select.ItemText>{t.name}</Select.ItemText>
-                  <span className={styles.optionCount}>{t.articleCount} 篇</span>
-                </Select.Item>
-              ))}
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
-      </Select.Root>
-    </div>
+    <fieldset className={styles.picker}>
+      <legend className={kit.label}>{props.label}</legend>
+      <input
+        type="search"
+        className={kit.input}
+        aria-label={`筛选${kindLabel}`}
+        placeholder={`输入名称筛选${kindLabel}`}
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      <div className={styles.options}>
+        {props.none && option(NONE, props.none)}
+        {matches.slice(0, SHOWN).map((t) => option(String(t.id), t.name, t.articleCount))}
+        {!matches.length && <p className={kit.hint}>{`没有名称含「${filter.trim()}」的${kindLabel}`}</p>}
+        {matches.length > SHOWN && (
+          <p className={kit.hint}>{`还有 ${matches.length - SHOWN} 个，请输入名称筛选`}</p>
+        )}
+      </div>
+    </fieldset>
   );
 }
 
@@ -155,7 +166,7 @@ export function MergeDialog({ kind, term, onClose, onDone }: Props) {
       {others === null ? (
         <p className={kit.hint}>加载中…</p>
       ) : others.length ? (
-        <TermSelect label="合并到" value={to} onChange={setTo} options={others} />
+        <TermPicker label="合并到" kind={kind} value={to} onChange={setTo} options={others} />
       ) : (
         <p className={kit.hint}>{`没有其他${label}可以合并。`}</p>
       )}
@@ -199,8 +210,9 @@ export function DeleteDialog({ kind, term, onClose, onDone }: Props) {
       onClose={onClose}
     >
       {used && others && (
-        <TermSelect
+        <TermPicker
           label="文章移到"
+          kind={kind}
           value={moveTo}
           onChange={setMoveTo}
           options={others}
