@@ -95,6 +95,7 @@ test('写文章: pasted image and code block, live preview, publish → on /arti
   await page.getByRole('button', { name: '发布' }).click();
   await expect(page.getByText('发布成功', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/articles\/edit\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: '编辑文章' })).toBeVisible();
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await expect(page.getByRole('link', { name: '在网站上查看' })).toHaveAttribute('href', `/article?id=${id}`);
 

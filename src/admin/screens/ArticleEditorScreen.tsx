@@ -33,10 +33,12 @@ import { $gate } from '../stores.ts';
 
 /** /admin/articles/edit(?id=…): the Markdown editor with its live preview, autosave and fields. */
 export default function ArticleEditorScreen() {
-  const id = Number(new URLSearchParams(location.search).get('id')) || 0;
+  const [initialId] = useState(() => Number(new URLSearchParams(location.search).get('id')) || 0);
+  // A new article is 写文章 until its first save gives it an id.
+  const [id, setId] = useState(initialId);
   return (
     <ConsoleShell active="articles" title={id ? '编辑文章' : '写文章'}>
-      <Editor initialId={id} />
+      <Editor initialId={initialId} onSaved={setId} />
     </ConsoleShell>
   );
 }
@@ -53,7 +55,7 @@ async function loadEditor(id: number): Promise<Loaded> {
   return { form: draft, stored, version: state.version, restored };
 }
 
-function Editor({ initialId }: { initialId: number }) {
+function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: number) => void }) {
   const gate = useStore($gate);
   const [articleId, setArticleId] = useState(initialId);
   const [form, setForm] = useState<EditorForm | null>(null);
@@ -117,6 +119,7 @@ function Editor({ initialId }: { initialId: number }) {
       const next = { ...form, status };
       if (!articleId) history.replaceState(null, '', `/admin/articles/edit?id=${saved.id}`);
       setArticleId(saved.id);
+      onSaved(saved.id);
       setVersion(saved.version);
       setNewer(false);
       setForm(next);
