@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
-import { consoleReady, PNG, useTheme } from './admin-console.ts';
+import { consoleReady, useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
+import { PNG } from './png.ts';
 
 const bearer = () => ({ Authorization: `Bearer ${admin().token}` });
 
@@ -267,10 +268,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText(/加载中…/)).toHaveCount(0);
       if (route.includes('edit')) await expect(page.locator('[data-preview] .md-body')).not.toBeEmpty();
       await page.evaluate(() => document.fonts.ready);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      for (const v of bad)
-        found.push(`${route} [${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      for (const v of await seriousViolations(page)) found.push(`${route} ${v}`);
     }
     expect(found).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { admin, signIn } from './accounts.ts';
-import { consoleReady, PNG } from './admin-console.ts';
+import { consoleReady } from './admin-console.ts';
 import { query } from './community.ts';
 import { expect, test } from './fixtures.ts';
+import { PNG } from './png.ts';
 
 const bearer = () => ({ Authorization: `Bearer ${admin().token}` });
 

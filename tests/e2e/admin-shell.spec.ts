@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MENU } from '../../src/admin/menu.ts';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a visitor opening /admin gets the login dialog, and the console after logging in as the admin', async ({
@@ -88,10 +88,7 @@ for (const theme of ['light', 'dark'] as const) {
       await consoleReady(page, title);
       await expect(page.getByText('加载中…')).toHaveCount(0);
       await page.evaluate(() => document.fonts.ready);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      for (const v of bad)
-        found.push(`${route} [${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      for (const v of await seriousViolations(page)) found.push(`${route} ${v}`);
     }
     expect(found).toEqual([]);
   });

@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
-import { consoleReady, PNG, useTheme } from './admin-console.ts';
+import { consoleReady, useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { hydrated, postAs, query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
+import { PNG } from './png.ts';
 
 const headers = () => ({ Authorization: `Bearer ${admin().token}` });
 
@@ -230,16 +231,10 @@ for (const [theme, width] of [
     await page.goto('/admin/talks');
     await consoleReady(page, '说说');
     await expect(page.getByText('加载中…')).toHaveCount(0);
-    const bad = async () => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
-    expect(await bad()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: '发表说说' }).click();
     await expect(page.getByRole('dialog', { name: '发表说说' })).toBeVisible();
-    expect(await bad()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }

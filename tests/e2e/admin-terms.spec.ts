@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { postAs, query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -156,19 +156,13 @@ for (const [theme, width] of [
     await page.goto('/admin/terms#tag');
     await consoleReady(page, '分类与标签');
     await expect(page.getByText('加载中…')).toHaveCount(0);
-    const bad = async () => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
-    expect(await bad()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page
       .getByRole('button', { name: /^合并标签「/ })
       .first()
       .click();
     await expect(page.getByRole('group', { name: '合并到' })).toBeVisible();
-    expect(await bad()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { admin, createUser, signIn, type TestUser } from './accounts.ts';
 import { unique, write } from './community.ts';
 import { expect, test } from './fixtures.ts';
+import { randomPng } from './png.ts';
 
 /**
  * The chat room in real browsers: two contexts (two people) on the built server. The tests share the
@@ -36,30 +36,6 @@ async function say(page: Page, text: string) {
   await input.fill(text);
   await input.press('Enter');
   await expect(input).toHaveValue('');
-}
-
-/** A PNG of random pixels (incompressible, so a big file), encoded here. */
-function noisePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let i = 0; i < rows.length; i++) rows[i] = i % (width * 3 + 1) === 0 ? 0 : (Math.random() * 256) | 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const bubble = (page: Page, text: string) => page.locator('[data-message-id]', { hasText: text });
@@ -373,7 +349,7 @@ test('an image message: uploaded (compressed over 800 KB) and shown to the other
   const before = await images(o).count();
 
   // A small PNG goes up as it is.
-  const small = noisePng(8, 8);
+  const small = randomPng(8, 8);
   await n
     .locator('[data-chat-file]')
     .setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: small });
@@ -386,7 +362,7 @@ test('an image message: uploaded (compressed over 800 KB) and shown to the other
   await expect(o.locator('[data-message-id]').last()).toContainText('妮娜');
 
   // Over 800 KB: compressed in the browser (SPEC §5, PNG becomes JPEG) before the upload.
-  const big = noisePng(700, 700);
+  const big = randomPng(700, 700);
   expect(big.length).toBeGreaterThan(800 * 1024);
   await n.locator('[data-chat-file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
   await expect(images(o)).toHaveCount(before + 2);

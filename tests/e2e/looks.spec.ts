@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, createUser, signIn } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { postAs, unique } from './community.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 
@@ -244,9 +244,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(item.locator('[data-notify-kind="1"]')).toContainText('文章');
     await expect(item.locator('[data-notify-subject]')).toHaveText(article.article_title);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    const { violations } = await new AxeBuilder({ page }).include('[data-notify-drawer]').analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page, '[data-notify-drawer]')).toEqual([]);
   });
 }
