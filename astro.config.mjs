@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
+import { consoleEntriesLast } from './src/server/build/entry-order.mjs';
 import { reactInterop } from './src/server/build/react-interop.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
 
@@ -63,7 +64,7 @@ export default defineConfig({
   prefetch: false,
   vite: {
     // radix-ui (the console) imports React as a namespace: see src/server/build/react-interop.mjs.
-    plugins: [reactInterop()],
+    plugins: [reactInterop(), consoleEntriesLast()],
     // Astro keeps only `output` of per-environment rolldown options, so this goes at the top level;
     // client code never imports src/server, so it only matters to the SSR build.
     build: { rolldownOptions: { external: [serverModule] } },
