@@ -21,8 +21,11 @@ const serverModule = /^#server\//;
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
  * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
  * the comment and like code of the community islands. The greeting and the focus-return helper go with the
- * core too: the chrome and the login dialog use them, and the owner console (/admin) reuses that dialog,
- * which would otherwise split them off the chrome's own chunk into one more request of every page. Panes stay in their own chunks, loaded when first opened.
+ * core too: the chrome uses them on every page (the welcome toast, the header's panes) and so does the
+ * login dialog, which the owner console (/admin) reuses. Before the console they sat in the chrome's
+ * own chunk; with two entry points needing them, the bundler would split them into one more request of
+ * every page. In the core they cost only the names the chrome imports from it (bench/README.md).
+ * Panes stay in their own chunks, loaded when first opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
 const clientChunks = {
@@ -63,7 +66,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   prefetch: false,
   vite: {
-    // radix-ui (the console) imports React as a namespace: see src/server/build/react-interop.mjs.
+    // The console's code must not change the visitor pages' chunks: radix-ui imports React as a
+    // namespace (react-interop.mjs); the entry order sets the order in shared chunks (entry-order.mjs).
     plugins: [reactInterop(), consoleEntriesLast()],
     // Astro keeps only `output` of per-environment rolldown options, so this goes at the top level;
     // client code never imports src/server, so it only matters to the SSR build.

@@ -2,7 +2,6 @@ import { bodyCode } from '../../body-code.ts';
 import { compressImage, needsCompression } from '../../image-compress.ts';
 import { IMAGE_ACCEPT, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, UPLOAD_FAILED, UPLOAD_TOO_BIG } from '../../upload.ts';
 import { apiHooks, type Envelope, HttpError } from '../client.ts';
-import { showHttpError } from '../errors.ts';
 
 /** One file of a batch (the upload queue): see uploadWithProgress. */
 type BatchFile = {
@@ -55,7 +54,13 @@ export async function uploadWithProgress(
       onProgress(0);
       continue;
     }
-    if (xhr.status !== 200) return fail(message || UPLOAD_FAILED, showHttpError(xhr.status, message));
+    if (xhr.status !== 200) {
+      // Loaded on a failure, as client.ts does: a static import from the console would turn the core's
+      // lazy import of errors.ts into one through a namespace object and a preload list (≈ 10 B gzip
+      // more on every visitor page).
+      const { showHttpError } = await import('../errors.ts');
+      return fail(message || UPLOAD_FAILED, showHttpError(xhr.status, message));
+    }
     if (bodyCode(data) !== 0 || !data?.result?.url) return fail(message || UPLOAD_FAILED);
     onProgress(1);
     return data.result.url;
