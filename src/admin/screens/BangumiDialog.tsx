@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { addBangumi, type BangumiInput, updateBangumi } from '../../lib/api/admin/catalog.ts';
 import { BANGUMI_TABS, isHttpUrl, isImageUrl } from '../../lib/community.ts';
 import type { BangumiRow } from '../../lib/contract/admin-catalog.ts';
@@ -8,6 +7,7 @@ import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
+import { useCheckedForm } from '../kit/use-checked-form.ts';
 
 type Form = Record<Exclude<keyof BangumiInput, 'status'>, string> & { status: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -58,16 +58,9 @@ export function BangumiDialog({
   onClose: () => void;
   onSaved: () => unknown;
 }) {
-  const [form, setForm] = useState(() => toForm(entry));
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof Form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const { form, errors, set, validate } = useCheckedForm(() => toForm(entry), check);
   const submit = async () => {
-    const found = check(form);
-    setErrors(found);
-    if (Object.keys(found).length) return false;
+    if (!validate()) return false;
     const input: BangumiInput = {
       title: form.title.trim(),
       title_cn: form.title_cn.trim(),

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { deletePageHeader, listPageHeaders, savePageHeader } from '../../lib/api/admin/site.ts';
 import { BANNER_ROUTES } from '../../lib/banner-routes.ts';
@@ -7,6 +6,7 @@ import type { PageHeader } from '../../lib/contract/site.ts';
 import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
+import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
@@ -153,49 +153,33 @@ function Banners() {
 function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => void; onSaved: () => unknown }) {
   const [url, setUrl] = useState(row.header?.bg_url ?? '');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const save = async () => {
     const v = url.trim();
-    if (!v) return setError('请上传或填写背景图地址');
-    if (!/^(https?:\/\/\S+|\/\S*)$/i.test(v)) return setError('请填写以 http://、https:// 或 / 开头的地址');
-    setBusy(true);
-    try {
-      await savePageHeader({ id: row.header?.id, route_name: row.route, bg_url: v });
-      toast('保存成功', 'success', '提示');
-      await onSaved();
-      onClose();
-    } catch {
-      /* the envelope's message is on screen */
-    } finally {
-      setBusy(false);
+    const broken = !v
+      ? '请上传或填写背景图地址'
+      : !/^(https?:\/\/\S+|\/\S*)$/i.test(v)
+        ? '请填写以 http://、https:// 或 / 开头的地址'
+        : '';
+    if (broken) {
+      setError(broken);
+      return false;
     }
+    await savePageHeader({ id: row.header?.id, route_name: row.route, bg_url: v });
+    toast('保存成功', 'success', '提示');
+    await onSaved();
   };
   return (
-    <Dialog.Root open onOpenChange={(o) => !o && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={kit.overlay} />
-        <Dialog.Content className={kit.dialog} aria-describedby={undefined}>
-          <Dialog.Title className={kit.dialogTitle}>{`${row.label}横幅`}</Dialog.Title>
-          <ImageField
-            label="背景图"
-            hint="建议横向大图（如 1920×600），超过 800 KB 会先压缩"
-            value={url}
-            error={error}
-            onChange={(v) => {
-              setUrl(v);
-              setError('');
-            }}
-          />
-          <div className={kit.actions}>
-            <Dialog.Close className={kit.button} disabled={busy}>
-              取消
-            </Dialog.Close>
-            <button type="button" className={kit.primary} disabled={busy} onClick={save}>
-              {busy ? '保存中…' : '保存'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog title={`${row.label}横幅`} onClose={onClose} onSubmit={save}>
+      <ImageField
+        label="背景图"
+        hint="建议横向大图（如 1920×600），超过 800 KB 会先压缩"
+        value={url}
+        error={error}
+        onChange={(v) => {
+          setUrl(v);
+          setError('');
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { type CatalogInput, type CatalogKind, saveCatalogRow } from '../../lib/api/admin/catalog.ts';
 import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
 import type { SiteRow } from '../../lib/contract/admin-catalog.ts';
@@ -6,13 +5,16 @@ import { toast } from '../../stores/toast.ts';
 import { TextField } from '../kit/Field.tsx';
 import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
+import { useCheckedForm } from '../kit/use-checked-form.ts';
 
-type Errors = Partial<Record<keyof CatalogInput, string>>;
+/** The dialog's fields (the order is kept by the list's ↑ ↓, not typed). */
+type Form = Omit<CatalogInput, 'order'>;
+type Errors = Partial<Record<keyof Form, string>>;
 
 const chars = (s: string) => [...s.trim()].length;
 
 /** The server's rules (src/server/api/catalog-admin.ts), said before the call. */
-function check(f: CatalogInput): Errors {
+function check(f: Form): Errors {
   const e: Errors = {};
   if (!f.category.trim()) e.category = '请填写分类';
   else if (chars(f.category) > 20) e.category = '分类最多 20 个字';
@@ -39,22 +41,18 @@ type Props = {
 
 /** Create (no row) or edit one resource or site: category, name, description, link, icon. */
 export function CatalogDialog({ kind, noun, row, categories, category, onClose, onSaved }: Props) {
-  const [form, setForm] = useState<CatalogInput>({
-    category: row?.category ?? category ?? '',
-    name: row?.name ?? '',
-    desc: row?.desc ?? '',
-    url: row?.url ?? '',
-    icon: row?.icon ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof CatalogInput) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const { form, errors, set, validate } = useCheckedForm<Form>(
+    () => ({
+      category: row?.category ?? category ?? '',
+      name: row?.name ?? '',
+      desc: row?.desc ?? '',
+      url: row?.url ?? '',
+      icon: row?.icon ?? '',
+    }),
+    check,
+  );
   const submit = async () => {
-    const found = check(form);
-    setErrors(found);
-    if (Object.keys(found).length) return false;
+    if (!validate()) return false;
     const { category: c, name, desc, url, icon } = form;
     const input = {
       category: c.trim(),
