@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import kit from '../kit/kit.module.css';
 import { Pager } from '../kit/Pager.tsx';
 import { UploadQueue } from '../kit/UploadQueue.tsx';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import { $gate } from '../stores.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
 import m from './media.module.css';
@@ -97,29 +98,19 @@ export function AlbumPhotos({ albumId }: { albumId: number }) {
 type GridProps = { album: AlbumRow; tab: Tab; onAlbumChanged: () => unknown };
 
 function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: PhotoRow[]; total: number } | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [purging, setPurging] = useState<PhotoRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const bin = tab === 'bin';
 
-  const load = useCallback(
-    () =>
-      listPhotos(album.id, STATUS[tab], page, PAGE_SIZE).then(
-        (d) => {
-          // A page emptied by a delete falls back to the one before it.
-          if (!d.list.length && page > 1) setPage(page - 1);
-          setData(d);
-          setPicked(new Set());
-        },
-        () => {},
-      ),
-    [album.id, tab, page],
+  const fetchPage = useCallback(
+    (page: number) => listPhotos(album.id, STATUS[tab], page, PAGE_SIZE),
+    [album.id, tab],
   );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE);
+  // What was picked goes with the rows it was picked from.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows clears the choice
+  useEffect(() => setPicked(new Set()), [data]);
 
   const list = data?.list ?? [];
   const chosen = list.filter((p) => picked.has(p.id));

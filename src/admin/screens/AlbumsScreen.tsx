@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { albumPhotoCounts, deleteAlbum, listAlbums } from '../../lib/api/admin/photos.ts';
 import type { AlbumRow } from '../../lib/contract/photos.ts';
 import { toast } from '../../stores/toast.ts';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
@@ -29,21 +30,20 @@ const PAGE_SIZE = 10;
 
 function Albums() {
   const gate = useStore($gate);
-  const [page, setPage] = useState(1);
   const [name, setName] = useState('');
-  const [data, setData] = useState<{ list: AlbumRow[]; total: number } | null>(null);
   const [counts, setCounts] = useState<Map<number, number>>(new Map());
   const [editing, setEditing] = useState<AlbumRow | 'new' | null>(null);
   const [removing, setRemoving] = useState<AlbumRow | null>(null);
   const search = useDebounced(name.trim());
 
-  const load = useCallback(() => {
-    albumPhotoCounts().then(setCounts, () => {});
-    return listAlbums(page, PAGE_SIZE, search || undefined).then(setData, () => {});
-  }, [page, search]);
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+  const fetchPage = useCallback(
+    (page: number) => {
+      albumPhotoCounts().then(setCounts, () => {});
+      return listAlbums(page, PAGE_SIZE, search || undefined);
+    },
+    [search],
+  );
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
 
   const columns: Column<AlbumRow>[] = [
     {

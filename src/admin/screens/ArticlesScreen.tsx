@@ -12,11 +12,11 @@ import {
   togglePublic,
 } from '../../lib/api/admin/articles.ts';
 import type { AdminArticleSummary, DictionaryEntry } from '../../lib/contract/articles.ts';
-import type { Page } from '../../lib/contract/page.ts';
 import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import styles from './articles.module.css';
@@ -57,31 +57,29 @@ function Articles() {
   const [tab, setTab] = useState<Tab>('all');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [title, setTitle] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<AdminArticleSummary> | null>(null);
   const [terms, setTerms] = useState<{ categories: DictionaryEntry[]; tags: DictionaryEntry[] }>({
     categories: [],
     tags: [],
   });
   const [removing, setRemoving] = useState<AdminArticleSummary | null>(null);
 
-  const load = useCallback(() => {
-    const { status, is_deleted } = TABS[tab];
-    return listArticles({
-      current: page,
-      size: PAGE_SIZE,
-      status,
-      is_deleted,
-      article_title: filters.title || undefined,
-      category_id: Number(filters.category) || undefined,
-      tag_id: Number(filters.tag) || undefined,
-      is_top: Number(filters.top) || undefined,
-    }).then(setData, () => {});
-  }, [tab, page, filters]);
-
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+  const fetchPage = useCallback(
+    (page: number) => {
+      const { status, is_deleted } = TABS[tab];
+      return listArticles({
+        current: page,
+        size: PAGE_SIZE,
+        status,
+        is_deleted,
+        article_title: filters.title || undefined,
+        category_id: Number(filters.category) || undefined,
+        tag_id: Number(filters.tag) || undefined,
+        is_top: Number(filters.top) || undefined,
+      });
+    },
+    [tab, filters],
+  );
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
   useEffect(() => {
     if (gate !== 'admin') return;
     Promise.all([categoryDictionary(), tagDictionary()]).then(
@@ -260,13 +258,7 @@ function Articles() {
 
   return (
     <>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(v) => {
-          setTab(v as Tab);
-          setPage(1);
-        }}
-      >
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <Tabs.List className={screens.tabs} aria-label="文章状态">
           {(Object.keys(TABS) as Tab[]).map((t) => (
             <Tabs.Trigger key={t} value={t} className={screens.tab}>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Minus, Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   deleteBangumi,
   listBangumi,
@@ -14,6 +14,7 @@ import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import { BangumiDialog, STATUS_OPTIONS } from './BangumiDialog.tsx';
@@ -35,34 +36,24 @@ const name = (b: BangumiRow) => b.title_cn || b.title;
 
 function BangumiList() {
   const gate = useStore($gate);
-  const [page, setPage] = useState(1);
   const [status, setStatus] = useState('all');
   const [title, setTitle] = useState('');
-  const [data, setData] = useState<{ list: BangumiRow[]; total: number } | null>(null);
   const [editing, setEditing] = useState<BangumiRow | 'new' | null>(null);
   const [removing, setRemoving] = useState<BangumiRow | null>(null);
   const [busy, setBusy] = useState(0);
   const search = useDebounced(title.trim());
 
-  const load = useCallback(
-    () =>
+  const fetchPage = useCallback(
+    (page: number) =>
       listBangumi({
         current: page,
         size: PAGE_SIZE,
         status: status === 'all' ? undefined : Number(status),
         title: search || undefined,
-      }).then(
-        (d) => {
-          if (!d.list.length && page > 1) setPage(page - 1);
-          setData(d);
-        },
-        () => {},
-      ),
-    [page, status, search],
+      }),
+    [status, search],
   );
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
 
   /** A quick change of one row: saved at once, then the list is read again (the server may adjust). */
   const quick = async (b: BangumiRow, run: () => Promise<unknown>) => {

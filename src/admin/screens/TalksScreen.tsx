@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { PenLine } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   deleteTalk,
   listTalks,
@@ -15,6 +15,7 @@ import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import screens from './screens.module.css';
@@ -46,31 +47,17 @@ const excerpt = (t: AdminTalk) => {
 function Talks() {
   const gate = useStore($gate);
   const [status, setStatus] = useState<TalkStatus>(1);
-  const [page, setPage] = useState(1);
   const [tick, setTick] = useState(0);
-  const [data, setData] = useState<{ list: AdminTalk[]; total: number } | null>(null);
+  const fetchPage = useCallback((page: number) => listTalks(status, page, PAGE_SIZE), [status]);
+  const { page, setPage, data, setData, reload } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
   const [counts, setCounts] = useState<Partial<Record<TalkStatus, number>>>({});
   const [composing, setComposing] = useState<AdminTalk | 'new' | null>(null);
   const [purging, setPurging] = useState<AdminTalk | null>(null);
-  const refresh = () => setTick((t) => t + 1);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks for the same page again
-  useEffect(() => {
-    if (gate !== 'admin') return;
-    let live = true;
-    listTalks(status, page, PAGE_SIZE).then(
-      (p) => {
-        if (!live) return;
-        // The last talk of the last page left this tab: show the page before.
-        if (!p.list.length && page > 1) setPage(Math.max(1, Math.ceil(p.total / PAGE_SIZE)));
-        else setData(p);
-      },
-      () => live && setData((d) => d ?? { list: [], total: 0 }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gate, status, page, tick]);
+  /** After a change: the page and the tabs' counts again. */
+  const refresh = () => {
+    setTick((t) => t + 1);
+    return reload();
+  };
 
   // The count on each tab.
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again after every change

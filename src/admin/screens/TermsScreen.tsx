@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type AdminTerm, addTerm, listTerms, renameTerm } from '../../lib/api/admin/terms.ts';
 import { HttpError } from '../../lib/api/client.ts';
 import type { TermKind } from '../../lib/contract/admin-terms.ts';
 import { toast } from '../../stores/toast.ts';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import screens from './screens.module.css';
@@ -68,15 +69,20 @@ function TermTable({ kind }: { kind: TermKind }) {
   const label = TERM_LABEL[kind];
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const [tick, setTick] = useState(0);
-  const [data, setData] = useState<{ list: AdminTerm[]; total: number } | null>(null);
+  const fetchPage = useCallback((page: number) => listTerms(kind, page, PAGE_SIZE, filter), [kind, filter]);
+  const { page, setPage, data, reload: refresh } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setFilter(query.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(t);
+  }, [query, setPage]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [merging, setMerging] = useState<AdminTerm | null>(null);
   const [deleting, setDeleting] = useState<AdminTerm | null>(null);
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState('');
-  const refresh = () => setTick((t) => t + 1);
   // After an inline rename (saved or not), the focus goes back to that row's rename button.
   const renameButtons = useRef(new Map<number, HTMLButtonElement>());
   const [refocus, setRefocus] = useState<number | null>(null);
@@ -89,32 +95,6 @@ function TermTable({ kind }: { kind: TermKind }) {
     renameButtons.current.get(refocus)?.focus();
     setRefocus(null);
   }, [refocus, editing]);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setFilter(query.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(t);
-  }, [query]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks for the same page again
-  useEffect(() => {
-    if (gate !== 'admin') return;
-    let live = true;
-    listTerms(kind, page, PAGE_SIZE, filter).then(
-      (p) => {
-        if (!live) return;
-        // The last row of the last page went (a merge, a delete): show the page before.
-        if (!p.list.length && page > 1) setPage(Math.max(1, Math.ceil(p.total / PAGE_SIZE)));
-        else setData(p);
-      },
-      () => live && setData((d) => d ?? { list: [], total: 0 }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gate, kind, page, filter, tick]);
 
   const total = data?.total ?? 0;
 
