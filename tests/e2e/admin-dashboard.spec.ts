@@ -1,9 +1,13 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { chinaDay } from '../../src/lib/page-views.ts';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { hydrated, postAs, query, unique, write } from './community.ts';
 import { expect, test } from './fixtures.ts';
+import { startServer, stopServer } from './server.ts';
 
 /**
  * The dashboard (/admin, issue 20): figures and charts of page views after a few visits, a friend link
@@ -137,3 +141,33 @@ for (const [width, theme] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
+
+test('views counted in memory are written when the server stops (SIGTERM)', async () => {
+  test.setTimeout(90_000);
+  const server = await startServer();
+  const ua =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+  try {
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.url}/link/list`, { headers: { 'user-agent': ua } });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    // Nothing was written while answering (the first minute's flush is still far off).
+    const running = new DatabaseSync(path.join(server.dataDir, 'blog.db'), { readOnly: true });
+    try {
+      expect(running.prepare('SELECT count(*) AS n FROM view_day').get()).toEqual({ n: 0 });
+    } finally {
+      running.close();
+    }
+  } finally {
+    expect((await stopServer(server, 'SIGTERM')).code).toBe(0);
+  }
+  const db = new DatabaseSync(path.join(server.dataDir, 'blog.db'), { readOnly: true });
+  try {
+    const row = db.prepare('SELECT views, uniques FROM view_day WHERE day = ?').get(chinaDay(Date.now()));
+    expect(row).toEqual({ views: 3, uniques: 1 });
+  } finally {
+    db.close();
+  }
+});
