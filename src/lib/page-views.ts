@@ -38,14 +38,9 @@ export function isRobot(userAgent: string | undefined): boolean {
   return !userAgent || ROBOT.test(userAgent);
 }
 
-/** Paths that are never page views: the API, the console, assets and uploads. */
-const NOT_PAGES = ['/api', '/wapi', '/admin', '/_astro/', '/uploads/'];
+/** Paths that are never page views: the API, the console, assets and uploads (any case). */
+const NOT_PAGES = /^\/(?:api|wapi|admin)(?:[/?#]|$)|^\/(?:_astro|uploads)\//i;
 
 export function isPageViewPath(url: string): boolean {
-  const lower = url.toLowerCase();
-  for (const prefix of NOT_PAGES) {
-    if (lower.startsWith(prefix) && (prefix.endsWith('/') || !/[a-z0-9]/.test(lower[prefix.length] ?? '')))
-      return false;
-  }
-  return true;
+  return !NOT_PAGES.test(url);
 }
