@@ -90,6 +90,9 @@ test('a pending friend link approved from the dashboard is listed on /link/list'
     await expect(page.getByText(name)).toBeVisible();
   } finally {
     await request.put('/api/links/delete', { data: { idList: [id] }, headers: headers() });
+    // The application's notice to the admins (and the approval's to the applicant) go too.
+    write('DELETE FROM notify WHERE message LIKE ?', `%${name}%`);
+    write('DELETE FROM notify WHERE user_id = ?', applicant.id);
   }
 });
 
@@ -120,6 +123,7 @@ test('a comment deleted from the dashboard is gone from its article', async ({ p
     await expect(comments.getByText(text)).toHaveCount(0);
   } finally {
     write('DELETE FROM comment WHERE content = ?', text);
+    write('DELETE FROM notify WHERE message LIKE ?', `%${author.nick_name}%`);
   }
 });
 
