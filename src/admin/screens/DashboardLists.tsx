@@ -22,7 +22,11 @@ const commentHref = (c: DashboardComment) =>
       ? `/talk?id=${c.for_id}`
       : `/message/detail?id=${c.for_id}`;
 
-export function PendingLinks({ links, onChanged }: { links?: FriendLink[] } & Changed) {
+export function PendingLinks({
+  links,
+  total,
+  onChanged,
+}: { links?: FriendLink[]; total?: number } & Changed) {
   const [busy, setBusy] = useState<number | null>(null);
   const approve = async (link: FriendLink) => {
     setBusy(link.id);
@@ -39,7 +43,7 @@ export function PendingLinks({ links, onChanged }: { links?: FriendLink[] } & Ch
   return (
     <section className={styles.panel} aria-labelledby="dash-links">
       <h2 id="dash-links" className={styles.panelTitle}>
-        待审核的友链
+        待审核的友链{total ? `（${total}）` : ''}
       </h2>
       {!links ? (
         <p className={styles.muted}>加载中…</p>
@@ -68,6 +72,9 @@ export function PendingLinks({ links, onChanged }: { links?: FriendLink[] } & Ch
             </li>
           ))}
         </ul>
+      )}
+      {links && total !== undefined && total > links.length && (
+        <p className={styles.meta}>只列出最早的 {links.length} 条，其余的等这些处理完再显示。</p>
       )}
     </section>
   );

@@ -69,7 +69,7 @@ function Dashboard() {
         <p className={styles.muted}>图表加载中…</p>
       )}
       <div className={styles.columns}>
-        <PendingLinks links={overview?.pendingLinks} onChanged={load} />
+        <PendingLinks links={overview?.pendingLinks} total={counts?.pendingLinks} onChanged={load} />
         <TopArticles trend={trend} />
       </div>
       <div className={styles.columns}>
