@@ -1,6 +1,7 @@
 import {
   FileText,
   Flag,
+  Gauge,
   IdCard,
   Images,
   Library,
@@ -16,6 +17,7 @@ import {
  * src/pages/admin/: an entry without a screen would be a dead link, so none is listed before.
  */
 export type ScreenKey =
+  | 'dashboard'
   | 'articles'
   | 'terms'
   | 'talks'
@@ -25,11 +27,12 @@ export type ScreenKey =
   | 'banners'
   | 'profile';
 
-type MenuGroup = '内容' | '站点' | '互动';
+type MenuGroup = '总览' | '内容' | '站点' | '互动';
 
 type MenuEntry = { key: ScreenKey; label: string; href: string; icon: LucideIcon; group: MenuGroup };
 
 export const MENU: readonly MenuEntry[] = [
+  { key: 'dashboard', label: '概览', href: '/admin', icon: Gauge, group: '总览' },
   { key: 'articles', label: '文章', href: '/admin/articles', icon: FileText, group: '内容' },
   { key: 'terms', label: '分类与标签', href: '/admin/terms', icon: Tags, group: '内容' },
   { key: 'talks', label: '说说', href: '/admin/talks', icon: MessageSquareText, group: '内容' },
@@ -42,7 +45,7 @@ export const MENU: readonly MenuEntry[] = [
 
 /** The menu by group, groups in this order, empty groups left out. */
 export function menuGroups(): { group: MenuGroup; entries: MenuEntry[] }[] {
-  const order: MenuGroup[] = ['内容', '站点', '互动'];
+  const order: MenuGroup[] = ['总览', '内容', '站点', '互动'];
   return order
     .map((group) => ({ group, entries: MENU.filter((e) => e.group === group) }))
     .filter((g) => g.entries.length > 0);

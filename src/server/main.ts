@@ -20,6 +20,7 @@ import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
+import { startViewFlush } from './services/views/flush.ts';
 import { resolveSite } from './site.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
@@ -136,6 +137,8 @@ export async function startServer(
 
   // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
   const binPurge = startBinPurge();
+  // Page and article views counted in memory go to the database every minute and at the stop.
+  const viewFlush = startViewFlush();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -149,6 +152,7 @@ export async function startServer(
       clearTimeout(force);
       binPurge.stop();
       await binPurge.first;
+      await viewFlush.stop();
       await stopMusic();
       await stopMarkdownWorker();
       await closeDatabase();

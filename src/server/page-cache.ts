@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './security.ts';
+import { countPageView } from './services/views/tally.ts';
 
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
@@ -11,7 +12,8 @@ import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './secur
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
- * lookup and one writeHead/end with nothing built per request.
+ * lookup and one writeHead/end with nothing built per request. Every page it answers is also counted
+ * for the dashboard (services/views/tally.ts: a few comparisons, a hash and an increment in memory).
  */
 
 /** Flat [name, value, name, value…] lists, as writeHead takes them. */
@@ -199,6 +201,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trust
   if (!entry) return false;
   pageCacheStats.hits++;
   send(req, res, entry, true, wantsHsts(req, trustProxy));
+  countPageView(req, trustProxy);
   return true;
 }
 
@@ -256,6 +259,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
       if (startedAt === generation) remember(key, entry);
       send(req, res, entry, false, wantsHsts(req, trustProxy));
+      countPageView(req, trustProxy);
       return res;
     }) as typeof res.end;
     return render(req, res);

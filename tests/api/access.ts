@@ -142,4 +142,6 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/user/adminUpdateUserInfo': 'admin',
   'POST /api/comment/backGetCommentList': 'admin',
   'DELETE /api/comment/backDelete/:id/:parent_id': 'admin',
+  'GET /api/dashboard/getOverview': 'admin',
+  'GET /api/dashboard/getTrend': 'admin',
 };

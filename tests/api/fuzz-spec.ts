@@ -376,6 +376,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     numeric: PAGE_NUM,
   },
   'DELETE /api/comment/backDelete/:id/:parent_id': SAFE_DELETE,
+  'GET /api/dashboard/getOverview': {},
+  'GET /api/dashboard/getTrend': { query: { days: '30' }, numeric: { days: 7 } },
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */

@@ -13,6 +13,7 @@ import { authenticate } from './auth.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
 import type { ApiEnv } from './context.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { envelopeError } from './envelope.ts';
 import { musicRoutes } from './music.ts';
 import { notifyRoutes } from './notify.ts';
@@ -112,5 +113,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', articleAdminRoutes);
   app.route('/', chatRoutes);
   app.route('/', notifyRoutes);
+  app.route('/', dashboardRoutes);
   return app;
 }

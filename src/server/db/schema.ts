@@ -259,6 +259,20 @@ export interface MusicLikeTable {
   position: number;
 }
 
+/** Page views and unique visitors of the site per China-time day (migration 0013). */
+export interface ViewDayTable {
+  day: string;
+  views: number;
+  uniques: number;
+}
+
+/** Views an article's page reported per China-time day (migration 0013). */
+export interface ArticleViewDayTable {
+  day: string;
+  article_id: number;
+  views: number;
+}
+
 export interface DB {
   meta: MetaTable;
   user: UserTable;
@@ -286,4 +300,6 @@ export interface DB {
   music_qr: MusicQrTable;
   music_session: MusicSessionTable;
   music_like: MusicLikeTable;
+  view_day: ViewDayTable;
+  article_view_day: ArticleViewDayTable;
 }

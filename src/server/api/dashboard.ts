@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { getOverview } from '../services/dashboard.ts';
+import { getTrend } from '../services/dashboard-trend.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { num, query } from './validate.ts';
+
+/** How many days the charts may span (default 30). */
+const TrendQuery = z.object({
+  days: num(
+    z.number('天数必须是整数').int('天数必须是整数').min(7, '天数最少为 7').max(90, '天数最多为 90'),
+  ).default(30),
+});
+
+/**
+ * The console's dashboard (issue 20, README "Owner API"), admin-only. Both reads write the view
+ * counters held in memory first (services/views/flush.ts), so they show every view counted so far.
+ */
+export const dashboardRoutes = new Hono<ApiEnv>()
+  .get('/dashboard/getOverview', async (c) => {
+    requireAdmin(c);
+    return ok(c, await getOverview());
+  })
+  .get('/dashboard/getTrend', async (c) => {
+    requireAdmin(c);
+    const { days } = query(c, TrendQuery);
+    return ok(c, await getTrend(days));
+  });

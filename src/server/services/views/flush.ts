@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { logger } from '../../core/log.ts';
+import { db } from '../../db/connection.ts';
+import { restoreCounts, type Taken, takeCounts } from './tally.ts';
+
+/**
+ * Writes the counters of views/tally.ts to view_day and article_view_day in one transaction: every
+ * minute, when the server stops (main.ts close) and before the dashboard reads them. Flushes run one
+ * after another; a failed write puts its counts back for the next one.
+ */
+
+let last: Promise<void> = Promise.resolve();
+
+async function write(taken: Taken): Promise<void> {
+  if (taken.days.length === 0 && taken.articles.length === 0) return;
+  await db.transaction().execute(async (tx) => {
+    if (taken.days.length)
+      await tx
+        .insertInto('view_day')
+        .values(taken.days.map(([day, c]) => ({ day, views: c.views, uniques: c.uniques })))
+        .onConflict((oc) =>
+          oc.column('day').doUpdateSet({
+            views: sql`view_day.views + excluded.views`,
+            uniques: sql`view_day.uniques + excluded.uniques`,
+          }),
+        )
+        .execute();
+    if (taken.articles.length)
+      await tx
+        .insertInto('article_view_day')
+        .values(taken.articles.map(([day, article_id, views]) => ({ day, article_id, views })))
+        .onConflict((oc) =>
+          oc
+            .columns(['day', 'article_id'])
+            .doUpdateSet({ views: sql`article_view_day.views + excluded.views` }),
+        )
+        .execute();
+  });
+}
+
+/** Writes what was counted so far; resolves when it is in the database. */
+export function flushViews(): Promise<void> {
+  last = last.then(async () => {
+    const taken = takeCounts();
+    try {
+      await write(taken);
+    } catch (err) {
+      restoreCounts(taken);
+      logger.error({ err }, 'view counts not written');
+    }
+  });
+  return last;
+}
+
+export type ViewFlush = { stop: () => Promise<void> };
+
+/** Flushes every `everyMs` off the request path; `stop` ends that and flushes one last time. */
+export function startViewFlush(everyMs = 60_000): ViewFlush {
+  const timer = setInterval(() => void flushViews(), everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return flushViews();
+    },
+  };
+}
