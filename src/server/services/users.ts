@@ -75,7 +75,15 @@ export async function ensureAdmin(
 }
 
 /** A user row as the login needs it. */
-type LoginRow = { id: number; username: string; role: number; token_version: number; password: string };
+type LoginRow = {
+  id: number;
+  username: string;
+  role: number;
+  token_version: number;
+  password: string;
+  /** Set when the owner disabled the account: the password is right but the login is refused. */
+  disabled_at: string | null;
+};
 
 // A real hash to verify against when the username does not exist, so both cases take as long
 // (the answer time must not reveal which usernames exist).
@@ -87,7 +95,8 @@ let decoyHash: Promise<string> | undefined;
  * whose folded key matches (`ADMIN` logs in as `admin`).
  */
 async function findUsername(username: string) {
-  const select = () => db.selectFrom('user').select(['id', 'username', 'role', 'token_version', 'password']);
+  const select = () =>
+    db.selectFrom('user').select(['id', 'username', 'role', 'token_version', 'password', 'disabled_at']);
   return (
     (await select().where('username', '=', username).executeTakeFirst()) ??
     (await select().where('username_key', '=', foldUsername(username)).executeTakeFirst())
