@@ -131,7 +131,12 @@ function Chat() {
           <span className={p.content}>{m.content}</span>
         ),
     },
-    { key: 'time', header: '时间', width: '170px', render: (m) => formatDateTime(m.createdAt) },
+    {
+      key: 'time',
+      header: '时间',
+      width: '170px',
+      render: (m) => <span className={p.nowrap}>{formatDateTime(m.createdAt)}</span>,
+    },
     {
       key: 'actions',
       header: '操作',
@@ -175,7 +180,7 @@ function Chat() {
       />
       <button
         type="button"
-        className={kit.danger}
+        className={`${kit.danger} ${p.push}`}
         disabled={!data?.total && !content && !nick}
         onClick={() => setPending({ kind: 'clear' })}
       >

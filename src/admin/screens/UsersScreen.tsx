@@ -171,7 +171,12 @@ function Users() {
         ),
     },
     { key: 'place', header: '地区', width: '90px', render: (u) => u.ip_address },
-    { key: 'created', header: '注册时间', width: '170px', render: (u) => formatDateTime(u.createdAt) },
+    {
+      key: 'created',
+      header: '注册时间',
+      width: '170px',
+      render: (u) => <span className={p.nowrap}>{formatDateTime(u.createdAt)}</span>,
+    },
     {
       key: 'actions',
       header: '操作',
