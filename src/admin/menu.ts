@@ -9,7 +9,7 @@ import {
   MessagesSquare,
   Tags,
   Tv,
-  Users,
+  UsersRound,
 } from 'lucide-react';
 
 /**
@@ -42,7 +42,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'resources', label: '资源与网站', href: '/admin/resources', icon: Library, group: '内容' },
   { key: 'banners', label: '页面横幅', href: '/admin/banners', icon: Flag, group: '站点' },
   { key: 'profile', label: '站点资料', href: '/admin/profile', icon: IdCard, group: '站点' },
-  { key: 'users', label: '用户', href: '/admin/users', icon: Users, group: '互动' },
+  { key: 'users', label: '用户', href: '/admin/users', icon: UsersRound, group: '互动' },
   { key: 'chat', label: '聊天室', href: '/admin/chat', icon: MessagesSquare, group: '互动' },
 ];
 

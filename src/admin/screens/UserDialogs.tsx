@@ -6,7 +6,6 @@ import type { AdminCommentRow } from '../../lib/contract/admin-comments.ts';
 import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
 import type { Message } from '../../lib/contract/messages.ts';
 import type { Page } from '../../lib/contract/page.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../stores/toast.ts';
 import kit from '../kit/kit.module.css';
 import { Pager } from '../kit/Pager.tsx';
@@ -63,7 +62,7 @@ function Comments({ user }: { user: AdminUserRow }) {
             <li key={c.id}>
               <span className={p.content}>{c.content}</span>
               <span className={p.meta}>
-                {formatDateTime(c.createdAt)} · 评论了
+                {c.createdAt.slice(0, 16)} · 评论了
                 <a href={to.href} target="_blank" rel="noreferrer">
                   {to.label}
                 </a>
@@ -89,7 +88,7 @@ function Messages({ user }: { user: AdminUserRow }) {
           <li key={m.id}>
             <span className={p.content}>{m.message}</span>
             <span className={p.meta}>
-              {formatDateTime(m.createdAt)} ·{' '}
+              {m.createdAt.slice(0, 16)} ·{' '}
               <a href={`/message/detail?id=${m.id}`} target="_blank" rel="noreferrer">
                 查看留言
               </a>

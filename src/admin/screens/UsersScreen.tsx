@@ -8,7 +8,6 @@ import {
   setUserRole,
 } from '../../lib/api/admin/users.ts';
 import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { ROLE } from '../../lib/role.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
@@ -163,7 +162,7 @@ function Users() {
       width: '150px',
       render: (u) =>
         u.disabledAt ? (
-          <span title={`停用于 ${formatDateTime(u.disabledAt)}`} className={`${p.badge} ${p.off}`}>
+          <span title={`停用于 ${u.disabledAt.slice(0, 16)}`} className={`${p.badge} ${p.off}`}>
             已停用
           </span>
         ) : (
@@ -175,7 +174,7 @@ function Users() {
       key: 'created',
       header: '注册时间',
       width: '170px',
-      render: (u) => <span className={p.nowrap}>{formatDateTime(u.createdAt)}</span>,
+      render: (u) => <span className={p.nowrap}>{u.createdAt.slice(0, 16)}</span>,
     },
     {
       key: 'actions',
