@@ -1,15 +1,13 @@
-import { randomInt } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
 import { ROLE } from '../../lib/role.ts';
-import { isValidPassword } from '../../lib/validation.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { contains } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
-import { setPassword } from './users.ts';
+import { randomPassword, setPassword } from './users.ts';
 
 /** Where an address is, when nothing says: the original's answer for an unknown place. */
 export const UNKNOWN_PLACE = '火星';
@@ -132,22 +130,6 @@ export async function enableUser(id: number): Promise<void> {
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.user);
-}
-
-/** Letters and digits without the look-alikes (0/O, 1/l/I): a password read off a screen is typed right. */
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-const RESET_LENGTH = 16;
-
-/**
- * A strong random password that passes the register rule (6–18 characters, at least two kinds):
- * 16 characters of 56 (about 93 bits), with a letter and a digit.
- */
-export function randomPassword(): string {
-  for (;;) {
-    let out = '';
-    for (let i = 0; i < RESET_LENGTH; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-    if (/\d/.test(out) && /[A-Za-z]/.test(out) && isValidPassword(out)) return out;
-  }
 }
 
 /**
