@@ -33,6 +33,7 @@ export default function ChatScreen() {
 }
 
 const PAGE_SIZE = 10;
+const ONLINE_REFRESH_MS = 15_000;
 /**
  * The chat popover's texts (CHAT_TEXTS and confirmOfflineText of src/lib/chat.ts), written here again:
  * importing that module's values from the console would move it into a chunk the visitor pages share,
@@ -84,8 +85,8 @@ function Chat() {
     [page, content, nick],
   );
   const loadOnline = useCallback(
-    () =>
-      onlineUsers().then(
+    (quiet = false) =>
+      onlineUsers({ quiet }).then(
         (list) => setOnline(list),
         () => {},
       ),
@@ -94,8 +95,14 @@ function Chat() {
   useEffect(() => {
     if (gate === 'admin') void load();
   }, [gate, load]);
+  // Read now, then again every little while the tab is shown (quietly: a missed refresh is no news).
   useEffect(() => {
-    if (gate === 'admin') void loadOnline();
+    if (gate !== 'admin') return;
+    void loadOnline();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void loadOnline(true);
+    }, ONLINE_REFRESH_MS);
+    return () => clearInterval(timer);
   }, [gate, loadOnline]);
 
   const run = async (job: Pending) => {

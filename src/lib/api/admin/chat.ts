@@ -1,6 +1,6 @@
 import type { ChatMessage, OnlineEntry } from '../../chat.ts';
 import type { Page } from '../../contract/page.ts';
-import { del, get, post, put } from '../client.ts';
+import { del, get, post, put, type RequestOptions } from '../client.ts';
 
 /** The console's calls for the chat room (README "Owner API"); messages themselves go over the socket. */
 
@@ -14,6 +14,7 @@ export const deleteChatMessage = (id: number) => del<null>(`/api/chat/deleteOne/
 
 export const clearChatHistory = () => post<null>('/api/chat/delete');
 
-export const onlineUsers = () => get<OnlineEntry[]>('/api/chat/getOnlineList');
+/** Who is in the chat now; `quiet` for the screen's own refresh, which shows nothing when it fails. */
+export const onlineUsers = (opts?: RequestOptions) => get<OnlineEntry[]>('/api/chat/getOnlineList', opts);
 
 export const forceOffline = (userId: number) => put<true>(`/api/chat/forceOffline/${userId}`);
