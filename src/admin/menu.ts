@@ -7,8 +7,10 @@ import {
   Library,
   type LucideIcon,
   MessageSquareText,
+  MessagesSquare,
   Tags,
   Tv,
+  UsersRound,
 } from 'lucide-react';
 
 /**
@@ -25,7 +27,9 @@ export type ScreenKey =
   | 'bangumi'
   | 'resources'
   | 'banners'
-  | 'profile';
+  | 'profile'
+  | 'users'
+  | 'chat';
 
 type MenuGroup = '总览' | '内容' | '站点' | '互动';
 
@@ -41,6 +45,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'resources', label: '资源与网站', href: '/admin/resources', icon: Library, group: '内容' },
   { key: 'banners', label: '页面横幅', href: '/admin/banners', icon: Flag, group: '站点' },
   { key: 'profile', label: '站点资料', href: '/admin/profile', icon: IdCard, group: '站点' },
+  { key: 'users', label: '用户', href: '/admin/users', icon: UsersRound, group: '互动' },
+  { key: 'chat', label: '聊天室', href: '/admin/chat', icon: MessagesSquare, group: '互动' },
 ];
 
 /** The menu by group, groups in this order, empty groups left out. */

@@ -144,4 +144,11 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/comment/backDelete/:id/:parent_id': 'admin',
   'GET /api/dashboard/getOverview': 'admin',
   'GET /api/dashboard/getTrend': 'admin',
+  // Issue 20, users and chat in the console.
+  'PUT /api/user/disable/:id': 'admin',
+  'PUT /api/user/enable/:id': 'admin',
+  'PUT /api/user/resetPassword/:id': 'admin',
+  'POST /api/chat/backGetChatList': 'admin',
+  'GET /api/chat/getOnlineList': 'admin',
+  'PUT /api/chat/forceOffline/:id': 'admin',
 };

@@ -107,6 +107,9 @@ describe('migrations and the demo seed', () => {
       sqlite?.exec(
         `INSERT INTO photo (album_id, url, "createdAt", "updatedAt") VALUES (last_insert_rowid(), '/uploads/old.png', '2020-05-04', '2020-05-04')`,
       );
+      // …and before user.disabled_at (0014).
+      sqlite?.exec(`ALTER TABLE "user" DROP COLUMN disabled_at`);
+      sqlite?.exec(`DELETE FROM kysely_migration WHERE name = '0014_user_disabled'`);
       sqlite?.exec(`DELETE FROM kysely_migration WHERE name IN ('0010_config_created', '0012_recycle_bins')`);
       sqlite?.exec(
         `UPDATE kysely_migration SET "timestamp" = '2020-05-04T03:02:01.000Z' WHERE name = '0001_initial'`,
@@ -118,6 +121,7 @@ describe('migrations and the demo seed', () => {
         '0011_article_admin',
         '0012_recycle_bins',
         '0013_view_stats',
+        '0014_user_disabled',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.

@@ -378,6 +378,17 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/comment/backDelete/:id/:parent_id': SAFE_DELETE,
   'GET /api/dashboard/getOverview': {},
   'GET /api/dashboard/getTrend': { query: { days: '30' }, numeric: { days: 7 } },
+  // Issue 20, users and chat in the console (ids that do not exist, so the fixtures stay).
+  'PUT /api/user/disable/:id': SAFE_DELETE,
+  'PUT /api/user/enable/:id': SAFE_DELETE,
+  'PUT /api/user/resetPassword/:id': SAFE_DELETE,
+  'POST /api/chat/backGetChatList': {
+    body: { ...PAGE, content: '', nick_name: '', user_id: '' },
+    numeric: { ...PAGE_NUM, user_id: 1 },
+    blank: ['user_id'],
+  },
+  'GET /api/chat/getOnlineList': {},
+  'PUT /api/chat/forceOffline/:id': SAFE_DELETE,
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */

@@ -59,6 +59,12 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/getUserList': 'read',
   'PUT /api/user/updateRole/:id/:role': 'no public page shows roles',
   'POST /api/comment/backGetCommentList': 'read',
+  // Issue 20: an account's state and the chat are on no public page (a disabled user's content stays).
+  'PUT /api/user/disable/:id': 'no public page shows it; the content stays',
+  'PUT /api/user/enable/:id': 'no public page shows it',
+  'PUT /api/user/resetPassword/:id': 'private',
+  'POST /api/chat/backGetChatList': 'read',
+  'PUT /api/chat/forceOffline/:id': 'the chat is not on any page',
 };
 
 /** "METHOD /api/path" of every route of the app that is not a GET. */

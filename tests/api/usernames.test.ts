@@ -55,6 +55,9 @@ describe('usernames are unique after folding', () => {
     await db.schema.alterTable('config').dropColumn('createdAt').execute();
     await db.schema.dropIndex('photo_album_status').execute();
     await db.schema.alterTable('photo').dropColumn('status').execute();
+    // …nor 0014 (user.disabled_at).
+    await db.schema.alterTable('user').dropColumn('disabled_at').execute();
+    await sql`DELETE FROM kysely_migration WHERE name = '0014_user_disabled'`.execute(db);
     await sql`DELETE FROM kysely_migration
       WHERE name IN ('0009_username_key', '0010_config_created', '0012_recycle_bins')`.execute(db);
     const stamp = new Date().toISOString();
@@ -76,6 +79,7 @@ describe('usernames are unique after folding', () => {
       '0011_article_admin',
       '0012_recycle_bins',
       '0013_view_stats',
+      '0014_user_disabled',
     ]);
 
     const keys = await db

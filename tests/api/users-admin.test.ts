@@ -58,6 +58,7 @@ describe('the user list', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       updatedAt: expect.any(String),
       ip_address: '四川',
+      disabledAt: null,
     });
     const admin = page.list.find((r: { id: number }) => r.id === api.adminId);
     expect(admin).toMatchObject({ role: 1, ip_address: '火星' });

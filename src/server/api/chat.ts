@@ -1,17 +1,30 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CHAT_PAGE_SIZE } from '../../lib/chat.ts';
-import { broadcastChat } from '../chat/registry.ts';
+import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX } from '../../lib/chat.ts';
+import { broadcastChat, chatOnline, kickFromChat } from '../chat/registry.ts';
+import { conflict } from '../core/errors.ts';
 import * as chat from '../services/chat.ts';
+import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
-import { body, id, pageSize, params } from './validate.ts';
+import { body, id, pageFields, pageSize, params } from './validate.ts';
 
 const ListInput = z.object({
   size: pageSize(CHAT_PAGE_SIZE),
   // Messages older than this id; absent, null, 0 or "" (the original client's first page) mean the newest.
   last_id: z.union([id(), z.literal(0), z.literal('0'), z.literal(''), z.null()]).optional(),
+});
+
+/** The hub's answer to an admin's `offline` frame naming themselves. */
+const CHAT_SELF_OFFLINE = '不能强制下线自己';
+
+// The owner's history search (ours, issue 20): "" / null filters are absent, as in every admin list.
+const BackListInput = z.object({
+  ...pageFields,
+  content: textFilter(CHAT_TEXT_MAX),
+  nick_name: textFilter(50),
+  user_id: choiceFilter(id()),
 });
 
 export const chatRoutes = new Hono<ApiEnv>()
@@ -32,4 +45,21 @@ export const chatRoutes = new Hono<ApiEnv>()
     await chat.deleteMessage(user, messageId);
     await broadcastChat({ type: 'revert', message_id: messageId });
     return ok(c, null, '撤回成功');
+  })
+  // Ours (issue 20): the console's chat screen. History search, who is online, force offline (the
+  // popover's `offline` frame as a route).
+  .post('/chat/backGetChatList', async (c) => {
+    requireAdmin(c);
+    return ok(c, await chat.searchMessages(await body(c, BackListInput)));
+  })
+  .get('/chat/getOnlineList', async (c) => {
+    requireAdmin(c);
+    return ok(c, await chatOnline());
+  })
+  .put('/chat/forceOffline/:id', async (c) => {
+    const me = requireAdmin(c);
+    const { id: userId } = params(c, z.object({ id: id() }));
+    if (userId === me.id) throw conflict(CHAT_SELF_OFFLINE);
+    await kickFromChat(userId);
+    return ok(c, true, '已强制下线');
   });

@@ -7,7 +7,7 @@ import { RateLimiter } from '../core/rate-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { listCommentsAdmin } from '../services/comments-admin.ts';
-import { textFilter, timeFilter } from './admin-fields.ts';
+import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -42,6 +42,8 @@ const BackListBody = z.object({
   from_name: textFilter(50),
   to_name: textFilter(50),
   time: timeFilter,
+  // Ours (issue 20): one author's comments, for the console's user panel.
+  from_id: choiceFilter(id()),
 });
 
 /** Ten comments a minute per user is plenty for a person and stops a script. */

@@ -19,7 +19,7 @@ import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { bloggerNames } from '../services/users.ts';
-import { textFilter, timeFilter } from './admin-fields.ts';
+import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -32,6 +32,8 @@ const ListBody = z.object({
   // The admin app's filters (ADMIN-API.md): a substring of the text and a creation window.
   message: textFilter(MESSAGE_MAX),
   time: timeFilter,
+  // Ours (issue 20): one member's messages, for the console's user panel.
+  user_id: choiceFilter(id()),
 });
 
 const Look = z.object({

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl } from '../../lib/community.ts';
+import type { ResetPassword } from '../../lib/contract/admin-users.ts';
 import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
+import { USERNAME_MAX } from '../../lib/validation.ts';
+import { kickFromChat } from '../chat/registry.ts';
 import { conflict, invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import * as users from '../services/users.ts';
@@ -21,7 +24,12 @@ const ListBody = z.object({
   nick_name: textFilter(NICK_MAX),
   // The original ignored a role that is not a number; so does this.
   role: choiceFilter(role).catch(undefined),
+  // Ours (issue 20): a substring of the username, and 1 disabled accounts only, 2 enabled only.
+  username: textFilter(USERNAME_MAX),
+  disabled: choiceFilter(num(z.literal([1, 2], 'disabled 只能是 1 或 2'))),
 });
+
+const UserParams = z.object({ id: id() });
 
 const InfoBody = z.object({
   id: id(),
@@ -65,4 +73,26 @@ export const userAdminRoutes = new Hono<ApiEnv>()
       throw conflict(POSES_AS_BLOGGER);
     await admin.adminUpdateUser(userId, patch);
     return ok(c, true, '修改成功');
+  })
+  // Ours (issue 20): disable and enable an account, and reset its password.
+  .put('/user/disable/:id', async (c) => {
+    const me = requireAdmin(c);
+    const { id: userId } = params(c, UserParams);
+    await admin.disableUser(userId, me.id);
+    // Its open chat sockets are closed now, not at their next frame.
+    await kickFromChat(userId);
+    return ok(c, true, '账号已停用');
+  })
+  .put('/user/enable/:id', async (c) => {
+    requireAdmin(c);
+    const { id: userId } = params(c, UserParams);
+    await admin.enableUser(userId);
+    return ok(c, true, '账号已启用');
+  })
+  .put('/user/resetPassword/:id', async (c) => {
+    const me = requireAdmin(c);
+    const { id: userId } = params(c, UserParams);
+    const reset: ResetPassword = { password: await admin.resetPassword(userId, me.id) };
+    await kickFromChat(userId);
+    return ok(c, reset, '密码已重置');
   });

@@ -16,6 +16,7 @@ import { MSG } from '../core/messages.ts';
 import { RateLimiter, takeAll } from '../core/rate-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import * as users from '../services/users.ts';
+import { ACCOUNT_DISABLED } from '../services/users-admin.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -138,6 +139,8 @@ export const userRoutes = new Hono<ApiEnv>()
     // so a spray from one address cannot be laundered through an account the sprayer owns.
     loginFailures.byIp.refund(ip);
     loginFailures.byNameAtIp.reset(nameKey);
+    // Said only to whoever knows the password, so it tells a guesser nothing about the account.
+    if (user.disabled_at) throw conflict(ACCOUNT_DISABLED);
     return ok(
       c,
       { token: await signToken(user), id: user.id, username: user.username, role: user.role },

@@ -47,6 +47,10 @@ export type ChatHub = {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Sends a frame to every joined socket of every process (used by the chat API). */
   publish(frame: ServerFrame): Promise<void>;
+  /** Who is online, one entry per user (the chat API's admin list). */
+  online(): Promise<OnlineEntry[]>;
+  /** Forces a user off on every process (the chat API's force offline, a disabled account). */
+  kick(userId: number): Promise<void>;
   /** Open sockets on this process. */
   size(): number;
   close(): Promise<void>;
@@ -313,6 +317,8 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
     },
     publish: (frame) => bus.publish({ kind: 'frame', frame }),
+    online: () => bus.online(),
+    kick: (userId) => bus.publish({ kind: 'kick', user_id: userId }),
     size: () => conns.size,
     async close() {
       if (closing) return;

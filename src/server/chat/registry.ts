@@ -1,4 +1,4 @@
-import type { ServerFrame } from '../../lib/chat.ts';
+import type { OnlineEntry, ServerFrame } from '../../lib/chat.ts';
 import type { ChatHub } from './hub.ts';
 
 /**
@@ -17,4 +17,14 @@ export const chatHub = (): ChatHub | null => current;
 /** Broadcasts to every chat socket; without a hub (a test of the API alone) there is nobody to tell. */
 export async function broadcastChat(frame: ServerFrame): Promise<void> {
   await current?.publish(frame);
+}
+
+/** Who is online in the chat now (one entry per user); nobody without a hub. */
+export async function chatOnline(): Promise<OnlineEntry[]> {
+  return (await current?.online()) ?? [];
+}
+
+/** Forces a user off the chat: `offline` to each of their sockets, then they are closed. */
+export async function kickFromChat(userId: number): Promise<void> {
+  await current?.kick(userId);
 }

@@ -17,6 +17,8 @@ export interface UserTable extends Stamps {
   role: number; // 1 admin, 2 user
   token_version: Generated<number>;
   ip: string;
+  /** When the owner disabled the account (no login, no tokens, no chat), else null. */
+  disabled_at: string | null;
 }
 
 export interface ConfigTable {

@@ -90,17 +90,20 @@ export async function decodeToken(token: string, now = Date.now()): Promise<Toke
 
 export type AuthUser = { id: number; role: number; nick_name: string; avatar: string };
 
-/** The user a token speaks for, if it is valid and not ended by logout or a password change. */
+/**
+ * The user a token speaks for, if it is valid, not ended by logout or a password change, and the
+ * account is not disabled (disabling also ends its tokens; this keeps it refused while it stays so).
+ */
 export async function userFromToken(token: string | null | undefined): Promise<AuthUser | null> {
   if (!token) return null;
   const claims = await decodeToken(token.replace(/^Bearer\s+/i, '').trim());
   if (!claims) return null;
   const user = await db
     .selectFrom('user')
-    .select(['id', 'role', 'nick_name', 'avatar', 'token_version'])
+    .select(['id', 'role', 'nick_name', 'avatar', 'token_version', 'disabled_at'])
     .where('id', '=', claims.sub)
     .executeTakeFirst();
-  if (!user || user.token_version !== claims.tv) return null;
+  if (!user || user.token_version !== claims.tv || user.disabled_at) return null;
   return { id: user.id, role: user.role, nick_name: user.nick_name, avatar: user.avatar };
 }
 

@@ -6,7 +6,9 @@ import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { resolveInside } from '../static.ts';
+import { contains } from './admin-filters.ts';
 import { type AuthUser, isAdmin } from './auth.ts';
+import { countRows, type Page, paginate } from './paginate.ts';
 
 /** Messages as the client sees them: the author's current nick name and avatar joined in. */
 function messages() {
@@ -36,6 +38,30 @@ export async function listMessages(opts: { size: number; last_id?: number }): Pr
       .executeTakeFirstOrThrow(),
   ]);
   return { list: (rows as ChatMessage[]).reverse(), total: Number(count.n) };
+}
+
+/**
+ * The owner's history (POST /api/chat/backGetChatList): newest first, paged, with a substring of a
+ * text message, of the sender's current nick name, or one sender's id.
+ */
+export async function searchMessages(input: {
+  current: number;
+  size: number;
+  content?: string;
+  nick_name?: string;
+  user_id?: number;
+}): Promise<Page<ChatMessage>> {
+  let q = messages();
+  if (input.content)
+    q = q.where('chat.content_type', '=', 'text').where(contains('chat.content', input.content));
+  if (input.nick_name) q = q.where(contains('user.nick_name', input.nick_name));
+  if (input.user_id) q = q.where('chat.user_id', '=', input.user_id);
+  return paginate(
+    input,
+    async (limit, offset) =>
+      (await q.orderBy('chat.id', 'desc').limit(limit).offset(offset).execute()) as ChatMessage[],
+    () => countRows(q),
+  );
 }
 
 export async function addMessage(

@@ -15,6 +15,7 @@ export async function listCommentsAdmin(input: {
   from_name?: string;
   to_name?: string;
   time?: TimeRange;
+  from_id?: number;
 }): Promise<Page<AdminCommentRow>> {
   let q = db
     .selectFrom('comment')
@@ -24,6 +25,7 @@ export async function listCommentsAdmin(input: {
   if (input.from_name) q = q.where(contains('f.nick_name', input.from_name));
   if (input.to_name) q = q.where(contains('t.nick_name', input.to_name));
   if (input.time) q = q.where(within('comment.createdAt', input.time));
+  if (input.from_id) q = q.where('comment.from_id', '=', input.from_id);
   return paginate(
     input,
     (limit, offset) =>

@@ -49,7 +49,14 @@ async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> 
 
 /** The guestbook, newest first, optionally one tag only, a substring of the text, a creation window. */
 export async function listMessages(
-  input: { current: number; size: number; tag?: string; message?: string; time?: TimeRange },
+  input: {
+    current: number;
+    size: number;
+    tag?: string;
+    message?: string;
+    time?: TimeRange;
+    user_id?: number;
+  },
   viewer: Viewer | null,
 ): Promise<Page<Message>> {
   let q = selectMessages();
@@ -65,6 +72,10 @@ export async function listMessages(
   if (input.time) {
     q = q.where(within('message.createdAt', input.time));
     c = c.where(within('message.createdAt', input.time));
+  }
+  if (input.user_id) {
+    q = q.where('message.user_id', '=', input.user_id);
+    c = c.where('message.user_id', '=', input.user_id);
   }
   return paginate(
     input,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { OwnStatistic, PublicUser } from '../../lib/contract/users.ts';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
@@ -7,9 +7,21 @@ import { hashPassword, verifyPassword } from './auth.ts';
 
 const now = () => new Date().toISOString();
 
-/** A random password that passes the register rule (letters and digits, 16 characters). */
-export const randomPassword = () =>
-  `${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}7a`;
+/** Letters and digits without the look-alikes (0/O, 1/l/I): a password read off a screen is typed right. */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/**
+ * A random password that passes the register rule (6–18 characters, two kinds at least): 16 letters and
+ * digits of 56 (about 93 bits), at least one of each. The first admin's when none is given, the CLI's,
+ * and the owner's reset (the console's 用户 screen).
+ */
+export function randomPassword(): string {
+  for (;;) {
+    let out = '';
+    for (let i = 0; i < 16; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+    if (/\d/.test(out) && /[A-Za-z]/.test(out)) return out;
+  }
+}
 
 export async function createUser(input: {
   username: string;
@@ -75,7 +87,15 @@ export async function ensureAdmin(
 }
 
 /** A user row as the login needs it. */
-type LoginRow = { id: number; username: string; role: number; token_version: number; password: string };
+type LoginRow = {
+  id: number;
+  username: string;
+  role: number;
+  token_version: number;
+  password: string;
+  /** Set when the owner disabled the account: the password is right but the login is refused. */
+  disabled_at: string | null;
+};
 
 // A real hash to verify against when the username does not exist, so both cases take as long
 // (the answer time must not reveal which usernames exist).
@@ -87,7 +107,8 @@ let decoyHash: Promise<string> | undefined;
  * whose folded key matches (`ADMIN` logs in as `admin`).
  */
 async function findUsername(username: string) {
-  const select = () => db.selectFrom('user').select(['id', 'username', 'role', 'token_version', 'password']);
+  const select = () =>
+    db.selectFrom('user').select(['id', 'username', 'role', 'token_version', 'password', 'disabled_at']);
   return (
     (await select().where('username', '=', username).executeTakeFirst()) ??
     (await select().where('username_key', '=', foldUsername(username)).executeTakeFirst())

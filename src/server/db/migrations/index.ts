@@ -10,6 +10,7 @@ import * as m0010 from './0010_config_created.ts';
 import * as m0011 from './0011_article_admin.ts';
 import * as m0012 from './0012_recycle_bins.ts';
 import * as m0013 from './0013_view_stats.ts';
+import * as m0014 from './0014_user_disabled.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -30,6 +31,7 @@ const steps: Record<string, Step> = {
   '0011_article_admin': m0011,
   '0012_recycle_bins': m0012,
   '0013_view_stats': m0013,
+  '0014_user_disabled': m0014,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
