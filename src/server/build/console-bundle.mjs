@@ -9,6 +9,8 @@ const CSS = /\.css$/;
 const QUERY = '?console';
 /** The renderer the console's islands name: `client:only="blog-console"`. */
 const CONSOLE_RENDERER = 'blog-console';
+/** `client:only="react"` in a page's source or in its compiled form. */
+const REACT_RENDERER = /client:only"?\s*[=:]\s*["']react["']/;
 /** Vite's helper that preloads a lazy chunk's imports (its import analysis adds the import). */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
@@ -75,6 +77,14 @@ function consoleGraph() {
       }
       if (this.environment.name !== 'client' && !CSS.test(resolved.id)) return resolved;
       return { ...resolved, id: resolved.id + QUERY };
+    },
+    // A console page mounted with React's own renderer would run the screens' copy of React with the
+    // visitors' copy's hooks (broken only in the browser): the build stops instead.
+    transform: {
+      filter: { id: /[\\/]src[\\/]pages[\\/]admin[\\/].*\.astro$/, code: REACT_RENDERER },
+      handler(_code, id) {
+        this.error(`${id}: a console page mounts its screen with client:only="${CONSOLE_RENDERER}"`);
+      },
     },
     load: {
       filter: { id: new RegExp(`^${PRELOAD_HELPER}\\${QUERY}$`) },
