@@ -3,8 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
-import { consoleEntriesLast } from './src/server/build/entry-order.mjs';
-import { reactInterop } from './src/server/build/react-interop.mjs';
+import { consoleBundle, isConsoleCopy } from './src/server/build/console-bundle.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
 
 /**
@@ -15,17 +14,20 @@ import { devServer } from './src/server/dev/integration.mjs';
 const serverModule = /^#server\//;
 
 /**
+ * The chunk groups below are the visitor pages': they never take the owner console's copies of
+ * modules (console-bundle.mjs), which the bundler splits into chunks of their own.
+ * @param {RegExp} pattern
+ */
+const visitor = (pattern) => (/** @type {string} */ id) => !isConsoleCopy(id) && pattern.test(id);
+
+/**
  * Browser chunks. Left alone, the bundler makes dozens of tiny shared chunks (a store here, an icon
  * there); each costs a request and compresses on its own. These groups merge code that is always
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
  * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
- * the comment and like code of the community islands. The greeting and the focus-return helper go with the
- * core too: the chrome uses them on every page (the welcome toast, the header's panes) and so does the
- * login dialog, which the owner console (/admin) reuses. Before the console they sat in the chrome's
- * own chunk; with two entry points needing them, the bundler would split them into one more request of
- * every page. In the core they cost only the names the chrome imports from it (bench/README.md).
- * Panes stay in their own chunks, loaded when first opened.
+ * the comment and like code of the community islands. Panes stay in their own chunks, loaded when first
+ * opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
 const clientChunks = {
@@ -37,7 +39,7 @@ const clientChunks = {
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](dom|storage|chat|badge|throttle|idle|count|body-code|greeting|api[\\/]client)|islands[\\/]shared[\\/]focus-return|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|notify|search|chat)|lib[\\/](dom|storage|chat|badge|throttle|idle|count|body-code|api[\\/]client)|chrome[\\/]navigation[\\/]scroll-restore)\.ts$|node_modules[\\/]nanostores[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
       priority: 3,
     },
     {
@@ -51,13 +53,13 @@ const clientChunks = {
       test: /src[\\/](lib[\\/](api[\\/](comments|likes)|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
       priority: 1,
     },
-  ],
+  ].map((group) => ({ ...group, test: visitor(group.test) })),
 };
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), devServer(), compressAssets()],
+  integrations: [react(), consoleBundle(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).
@@ -66,9 +68,6 @@ export default defineConfig({
   devToolbar: { enabled: false },
   prefetch: false,
   vite: {
-    // The console's code must not change the visitor pages' chunks: radix-ui imports React as a
-    // namespace (react-interop.mjs); the entry order sets the order in shared chunks (entry-order.mjs).
-    plugins: [reactInterop(), consoleEntriesLast()],
     // Astro keeps only `output` of per-environment rolldown options, so this goes at the top level;
     // client code never imports src/server, so it only matters to the SSR build.
     build: { rolldownOptions: { external: [serverModule] } },

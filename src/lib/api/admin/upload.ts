@@ -55,9 +55,7 @@ export async function uploadWithProgress(
       continue;
     }
     if (xhr.status !== 200) {
-      // Loaded on a failure, as client.ts does: a static import from the console would turn the core's
-      // lazy import of errors.ts into one through a namespace object and a preload list (≈ 10 B gzip
-      // more on every visitor page).
+      // Loaded on a failure, as client.ts does: not in the console's first load (≈ 0.5 KB gzip).
       const { showHttpError } = await import('../errors.ts');
       return fail(message || UPLOAD_FAILED, showHttpError(xhr.status, message));
     }
