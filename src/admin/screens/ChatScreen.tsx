@@ -8,7 +8,7 @@ import {
   onlineUsers,
   searchChat,
 } from '../../lib/api/admin/chat.ts';
-import type { ChatMessage, OnlineEntry } from '../../lib/chat.ts';
+import { CHAT_TEXTS, type ChatMessage, confirmOfflineText, type OnlineEntry } from '../../lib/chat.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
@@ -34,17 +34,6 @@ export default function ChatScreen() {
 
 const PAGE_SIZE = 10;
 const ONLINE_REFRESH_MS = 15_000;
-/**
- * The chat popover's texts (CHAT_TEXTS and confirmOfflineText of src/lib/chat.ts), written here again:
- * importing that module's values from the console would move it into a chunk the visitor pages share,
- * changing their bytes.
- */
-const TEXTS = {
-  cleared: '聊天记录已清空',
-  confirmClear: '确认清空吗',
-  confirmOffline: (nickName: string) => `确认强制下线${nickName}吗`,
-};
-
 /** The first words of a message, to tell its buttons apart for a screen reader. */
 const excerpt = (m: ChatMessage) => {
   if (m.content_type === 'image') return '图片';
@@ -111,7 +100,7 @@ function Chat() {
       toast('删除成功', 'success', '提示');
     } else if (job.kind === 'clear') {
       await clearChatHistory();
-      toast(TEXTS.cleared, 'success', '提示');
+      toast(CHAT_TEXTS.cleared, 'success', '提示');
     } else {
       await forceOffline(job.user.user_id);
       toast(`已强制下线${job.user.nick_name}`, 'success', '提示');
@@ -209,9 +198,9 @@ function Chat() {
     pending?.kind === 'delete'
       ? { title: '删除消息', message: `删除${pending.message.nick_name}的这条消息？`, label: '删除' }
       : pending?.kind === 'clear'
-        ? { title: '清空聊天记录', message: TEXTS.confirmClear, label: '清空' }
+        ? { title: '清空聊天记录', message: CHAT_TEXTS.confirmClear, label: '清空' }
         : pending?.kind === 'kick'
-          ? { title: '强制下线', message: TEXTS.confirmOffline(pending.user.nick_name), label: '强制下线' }
+          ? { title: '强制下线', message: confirmOfflineText(pending.user.nick_name), label: '强制下线' }
           : null;
 
   return (
