@@ -20,6 +20,7 @@ import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
+import { startLinkHealth } from './services/link-health.ts';
 import { resolveSite } from './site.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
@@ -136,6 +137,8 @@ export async function startServer(
 
   // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
   const binPurge = startBinPurge();
+  // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
+  const linkHealth = cfg.linkCheckHours ? startLinkHealth(cfg.linkCheckHours * 3_600_000) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -149,6 +152,7 @@ export async function startServer(
       clearTimeout(force);
       binPurge.stop();
       await binPurge.first;
+      await linkHealth?.stop();
       await stopMusic();
       await stopMarkdownWorker();
       await closeDatabase();

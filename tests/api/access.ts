@@ -142,4 +142,9 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/user/adminUpdateUserInfo': 'admin',
   'POST /api/comment/backGetCommentList': 'admin',
   'DELETE /api/comment/backDelete/:id/:parent_id': 'admin',
+  // Issue 20: the console's 评论与留言 list and the friend-link review and health.
+  'POST /api/comment/getModerationList': 'admin',
+  'PUT /api/links/reject': 'admin',
+  'GET /api/links/getLinkHealth': 'admin',
+  'PUT /api/links/check/:id': 'admin',
 };

@@ -59,6 +59,10 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/getUserList': 'read',
   'PUT /api/user/updateRole/:id/:role': 'no public page shows roles',
   'POST /api/comment/backGetCommentList': 'read',
+  // Issue 20: the console's moderation list and the friend-link review and health.
+  'POST /api/comment/getModerationList': 'read',
+  'PUT /api/links/reject': 'a waiting link is on no public page',
+  'PUT /api/links/check/:id': 'the health shows only in the console',
 };
 
 /** "METHOD /api/path" of every route of the app that is not a GET. */

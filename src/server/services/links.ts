@@ -100,15 +100,6 @@ export async function applyLink(
   return { ok: true, id };
 }
 
-export async function approveLinks(ids: number[]): Promise<number> {
-  const res = await db
-    .updateTable('link')
-    .set({ status: 2, updatedAt: new Date().toISOString() })
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
 export async function deleteLinks(ids: number[]): Promise<number> {
   const res = await db.deleteFrom('link').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
