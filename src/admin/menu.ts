@@ -4,8 +4,10 @@ import {
   IdCard,
   Images,
   Library,
+  Link2,
   type LucideIcon,
   MessageSquareText,
+  MessagesSquare,
   Tags,
   Tv,
 } from 'lucide-react';
@@ -23,7 +25,9 @@ export type ScreenKey =
   | 'bangumi'
   | 'resources'
   | 'banners'
-  | 'profile';
+  | 'profile'
+  | 'comments'
+  | 'links';
 
 type MenuGroup = '内容' | '站点' | '互动';
 
@@ -38,6 +42,9 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'resources', label: '资源与网站', href: '/admin/resources', icon: Library, group: '内容' },
   { key: 'banners', label: '页面横幅', href: '/admin/banners', icon: Flag, group: '站点' },
   { key: 'profile', label: '站点资料', href: '/admin/profile', icon: IdCard, group: '站点' },
+  // Issue 20: moderation.
+  { key: 'comments', label: '评论与留言', href: '/admin/comments', icon: MessagesSquare, group: '互动' },
+  { key: 'links', label: '友链', href: '/admin/links', icon: Link2, group: '互动' },
 ];
 
 /** The menu by group, groups in this order, empty groups left out. */
