@@ -64,6 +64,10 @@ async function approvedLink(url: string): Promise<number> {
   return id;
 }
 
+/** A link's health as the console reads it. */
+const checkHealth = async (id: number) =>
+  ((await as('GET', '/api/links/getLinkHealth')).json.result as { id: number }[]).find((h) => h.id === id);
+
 const notices = async (token: string) =>
   (await api.call('POST', '/api/notify/getNotifyList', { current: 1, size: 10 }, token)).json.result.list as {
     type: number;
@@ -156,6 +160,19 @@ describe('friend-link health', () => {
       code: 100,
       message: '友链不存在',
     });
+  });
+
+  it('a new address forgets the old site’s health; the same address keeps it', async () => {
+    const id = await approvedLink(closed.replace(/\/$/, '/moved-away'));
+    const down = (await as('PUT', `/api/links/check/${id}`)).json.result;
+    expect(down.downAt).not.toBeNull();
+    const row = { id, site_name: '搬家的站', site_desc: '', site_avatar: '' };
+    await as('POST', '/api/links/backUpdate', { ...row, url: closed.replace(/\/$/, '/moved-away') });
+    expect((await checkHealth(id)).downAt).toBe(down.downAt);
+    expect((await as('POST', '/api/links/backUpdate', { ...row, url: `${base}/ok?moved` })).json.code).toBe(
+      0,
+    );
+    expect(await checkHealth(id)).toEqual({ id, checkedAt: null, okAt: null, downAt: null });
   });
 
   it('"down since" keeps the first failure; an answer clears it and is the last ok (clock injected)', async () => {

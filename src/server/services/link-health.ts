@@ -1,8 +1,10 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { LinkHealth } from '../../lib/contract/links.ts';
 import { notFound } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 
 /**
  * Whether a friend link's site answers (issue 20): checked from the server only, never from a page,
@@ -66,6 +68,23 @@ export async function checkLink(id: number, opts: CheckOptions = {}): Promise<Li
   if (!row) throw notFound(MSG.link);
   await record(id, await siteAnswers(row.url, opts), (opts.clock ?? (() => new Date()))());
   return db.selectFrom('link').select(HEALTH).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Before a link's address changes: its health was the old site's, so it is cleared (the next check
+ * starts afresh). The same address keeps it.
+ */
+export async function forgetHealthIfMoved(
+  id: number,
+  url: string,
+  trx: Kysely<DB> | Transaction<DB> = db,
+): Promise<void> {
+  await trx
+    .updateTable('link')
+    .set({ checkedAt: null, okAt: null, downAt: null })
+    .where('id', '=', id)
+    .where('url', '!=', url)
+    .execute();
 }
 
 /** Every link's health, by id (the console joins it to the lists). */
