@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { checkApprovedLinks, checkLink, siteAnswers } from '../../src/server/services/link-health.ts';
+import {
+  checkApprovedLinks,
+  checkLink,
+  siteAnswers,
+  startLinkHealth,
+} from '../../src/server/services/link-health.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
@@ -226,5 +231,19 @@ describe('friend-link health', () => {
       .where('id', '=', pending)
       .executeTakeFirstOrThrow();
     expect(waiting.checkedAt).toBeNull();
+  });
+
+  it('the background run starts at once; stopping it does not wait for a site that does not answer', async () => {
+    const id = await approvedLink(`${base}/hang?background`);
+    const waiting = hanging.length;
+    const runs = startLinkHealth(3_600_000, { timeoutMs: 60_000 });
+    await vi.waitFor(() => expect(hanging.length).toBeGreaterThan(waiting));
+    // The site's timeout is a minute: a stop that waited for it would fail the test by its own timeout.
+    await runs.stop();
+    expect(await runs.first).toBeGreaterThan(0);
+    // Aborted, not a failure of the site: nothing is written.
+    expect(await db.selectFrom('link').select('checkedAt').where('id', '=', id).executeTakeFirst()).toEqual({
+      checkedAt: null,
+    });
   });
 });

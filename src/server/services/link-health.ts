@@ -112,32 +112,40 @@ export async function checkApprovedLinks(opts: CheckOptions = {}): Promise<numbe
   return rows.length;
 }
 
-export type LinkHealthRuns = { stop: () => Promise<void> };
+export type LinkHealthRuns = {
+  /** The run on start: how many links it checked. */
+  first: Promise<number>;
+  /** Aborts the requests in flight and waits for the run to end. */
+  stop: () => Promise<void>;
+};
 
 /**
  * The background check: a first run after start (after the current turn, never inside a request),
- * then every `everyMs`; a run still going when the next is due is not doubled. `stop` aborts the
- * requests in flight and waits for the run to end.
+ * then every `everyMs`; a run still going when the next is due is not doubled.
  */
 export function startLinkHealth(everyMs: number, opts: Omit<CheckOptions, 'signal'> = {}): LinkHealthRuns {
   const abort = new AbortController();
-  let running: Promise<unknown> | undefined;
-  const run = () => {
+  let running: Promise<number> | undefined;
+  const run = (): Promise<number> => {
     running ??= checkApprovedLinks({ ...opts, signal: abort.signal })
-      .catch((err) => logger.warn({ err }, 'link health check failed'))
+      .catch((err) => {
+        logger.warn({ err }, 'link health check failed');
+        return 0;
+      })
       .finally(() => {
         running = undefined;
       });
+    return running;
   };
-  const first = setTimeout(run, 0);
+  const first = new Promise<number>((resolve) => setImmediate(() => resolve(run())));
   const timer = setInterval(run, everyMs);
-  first.unref();
   timer.unref();
   return {
+    first,
     stop: async () => {
-      clearTimeout(first);
       clearInterval(timer);
       abort.abort();
+      await first;
       await running;
     },
   };
