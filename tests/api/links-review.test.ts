@@ -71,7 +71,9 @@ async function approvedLink(url: string): Promise<number> {
 
 /** A link's health as the console reads it. */
 const checkHealth = async (id: number) =>
-  ((await as('GET', '/api/links/getLinkHealth')).json.result as { id: number }[]).find((h) => h.id === id);
+  ((await as('GET', '/api/links/getLinkHealth')).json.result as { id: number; downAt: string | null }[]).find(
+    (h) => h.id === id,
+  );
 
 const notices = async (token: string) =>
   (await api.call('POST', '/api/notify/getNotifyList', { current: 1, size: 10 }, token)).json.result.list as {
@@ -173,7 +175,7 @@ describe('friend-link health', () => {
     expect(down.downAt).not.toBeNull();
     const row = { id, site_name: '搬家的站', site_desc: '', site_avatar: '' };
     await as('POST', '/api/links/backUpdate', { ...row, url: closed.replace(/\/$/, '/moved-away') });
-    expect((await checkHealth(id)).downAt).toBe(down.downAt);
+    expect((await checkHealth(id))?.downAt).toBe(down.downAt);
     expect((await as('POST', '/api/links/backUpdate', { ...row, url: `${base}/ok?moved` })).json.code).toBe(
       0,
     );

@@ -31,5 +31,5 @@ export const linkAdminRoutes = new Hono<ApiEnv>()
   // 立即检测: the same check as the background run (HEAD then GET, 8 s), for one link, now.
   .put('/links/check/:id', async (c) => {
     requireAdmin(c);
-    return ok(c, await checkLink((await params(c, z.object({ id: id() }))).id));
+    return ok(c, await checkLink(params(c, z.object({ id: id() })).id));
   });
