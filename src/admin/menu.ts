@@ -5,7 +5,9 @@ import {
   IdCard,
   Images,
   Library,
+  Link2,
   type LucideIcon,
+  MessageCircleReply,
   MessageSquareText,
   MessagesSquare,
   Tags,
@@ -14,9 +16,8 @@ import {
 } from 'lucide-react';
 
 /**
- * The console's menu, one row per screen that exists. The next screens (评论, 友链, 用户 …) add
- * their row here together with their page under
- * src/pages/admin/: an entry without a screen would be a dead link, so none is listed before.
+ * The console's menu, one row per screen that exists: a new screen adds its row here together with its
+ * page under src/pages/admin/ (an entry without a screen would be a dead link).
  */
 export type ScreenKey =
   | 'dashboard'
@@ -28,6 +29,8 @@ export type ScreenKey =
   | 'resources'
   | 'banners'
   | 'profile'
+  | 'comments'
+  | 'links'
   | 'users'
   | 'chat';
 
@@ -45,6 +48,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'resources', label: '资源与网站', href: '/admin/resources', icon: Library, group: '内容' },
   { key: 'banners', label: '页面横幅', href: '/admin/banners', icon: Flag, group: '站点' },
   { key: 'profile', label: '站点资料', href: '/admin/profile', icon: IdCard, group: '站点' },
+  { key: 'comments', label: '评论与留言', href: '/admin/comments', icon: MessageCircleReply, group: '互动' },
+  { key: 'links', label: '友链', href: '/admin/links', icon: Link2, group: '互动' },
   { key: 'users', label: '用户', href: '/admin/users', icon: UsersRound, group: '互动' },
   { key: 'chat', label: '聊天室', href: '/admin/chat', icon: MessagesSquare, group: '互动' },
 ];

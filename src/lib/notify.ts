@@ -81,8 +81,10 @@ export type NotifyTarget = { href: string } | null;
  * → the site config's `admin_url` (SPEC §4's admin site: the owner console, `/admin` by default),
  * or /link/list, whose 待审核 list is where an admin reviews it too, when `admin_url` is empty or not
  * an address a link may lead to (only a site path or an http(s) address: never `javascript:`).
+ * A type-4 notice to someone who is not an admin (their application approved or rejected, issue 20)
+ * leads to /link/list: the admin site would refuse them.
  */
-export function notifyTarget(type: number, toId: number, adminUrl = ''): NotifyTarget {
+export function notifyTarget(type: number, toId: number, adminUrl = '', forAdmin = true): NotifyTarget {
   switch (type) {
     case 1:
       return { href: `/article?id=${toId}` };
@@ -91,7 +93,7 @@ export function notifyTarget(type: number, toId: number, adminUrl = ''): NotifyT
     case 3:
       return { href: '/message/list' };
     case 4:
-      return { href: adminHref(adminUrl) ?? '/link/list' };
+      return { href: (forAdmin && adminHref(adminUrl)) || '/link/list' };
     default:
       return null;
   }

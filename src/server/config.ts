@@ -101,6 +101,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_IP: wholeNumber(100, 0, 1_000_000),
   MAX_WEBSOCKETS_PER_IP: wholeNumber(20, 0, 1_000_000),
   HEADERS_TIMEOUT_MS: wholeNumber(20_000, 100, 600_000),
+  // How often the friend links' sites are checked in the background (issue 20); 0 turns it off.
+  LINK_CHECK_HOURS: wholeNumber(6, 0, 720),
 });
 
 export type Config = {
@@ -122,6 +124,8 @@ export type Config = {
   maxConnectionsPerIp: number;
   maxWebSocketsPerIp: number;
   headersTimeoutMs: number;
+  /** Hours between the background checks of the friend links' sites; 0: none (the console's button still checks). */
+  linkCheckHours: number;
 };
 
 export class ConfigError extends Error {}
@@ -155,6 +159,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     maxWebSocketsPerIp: e.MAX_WEBSOCKETS_PER_IP,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    linkCheckHours: e.LINK_CHECK_HOURS,
   };
 }
 

@@ -20,6 +20,7 @@ import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
+import { startLinkHealth } from './services/link-health.ts';
 import { startViewFlush } from './services/views/flush.ts';
 import { resolveSite } from './site.ts';
 import { serveAsset } from './static.ts';
@@ -139,6 +140,8 @@ export async function startServer(
   const binPurge = startBinPurge();
   // Page and article views counted in memory go to the database every minute and at the stop.
   const viewFlush = startViewFlush();
+  // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
+  const linkHealth = cfg.linkCheckHours ? startLinkHealth(cfg.linkCheckHours * 3_600_000) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -153,6 +156,7 @@ export async function startServer(
       binPurge.stop();
       await binPurge.first;
       await viewFlush.stop();
+      await linkHealth?.stop();
       await stopMusic();
       await stopMarkdownWorker();
       await closeDatabase();

@@ -151,4 +151,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/chat/backGetChatList': 'admin',
   'GET /api/chat/getOnlineList': 'admin',
   'PUT /api/chat/forceOffline/:id': 'admin',
+  // Issue 20: the console's 评论与留言 list and the friend-link review and health.
+  'POST /api/comment/getModerationList': 'admin',
+  'PUT /api/links/reject': 'admin',
+  'GET /api/links/getLinkHealth': 'admin',
+  'PUT /api/links/check/:id': 'admin',
 };

@@ -7,6 +7,7 @@ import { initConfig } from '../../src/server/config.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
+import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
@@ -96,6 +97,7 @@ describe('migrations and the demo seed', () => {
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
       await undoViewStats(db as never);
+      await undoLinkHealth(db as never);
       await undoArticleAdmin(db as never);
       sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
       // …and before the recycle bins (0012), with a photo already in an album.
@@ -122,6 +124,7 @@ describe('migrations and the demo seed', () => {
         '0012_recycle_bins',
         '0013_view_stats',
         '0014_user_disabled',
+        '0016_link_health',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.

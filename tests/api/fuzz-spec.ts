@@ -389,6 +389,16 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/chat/getOnlineList': {},
   'PUT /api/chat/forceOffline/:id': SAFE_DELETE,
+  // Issue 20: the console's 评论与留言 list and the friend-link review and health. The check
+  // points at no link (999): a real one would send a request to its site.
+  'POST /api/comment/getModerationList': {
+    body: { ...PAGE, type: 4, content: '', from_id: 1, from_name: '', time: ['2026-01-01', '2026-12-31'] },
+    numeric: { ...PAGE_NUM, type: 1, from_id: 1 },
+    blank: ['type', 'from_id'],
+  },
+  'PUT /api/links/reject': { body: { id: 999, reason: '网站打不开' }, numeric: { id: 1 } },
+  'GET /api/links/getLinkHealth': {},
+  'PUT /api/links/check/:id': SAFE_DELETE,
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */

@@ -65,6 +65,10 @@ const NEUTRAL: Record<string, string> = {
   'PUT /api/user/resetPassword/:id': 'private',
   'POST /api/chat/backGetChatList': 'read',
   'PUT /api/chat/forceOffline/:id': 'the chat is not on any page',
+  // Issue 20: the console's moderation list and the friend-link review and health.
+  'POST /api/comment/getModerationList': 'read',
+  'PUT /api/links/reject': 'a waiting link is on no public page',
+  'PUT /api/links/check/:id': 'the health shows only in the console',
 };
 
 /** "METHOD /api/path" of every route of the app that is not a GET. */

@@ -25,6 +25,8 @@ export function startServer(env: Record<string, string> = {}, dataDir?: string):
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Admin12345',
       LOG_LEVEL: 'warn',
+      // No background check of the demo's friend links: tests send traffic only to 127.0.0.1.
+      LINK_CHECK_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -95,6 +95,9 @@ describe('notifyTarget (SPEC §4)', () => {
 
   it('sends a friend-link application to the review list of /link/list without a usable admin_url', () => {
     expect(notifyTarget(4, 1)).toEqual({ href: '/link/list' });
+    // A reader who is not an admin (an applicant told of the review) goes to the links page.
+    expect(notifyTarget(4, 1, '/admin', false)).toEqual({ href: '/link/list' });
+    expect(notifyTarget(4, 1, 'https://admin.example/links', false)).toEqual({ href: '/link/list' });
     for (const bad of ['', '  ', 'javascript:alert(1)', '//evil.example', '/\\evil.example', 'admin', '/a b'])
       expect(notifyTarget(4, 1, bad), bad).toEqual({ href: '/link/list' });
   });

@@ -15,7 +15,9 @@ import {
   notifyTarget,
   sanitizeMarkup,
 } from '../../lib/notify.ts';
+import { ROLE } from '../../lib/role.ts';
 import { $unread, setUnread } from '../../stores/notify.ts';
+import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './drawer.module.css';
@@ -66,8 +68,11 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   }
 
   async function open(item: Item) {
-    // A friend-link notice leads to the site's admin_url (the console), read when one is opened.
-    const target = notifyTarget(item.type, item.to_id, item.type === 4 ? await adminUrl() : '');
+    // A friend-link notice leads an admin to the site's admin_url (the console), read when one is
+    // opened; anyone else (an applicant told of the review) to /link/list.
+    const forAdmin = $userInfo.get()?.role === ROLE.admin;
+    const url = item.type === 4 && forAdmin ? await adminUrl() : '';
+    const target = notifyTarget(item.type, item.to_id, url, forAdmin);
     if (item.isView === 1) {
       try {
         await markNotifyRead(item.id);

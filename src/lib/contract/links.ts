@@ -11,3 +11,14 @@ export type FriendLink = {
   createdAt: string;
   updatedAt: string;
 };
+
+/**
+ * A friend link's health for the owner's console (GET /api/links/getLinkHealth): the background
+ * check's last run, the site's last answer, and since when it has not answered (null while it does).
+ */
+export type LinkHealth = {
+  id: number;
+  checkedAt: string | null;
+  okAt: string | null;
+  downAt: string | null;
+};

@@ -6,7 +6,9 @@ import { commentRoutes } from './comments.ts';
 import type { ApiEnv } from './context.ts';
 import { likeRoutes } from './likes.ts';
 import { linkRoutes } from './links.ts';
+import { linkAdminRoutes } from './links-admin.ts';
 import { messageRoutes } from './messages.ts';
+import { moderationRoutes } from './moderation.ts';
 import { photoRoutes } from './photos.ts';
 import { photoAdminRoutes } from './photos-admin.ts';
 import { resourceRoutes } from './resources.ts';
@@ -20,8 +22,10 @@ export const communityRoutes = new Hono<ApiEnv>()
   .route('/', photoRoutes)
   .route('/', photoAdminRoutes)
   .route('/', linkRoutes)
+  .route('/', linkAdminRoutes)
   .route('/', messageRoutes)
   .route('/', commentRoutes)
+  .route('/', moderationRoutes)
   .route('/', likeRoutes)
   .route('/', bangumiRoutes)
   .route('/', resourceRoutes)

@@ -6,6 +6,7 @@ import { MSG } from '../core/messages.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
+import { approveLinks } from '../services/links-review.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -85,9 +86,10 @@ export const linkRoutes = new Hono<ApiEnv>()
       res.status === 1 ? '修改成功，等待博主审核' : '修改成功',
     );
   })
+  // Each applicant of a link that was waiting is told (issue 20, services/links-review.ts).
   .put('/links/approve', async (c) => {
-    requireAdmin(c);
-    const n = await links.approveLinks((await body(c, IdList)).idList);
+    const admin = requireAdmin(c);
+    const n = await approveLinks((await body(c, IdList)).idList, admin);
     if (n === 0) throw notFound(MSG.link);
     return ok(c, n, '审核通过');
   })

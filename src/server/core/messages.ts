@@ -12,6 +12,7 @@ export const MSG = {
   album: '相册不存在',
   photo: '照片不存在',
   link: '友链不存在',
+  pendingLink: '待审核的友链不存在',
   guestbookMessage: '留言不存在',
   comment: '评论不存在',
   chatMessage: '消息不存在',

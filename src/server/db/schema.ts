@@ -137,6 +137,10 @@ export interface LinkTable extends Stamps {
   url: string;
   status: number; // 1 pending, 2 approved
   user_id: number | null;
+  /** The health check (migration 0016): its last run, the site's last answer, since when it has none. */
+  checkedAt: string | null;
+  okAt: string | null;
+  downAt: string | null;
 }
 
 export interface MessageTable extends Stamps {

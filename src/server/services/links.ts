@@ -3,6 +3,7 @@ import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
+import { forgetHealthIfMoved } from './link-health.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
@@ -100,15 +101,6 @@ export async function applyLink(
   return { ok: true, id };
 }
 
-export async function approveLinks(ids: number[]): Promise<number> {
-  const res = await db
-    .updateTable('link')
-    .set({ status: 2, updatedAt: new Date().toISOString() })
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
 export async function deleteLinks(ids: number[]): Promise<number> {
   const res = await db.deleteFrom('link').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
@@ -136,6 +128,7 @@ export async function editLink(
   if (await siteTaken(input.url, id)) throw conflict(TAKEN);
   const status = editor.isAdmin ? row.status : 1;
   await db.transaction().execute(async (trx) => {
+    await forgetHealthIfMoved(id, input.url, trx);
     await trx
       .updateTable('link')
       .set({ ...input, status, updatedAt: new Date().toISOString() })
@@ -169,6 +162,7 @@ export async function adminSaveLink(
   if (await siteTaken(fields.url, id)) throw conflict(TAKEN);
   const stamp = new Date().toISOString();
   if (id !== undefined) {
+    await forgetHealthIfMoved(id, fields.url);
     const res = await db
       .updateTable('link')
       .set({ ...fields, ...(status ? { status } : {}), updatedAt: stamp })

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { checkLink, linkHealthList } from '../services/link-health.ts';
+import { rejectLink } from '../services/links-review.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+import { body, id, params } from './validate.ts';
+
+const RejectBody = z.object({
+  id: id(),
+  reason: z
+    .preprocess((v) => (v === null ? undefined : v), z.string('原因必须是文字').optional())
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(200, '原因不能超过200个字')),
+});
+
+/** The console's friend-link review and health (issue 20), beside ADMIN-API.md's link routes. */
+export const linkAdminRoutes = new Hono<ApiEnv>()
+  // A waiting application refused: removed, its applicant told (with the reason when given).
+  .put('/links/reject', async (c) => {
+    const admin = requireAdmin(c);
+    const input = await body(c, RejectBody);
+    await rejectLink(input.id, input.reason, admin);
+    return ok(c, true, '已拒绝');
+  })
+  .get('/links/getLinkHealth', async (c) => {
+    requireAdmin(c);
+    return ok(c, await linkHealthList());
+  })
+  // 立即检测: the same check as the background run (HEAD then GET, 8 s), for one link, now.
+  .put('/links/check/:id', async (c) => {
+    requireAdmin(c);
+    return ok(c, await checkLink(params(c, z.object({ id: id() })).id));
+  });

@@ -1,0 +1,152 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { LinkHealth } from '../../lib/contract/links.ts';
+import { notFound } from '../core/errors.ts';
+import { logger } from '../core/log.ts';
+import { MSG } from '../core/messages.ts';
+import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * Whether a friend link's site answers (issue 20): checked from the server only, never from a page,
+ * off the request path (a background run on start and then every few hours) or when the admin asks.
+ */
+export type CheckOptions = {
+  /** How long one request may take before the site counts as not answering (default 8 s). */
+  timeoutMs?: number;
+  /** The time written as checked / answered / down since (tests pass their own). */
+  clock?: () => Date;
+  /** Stops a run in progress (the server's shutdown). */
+  signal?: AbortSignal;
+};
+
+const TIMEOUT_MS = 8_000;
+const HEALTH = ['id', 'checkedAt', 'okAt', 'downAt'] as const;
+const up = (status: number) => status >= 200 && status < 400;
+
+/**
+ * HEAD, then GET when the site answered HEAD with something else than 2xx/3xx (some servers refuse
+ * HEAD): any 2xx or 3xx is up. Redirects are not followed (a 3xx is an answer). No answer within
+ * the timeout, a refused connection or an unknown host is down, without a second try.
+ */
+export async function siteAnswers(url: string, opts: CheckOptions = {}): Promise<boolean> {
+  for (const method of ['HEAD', 'GET']) {
+    const signals = [AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS)];
+    if (opts.signal) signals.push(opts.signal);
+    try {
+      const res = await fetch(url, {
+        method,
+        redirect: 'manual',
+        signal: AbortSignal.any(signals),
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; blog-link-check)' },
+      });
+      await res.body?.cancel().catch(() => {});
+      if (up(res.status)) return true;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** Writes one check's outcome: "down since" keeps the first failure and clears on an answer. */
+async function record(id: number, ok: boolean, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('link')
+    .set((eb) =>
+      ok
+        ? { checkedAt: at, okAt: at, downAt: null }
+        : { checkedAt: at, downAt: eb.fn.coalesce('downAt', eb.val(at)) },
+    )
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Checks one link now (the console's 立即检测), any status; its health afterwards. */
+export async function checkLink(id: number, opts: CheckOptions = {}): Promise<LinkHealth> {
+  const row = await db.selectFrom('link').select('url').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.link);
+  await record(id, await siteAnswers(row.url, opts), (opts.clock ?? (() => new Date()))());
+  return db.selectFrom('link').select(HEALTH).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Before a link's address changes: its health was the old site's, so it is cleared (the next check
+ * starts afresh). The same address keeps it.
+ */
+export async function forgetHealthIfMoved(
+  id: number,
+  url: string,
+  trx: Kysely<DB> | Transaction<DB> = db,
+): Promise<void> {
+  await trx
+    .updateTable('link')
+    .set({ checkedAt: null, okAt: null, downAt: null })
+    .where('id', '=', id)
+    .where('url', '!=', url)
+    .execute();
+}
+
+/** Every link's health, by id (the console joins it to the lists). */
+export function linkHealthList(): Promise<LinkHealth[]> {
+  return db.selectFrom('link').select(HEALTH).orderBy('id').execute();
+}
+
+/** How many sites are asked at once in a run. */
+const PARALLEL = 4;
+
+/** Checks every approved link, a few at a time; the number checked. */
+export async function checkApprovedLinks(opts: CheckOptions = {}): Promise<number> {
+  const rows = await db.selectFrom('link').select(['id', 'url']).where('status', '=', 2).execute();
+  const clock = opts.clock ?? (() => new Date());
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length && !opts.signal?.aborted) {
+      const { id, url } = rows[next++];
+      const ok = await siteAnswers(url, opts);
+      if (opts.signal?.aborted) return;
+      await record(id, ok, clock());
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return rows.length;
+}
+
+export type LinkHealthRuns = {
+  /** The run on start: how many links it checked. */
+  first: Promise<number>;
+  /** Aborts the requests in flight and waits for the run to end. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * The background check: a first run after start (after the current turn, never inside a request),
+ * then every `everyMs`; a run still going when the next is due is not doubled.
+ */
+export function startLinkHealth(everyMs: number, opts: Omit<CheckOptions, 'signal'> = {}): LinkHealthRuns {
+  const abort = new AbortController();
+  let running: Promise<number> | undefined;
+  const run = (): Promise<number> => {
+    running ??= checkApprovedLinks({ ...opts, signal: abort.signal })
+      .catch((err) => {
+        logger.warn({ err }, 'link health check failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const first = new Promise<number>((resolve) => setImmediate(() => resolve(run())));
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    first,
+    stop: async () => {
+      clearInterval(timer);
+      abort.abort();
+      await first;
+      await running;
+    },
+  };
+}
