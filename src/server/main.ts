@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { canonicalPageUrl } from '../lib/page-query.ts';
 import { serviceOf } from '../lib/route-path.ts';
 import { createApiApp } from './api/app.ts';
+import { auditSettled } from './api/audit.ts';
 import { closeDatabase, prepareDatabase } from './boot/database.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
@@ -20,6 +21,7 @@ import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
+import { startAuditPurge } from './services/audit.ts';
 import { resolveSite } from './site.ts';
 import { serveAsset } from './static.ts';
 import { serveUpload } from './uploads/serve.ts';
@@ -136,6 +138,8 @@ export async function startServer(
 
   // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
   const binPurge = startBinPurge();
+  // Audit log rows older than 180 days go the same way (services/audit.ts).
+  const auditPurge = startAuditPurge();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -149,6 +153,9 @@ export async function startServer(
       clearTimeout(force);
       binPurge.stop();
       await binPurge.first;
+      auditPurge.stop();
+      await auditPurge.first;
+      await auditSettled();
       await stopMusic();
       await stopMarkdownWorker();
       await closeDatabase();

@@ -59,6 +59,10 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/getUserList': 'read',
   'PUT /api/user/updateRole/:id/:role': 'no public page shows roles',
   'POST /api/comment/backGetCommentList': 'read',
+  // Issue 20: the audit log, the music library (the player reads it through /wapi, no cached page).
+  'POST /api/audit/getAuditList': 'read',
+  'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
+  'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
 };
 
 /** "METHOD /api/path" of every route of the app that is not a GET. */

@@ -259,6 +259,26 @@ export interface MusicLikeTable {
   position: number;
 }
 
+/** One successful admin write (migration 0015, api/audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The admin's nick name when they wrote (the log outlives a renamed or deleted account). */
+  user_name: string;
+  /** The Chinese action name of api/audit-actions.ts (删除标签…). */
+  action: string;
+  /** What kind of thing it touched (标签, 说说…). */
+  thing_type: string;
+  /** The ids of the things, comma-separated ("" when none). */
+  thing_id: string;
+  /** Their names (read before a delete ran), comma-separated, at most 500 characters. */
+  label: string;
+  method: string;
+  path: string;
+  ip: string;
+  createdAt: string;
+}
+
 export interface DB {
   meta: MetaTable;
   user: UserTable;
@@ -286,4 +306,5 @@ export interface DB {
   music_qr: MusicQrTable;
   music_session: MusicSessionTable;
   music_like: MusicLikeTable;
+  audit_log: AuditLogTable;
 }

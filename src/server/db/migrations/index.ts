@@ -9,6 +9,7 @@ import * as m0009 from './0009_username_key.ts';
 import * as m0010 from './0010_config_created.ts';
 import * as m0011 from './0011_article_admin.ts';
 import * as m0012 from './0012_recycle_bins.ts';
+import * as m0015 from './0015_audit_log.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -28,6 +29,7 @@ const steps: Record<string, Step> = {
   '0010_config_created': m0010,
   '0011_article_admin': m0011,
   '0012_recycle_bins': m0012,
+  '0015_audit_log': m0015,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
