@@ -18,7 +18,12 @@ const asAdmin = (method: string, url: string, body?: unknown) =>
 
 async function list(filter: Record<string, unknown> = {}) {
   await auditSettled();
-  const res = await api.call('POST', '/api/audit/getAuditList', { current: 1, size: 50, ...filter }, api.adminToken);
+  const res = await api.call(
+    'POST',
+    '/api/audit/getAuditList',
+    { current: 1, size: 50, ...filter },
+    api.adminToken,
+  );
   expect(res.json.code).toBe(0);
   return res.json.result as { total: number; list: Record<string, any>[]; current: number; size: number };
 }
@@ -128,9 +133,9 @@ describe('recording', () => {
     } finally {
       await sql`ALTER TABLE audit_log_away RENAME TO audit_log`.execute(db);
     }
-    expect((await db.selectFrom('tag').select('tag_name').where('id', '=', id).executeTakeFirst())?.tag_name).toBe(
-      '日志坏了也能改',
-    );
+    expect(
+      (await db.selectFrom('tag').select('tag_name').where('id', '=', id).executeTakeFirst())?.tag_name,
+    ).toBe('日志坏了也能改');
   });
 });
 

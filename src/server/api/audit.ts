@@ -43,6 +43,14 @@ const compiled: Compiled[] = Object.entries(AUDIT_ACTIONS)
   // A static segment wins over a parameter where two patterns could both match.
   .sort((a, b) => b.statics - a.statics);
 
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a broken escape: the route refuses it, the log only needs a number
+  }
+};
+
 /** The route of the table this request goes to, with its path parameters (c.req.path is in routed form). */
 function match(
   method: string,
@@ -54,7 +62,7 @@ function match(
     if (!m) continue;
     const params: Record<string, string> = {};
     r.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1]);
+      params[name] = decoded(m[i + 1]);
     });
     return { key: r.key, spec: r.spec, params };
   }
