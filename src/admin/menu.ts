@@ -1,11 +1,14 @@
 import {
+  DatabaseBackup,
   FileText,
   Flag,
+  History,
   IdCard,
   Images,
   Library,
   type LucideIcon,
   MessageSquareText,
+  Music,
   Tags,
   Tv,
 } from 'lucide-react';
@@ -23,9 +26,13 @@ export type ScreenKey =
   | 'bangumi'
   | 'resources'
   | 'banners'
-  | 'profile';
+  | 'profile'
+  // Issue 20: the music library, the audit log, backups.
+  | 'music'
+  | 'audit'
+  | 'backups';
 
-type MenuGroup = '内容' | '站点' | '互动';
+type MenuGroup = '内容' | '站点' | '互动' | '系统';
 
 type MenuEntry = { key: ScreenKey; label: string; href: string; icon: LucideIcon; group: MenuGroup };
 
@@ -38,11 +45,15 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'resources', label: '资源与网站', href: '/admin/resources', icon: Library, group: '内容' },
   { key: 'banners', label: '页面横幅', href: '/admin/banners', icon: Flag, group: '站点' },
   { key: 'profile', label: '站点资料', href: '/admin/profile', icon: IdCard, group: '站点' },
+  // Issue 20: the music library, the audit log, backups.
+  { key: 'music', label: '音乐库', href: '/admin/music', icon: Music, group: '系统' },
+  { key: 'audit', label: '审计日志', href: '/admin/audit', icon: History, group: '系统' },
+  { key: 'backups', label: '备份', href: '/admin/backups', icon: DatabaseBackup, group: '系统' },
 ];
 
 /** The menu by group, groups in this order, empty groups left out. */
 export function menuGroups(): { group: MenuGroup; entries: MenuEntry[] }[] {
-  const order: MenuGroup[] = ['内容', '站点', '互动'];
+  const order: MenuGroup[] = ['内容', '站点', '互动', '系统'];
   return order
     .map((group) => ({ group, entries: MENU.filter((e) => e.group === group) }))
     .filter((g) => g.entries.length > 0);
