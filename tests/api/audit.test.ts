@@ -150,6 +150,8 @@ describe('the list', () => {
     const byText = await list({ text: '筛选用标签二' });
     expect(byText.list.map((r) => r.action)).toEqual(['修改标签']);
     expect((await list({ thing_type: '标签', action: '新建标签', text: '筛选用' })).total).toBe(1);
+    // Part of an action's name: 修改 finds the rename among the creates.
+    expect((await list({ action: '修改', text: '筛选用' })).list.map((r) => r.action)).toEqual(['修改标签']);
     // Today (China time) includes every row; a day long past includes none. "" is no filter.
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     expect((await list({ time: [today, today] })).total).toBe(all.total);

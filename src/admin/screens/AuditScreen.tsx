@@ -33,7 +33,8 @@ function AuditList() {
   const [dict, setDict] = useState<AuditDictionary | null>(null);
   const [page, setPage] = useState(1);
   const [user, setUser] = useState(ALL);
-  const [action, setAction] = useState(ALL);
+  const [action, setAction] = useState('');
+  const actionText = useDebounced(action.trim());
   const [thing, setThing] = useState(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -52,12 +53,12 @@ function AuditList() {
       current: page,
       size: PAGE_SIZE,
       user_id: user === ALL ? undefined : Number(user),
-      action: action === ALL ? undefined : action,
+      action: actionText || undefined,
       thing_type: thing === ALL ? undefined : thing,
       text: search || undefined,
       time: days.length ? [days[0], days[days.length - 1]] : undefined,
     }).then(setData, () => {});
-  }, [page, user, action, thing, from, to, search]);
+  }, [page, user, actionText, thing, from, to, search]);
   useEffect(() => {
     if (gate === 'admin') void load();
   }, [gate, load]);
@@ -123,16 +124,21 @@ function AuditList() {
         )}
         onChange={filter(setUser)}
       />
-      <Select
-        label="按操作筛选"
-        inline
+      <input
+        type="search"
+        className={`${kit.input} ${a.search}`}
+        placeholder="操作，如 删除"
+        aria-label="按操作筛选"
+        list="audit-actions"
+        autoComplete="off"
         value={action}
-        options={options(
-          '全部操作',
-          (dict?.actions ?? []).map((v) => ({ value: v, label: v })),
-        )}
-        onChange={filter(setAction)}
+        onChange={(e) => filter(setAction)(e.target.value)}
       />
+      <datalist id="audit-actions">
+        {(dict?.actions ?? []).map((v) => (
+          <option key={v} value={v} />
+        ))}
+      </datalist>
       <Select
         label="按对象类型筛选"
         inline
@@ -168,7 +174,7 @@ function AuditList() {
     </>
   );
 
-  const filtered = user !== ALL || action !== ALL || thing !== ALL || from || to || search;
+  const filtered = user !== ALL || actionText || thing !== ALL || from || to || search;
   return (
     <DataTable
       caption="审计日志"

@@ -178,7 +178,7 @@ function Music() {
     <div className={o.page}>
       <section className={styles.panel} aria-labelledby="upload-title">
         <h2 id="upload-title" className={o.heading}>
-          上传音乐
+          上传歌曲与歌词
         </h2>
         <TextField
           label="上传到文件夹"
