@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from 'vitest';
+import { auditSettled } from '../../src/server/api/audit.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { setupTestApi } from './helpers.ts';
 
@@ -49,6 +50,14 @@ describe('GET /api/backup/download', () => {
     }
     // The copy made for the download is gone once it was sent.
     await expect.poll(() => readdirSync(path.join(api.dataDir, 'tmp'))).toEqual([]);
+    // The audit log says who took a copy of the database.
+    await auditSettled();
+    const log = await db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('thing_type', '=', '备份')
+      .execute();
+    expect(log).toEqual([{ action: '下载数据库备份', user_id: api.adminId }]);
   });
 
   test('is refused to visitors and users', async () => {

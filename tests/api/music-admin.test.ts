@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditSettled } from '../../src/server/api/audit.ts';
 import { config } from '../../src/server/config.ts';
+import { db } from '../../src/server/db/connection.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
 import { stopMusic } from '../../src/server/music/service.ts';
 import { tinyWav } from './fuzz-spec.ts';
@@ -84,6 +86,17 @@ describe('POST /api/upload/music', () => {
     expect(id).toBe(folder?.songs[0].id);
     const lyric = await (await wapi.request(`/wapi/lyric?id=${id}`, {}, { ip: '127.0.0.1' })).json();
     expect(lyric.lrc.lyric).toContain('第一句');
+    // Both uploads are in the audit log under their paths in the library.
+    await auditSettled();
+    const log = await db
+      .selectFrom('audit_log')
+      .select(['action', 'label'])
+      .where('thing_type', '=', '音乐')
+      .execute();
+    expect(log).toEqual([
+      { action: '上传音乐', label: '上传测试/02 上传的小曲.wav' },
+      { action: '上传音乐', label: '上传测试/02 上传的小曲.lrc' },
+    ]);
   });
 
   test('refuses what is not audio or lyrics, unsafe folders, and existing names, in Chinese', async () => {
