@@ -6,6 +6,7 @@ import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.t
 import { initConfig } from '../../src/server/config.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
+import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
@@ -94,6 +95,7 @@ describe('migrations and the demo seed', () => {
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
+      await undoAuditLog(db as never);
       await undoArticleAdmin(db as never);
       sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
       // …and before the recycle bins (0012), with a photo already in an album.
@@ -111,7 +113,12 @@ describe('migrations and the demo seed', () => {
       );
       await closeDatabase();
       const again = await prepareDatabase(cfg);
-      expect(again.migrated).toEqual(['0010_config_created', '0011_article_admin', '0012_recycle_bins']);
+      expect(again.migrated).toEqual([
+        '0010_config_created',
+        '0011_article_admin',
+        '0012_recycle_bins',
+        '0015_audit_log',
+      ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.
       expect(await db.selectFrom('photo').select(['url', 'status']).execute()).toEqual([

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
+import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
@@ -49,6 +50,7 @@ describe('usernames are unique after folding', () => {
     await db.schema.alterTable('user').dropColumn('username_key').execute();
     // Later migrations (0010: config.createdAt, 0011: the article bin, 0012: photo.status) did not exist
     // then either.
+    await undoAuditLog(db as never);
     await undoArticleAdmin(db as never);
     await db.schema.alterTable('config').dropColumn('createdAt').execute();
     await db.schema.dropIndex('photo_album_status').execute();
@@ -73,6 +75,7 @@ describe('usernames are unique after folding', () => {
       '0010_config_created',
       '0011_article_admin',
       '0012_recycle_bins',
+      '0015_audit_log',
     ]);
 
     const keys = await db

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
@@ -25,4 +25,10 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .execute();
   await db.schema.createIndex('audit_log_created').on('audit_log').column('createdAt').execute();
   await db.schema.createIndex('audit_log_user').on('audit_log').columns(['user_id', 'createdAt']).execute();
+}
+
+/** Undoes `up`: the tests that rebuild an older database go back past it. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('audit_log').execute();
+  await sql`DELETE FROM kysely_migration WHERE name = '0015_audit_log'`.execute(db);
 }
