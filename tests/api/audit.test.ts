@@ -71,7 +71,7 @@ describe('recording', () => {
       user_id: api.adminId,
       action: '修改标签',
       thing_type: '标签',
-      label: '审计新名',
+      label: '审计旧名 → 审计新名',
       method: 'PUT',
       path: '/api/tag/update',
       ip: IP,
@@ -147,7 +147,7 @@ describe('the list', () => {
     expect(all.total).toBeGreaterThanOrEqual(2);
     expect((await list({ user_id: api.adminId })).total).toBe(all.total);
     expect((await list({ user_id: 999_999 })).total).toBe(0);
-    const byText = await list({ text: '筛选用标签二' });
+    const byText = await list({ text: '筛选用标签 →' });
     expect(byText.list.map((r) => r.action)).toEqual(['修改标签']);
     expect((await list({ thing_type: '标签', action: '新建标签', text: '筛选用' })).total).toBe(1);
     // Part of an action's name: 修改 finds the rename among the creates.

@@ -3,8 +3,9 @@
  * name, the kind of thing, and where its name lives. Every admin write of the app is either here or in
  * AUDIT_SKIPPED (tests/api/audit.test.ts walks the access table, so a new route cannot be missed).
  *
- * - `label`: the table and column that name the thing. A delete (`before`) reads it before the handler
- *   runs, so the log keeps what was removed; any other write reads it afterwards, off the request path.
+ * - `label`: the table and column that name the thing, read before the handler runs (one small query)
+ *   and, unless the write is a delete (`before`: the row is gone), again afterwards off the request path:
+ *   a delete keeps what was removed, a rename is logged as 旧名 → 新名.
  * - `keys`: the body fields holding the things' ids (default `id` and `idList`; path parameters named
  *   `id` always count); a number, a list of numbers or a list of `{id}`. A create's id comes from its
  *   answer (`result.id`, or the ids of a list it returns).

@@ -13,7 +13,8 @@ import type { ApiEnv } from './context.ts';
  * row (who, the action, the things' ids and names, method, path, address, time) is written once the
  * answer is decided and was a success (HTTP < 400, envelope code 0). The write runs after the answer
  * leaves and never fails the request: a failed write is logged. A delete's names are read before the
- * handler runs (one small query), since the rows are gone afterwards.
+ * handler runs (one small query), since the rows are gone afterwards; so are a write's, so a rename is
+ * logged as old → new.
  */
 
 type Compiled = {
@@ -116,8 +117,9 @@ export const auditWrites = createMiddleware<ApiEnv>(async (c, next) => {
   const hit = user && isAdmin(user) ? match(c.req.method, c.req.path) : null;
   if (!user || !hit) return next();
   const { spec, params } = hit;
+  // The names as they were (one small query): a delete keeps them, a rename shows old → new.
   let before: { ids: number[]; labels: string[] } | undefined;
-  if (spec.label?.before) {
+  if (spec.label) {
     const ids = idsOf(spec, params, await jsonBody(c));
     const labels = await readLabels(spec.label, ids).catch((err) => {
       logger.warn({ err }, 'audit labels not read');
@@ -138,12 +140,17 @@ export const auditWrites = createMiddleware<ApiEnv>(async (c, next) => {
     await new Promise((resolve) => setImmediate(resolve));
     const envelope = answer ? ((await answer.json()) as { code?: unknown; result?: unknown }) : undefined;
     if (envelope && envelope.code !== 0) return;
-    const ids = before?.ids ?? idsOf(spec, params, await jsonBody(c), envelope?.result);
+    const ids = before?.ids.length ? before.ids : idsOf(spec, params, await jsonBody(c), envelope?.result);
     const named =
       spec.resultLabel && (envelope?.result as Record<string, unknown> | undefined)?.[spec.resultLabel];
-    const labels =
-      before?.labels ??
-      (spec.label ? await readLabels(spec.label, ids) : typeof named === 'string' ? [named] : []);
+    let labels = typeof named === 'string' ? [named] : [];
+    if (spec.label?.before) labels = before?.labels ?? [];
+    else if (spec.label) {
+      const now = await readLabels(spec.label, ids);
+      const was = before?.labels ?? [];
+      labels =
+        was.length && was.join('、') !== now.join('、') ? [`${was.join('、')} → ${now.join('、')}`] : now;
+    }
     await recordAudit({ ...base, ...where, ids, labels });
   })()
     .catch((err) => logger.error({ err, path: where.path }, 'audit log not written'))
