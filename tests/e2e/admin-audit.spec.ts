@@ -51,6 +51,7 @@ test('a tag renamed and a 说说 deleted in the console are listed with who, wha
       .nick_name;
     const renamed = page.getByRole('row').filter({ hasText: newName }).filter({ hasText: '修改标签' });
     await expect(renamed).toContainText(nick);
+    await expect(renamed).toContainText(`${oldName} → ${newName}`);
     await expect(renamed).toContainText('PUT /api/tag/update');
     const deleted = page.getByRole('row').filter({ hasText: content.trim() }).filter({ hasText: '删除说说' });
     await expect(deleted).toContainText(`说说 #${talkId}`);
