@@ -18,6 +18,7 @@ export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 export const MAX_LRC_BYTES = 512 * 1024;
 
 export const PROXY_REFUSAL = '已配置 MUSIC_API_URL（代理模式），本地音乐库未启用';
+const FILE_TAKEN = '同名文件已存在，请先改名';
 
 const SIDE_IMAGES = ['.jpg', '.jpeg', '.png', '.webp'];
 
@@ -158,12 +159,12 @@ export async function saveMusicFile(
   const target = path.join(dir, base);
   // Belt and braces: whatever the parts were, the file stays inside MUSIC_DIR.
   if (!lib.resolve(path.relative(lib.musicDir, target))) throw invalid('文件夹名不正确');
-  if (existsSync(target)) throw conflict('同名文件已存在，请先改名');
+  if (existsSync(target)) throw conflict(FILE_TAKEN);
   await mkdir(dir, { recursive: true });
   try {
     await writeFile(target, bytes, { flag: 'wx' });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw conflict('同名文件已存在，请先改名');
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw conflict(FILE_TAKEN);
     throw err;
   }
   await lib.scan();
