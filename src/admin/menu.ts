@@ -1,7 +1,9 @@
 import {
+  DatabaseBackup,
   FileText,
   Flag,
   Gauge,
+  History,
   IdCard,
   Images,
   Library,
@@ -10,6 +12,7 @@ import {
   MessageCircleReply,
   MessageSquareText,
   MessagesSquare,
+  Music,
   Tags,
   Tv,
   UsersRound,
@@ -32,9 +35,12 @@ export type ScreenKey =
   | 'comments'
   | 'links'
   | 'users'
-  | 'chat';
+  | 'chat'
+  | 'music'
+  | 'audit'
+  | 'backups';
 
-type MenuGroup = '总览' | '内容' | '站点' | '互动';
+type MenuGroup = '总览' | '内容' | '站点' | '互动' | '系统';
 
 type MenuEntry = { key: ScreenKey; label: string; href: string; icon: LucideIcon; group: MenuGroup };
 
@@ -52,11 +58,14 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'links', label: '友链', href: '/admin/links', icon: Link2, group: '互动' },
   { key: 'users', label: '用户', href: '/admin/users', icon: UsersRound, group: '互动' },
   { key: 'chat', label: '聊天室', href: '/admin/chat', icon: MessagesSquare, group: '互动' },
+  { key: 'music', label: '音乐库', href: '/admin/music', icon: Music, group: '系统' },
+  { key: 'audit', label: '审计日志', href: '/admin/audit', icon: History, group: '系统' },
+  { key: 'backups', label: '备份', href: '/admin/backups', icon: DatabaseBackup, group: '系统' },
 ];
 
 /** The menu by group, groups in this order, empty groups left out. */
 export function menuGroups(): { group: MenuGroup; entries: MenuEntry[] }[] {
-  const order: MenuGroup[] = ['总览', '内容', '站点', '互动'];
+  const order: MenuGroup[] = ['总览', '内容', '站点', '互动', '系统'];
   return order
     .map((group) => ({ group, entries: MENU.filter((e) => e.group === group) }))
     .filter((g) => g.entries.length > 0);

@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { canonicalPageUrl } from '../lib/page-query.ts';
 import { serviceOf } from '../lib/route-path.ts';
 import { createApiApp } from './api/app.ts';
+import { auditSettled } from './api/audit.ts';
 import { closeDatabase, prepareDatabase } from './boot/database.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
@@ -20,6 +21,7 @@ import { admit, refuseRequest } from './request-guard.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
+import { startAuditPurge } from './services/audit.ts';
 import { startLinkHealth } from './services/link-health.ts';
 import { startViewFlush } from './services/views/flush.ts';
 import { resolveSite } from './site.ts';
@@ -142,6 +144,8 @@ export async function startServer(
   const viewFlush = startViewFlush();
   // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
   const linkHealth = cfg.linkCheckHours ? startLinkHealth(cfg.linkCheckHours * 3_600_000) : undefined;
+  // Audit log rows older than 180 days go the same way (services/audit.ts).
+  const auditPurge = startAuditPurge();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -157,6 +161,9 @@ export async function startServer(
       await binPurge.first;
       await viewFlush.stop();
       await linkHealth?.stop();
+      auditPurge.stop();
+      await auditPurge.first;
+      await auditSettled();
       await stopMusic();
       await stopMarkdownWorker();
       await closeDatabase();

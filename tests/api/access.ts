@@ -156,4 +156,12 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/links/reject': 'admin',
   'GET /api/links/getLinkHealth': 'admin',
   'PUT /api/links/check/:id': 'admin',
+  // Issue 20: the audit log, backups and the music library.
+  'POST /api/audit/getAuditList': 'admin',
+  'GET /api/audit/getAuditDictionary': 'admin',
+  'GET /api/backup/getDataSize': 'admin',
+  'GET /api/backup/download': 'admin',
+  'GET /api/music/getLibrary': 'admin',
+  'POST /api/music/rescan': 'admin',
+  'POST /api/upload/music': 'admin',
 };

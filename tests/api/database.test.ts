@@ -7,6 +7,7 @@ import { initConfig } from '../../src/server/config.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
+import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 
@@ -98,6 +99,7 @@ describe('migrations and the demo seed', () => {
       // after the first migration ran. Later migrations did not exist then either.
       await undoViewStats(db as never);
       await undoLinkHealth(db as never);
+      await undoAuditLog(db as never);
       await undoArticleAdmin(db as never);
       sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
       // …and before the recycle bins (0012), with a photo already in an album.
@@ -124,6 +126,7 @@ describe('migrations and the demo seed', () => {
         '0012_recycle_bins',
         '0013_view_stats',
         '0014_user_disabled',
+        '0015_audit_log',
         '0016_link_health',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');

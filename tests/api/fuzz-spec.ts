@@ -19,8 +19,8 @@ export type RouteSpec = {
   path?: Record<string, string>;
   /** Fields (body, query or path) that hold numbers: bad numbers there must never succeed. */
   numeric?: Numeric;
-  /** The multipart upload: fuzzed with broken forms and files instead of JSON. */
-  multipart?: boolean;
+  /** The multipart upload: fuzzed with broken forms and files instead of JSON ('music': audio files). */
+  multipart?: boolean | 'music';
   /**
    * Every case that passes validation costs a password hash (argon2, ~70 ms) and the caller's role
    * does not change the validation: field cases run as this one role, and the clock stands still so
@@ -399,6 +399,25 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'PUT /api/links/reject': { body: { id: 999, reason: '网站打不开' }, numeric: { id: 1 } },
   'GET /api/links/getLinkHealth': {},
   'PUT /api/links/check/:id': SAFE_DELETE,
+  // Issue 20: the audit log, backups and the music library.
+  'POST /api/audit/getAuditList': {
+    body: {
+      ...PAGE,
+      user_id: 1,
+      action: '删除标签',
+      thing_type: '标签',
+      text: '春',
+      time: ['2026-01-01', '2026-12-31'],
+    },
+    numeric: { ...PAGE_NUM, user_id: 1 },
+    blank: ['user_id', 'action', 'thing_type', 'text', 'time'],
+  },
+  'GET /api/audit/getAuditDictionary': {},
+  'GET /api/backup/getDataSize': {},
+  'GET /api/backup/download': {},
+  'GET /api/music/getLibrary': {},
+  'POST /api/music/rescan': {},
+  'POST /api/upload/music': { multipart: 'music' },
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */
@@ -938,5 +957,83 @@ export function uploadCases(url: string, png: Uint8Array<ArrayBuffer>): FuzzCase
   return finish(
     cases.map(([name, body, headers]) => ({ name, url, headers: headers ?? {}, body })),
     'login',
+  );
+}
+
+/** A WAV of `ms` milliseconds of silence (8 kHz, 8 bit, mono): the smallest real audio file. */
+export function tinyWav(ms = 100): Uint8Array<ArrayBuffer> {
+  const samples = Math.round(8 * ms);
+  const buf = Buffer.alloc(44 + samples, 0x80);
+  buf.write('RIFF', 0, 'ascii');
+  buf.writeUInt32LE(36 + samples, 4);
+  buf.write('WAVEfmt ', 8, 'ascii');
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20); // PCM
+  buf.writeUInt16LE(1, 22); // mono
+  buf.writeUInt32LE(8000, 24);
+  buf.writeUInt32LE(8000, 28);
+  buf.writeUInt16LE(1, 32);
+  buf.writeUInt16LE(8, 34);
+  buf.write('data', 36, 'ascii');
+  buf.writeUInt32LE(samples, 40);
+  return new Uint8Array(buf);
+}
+
+/** The music upload (admin): broken forms, files that are not audio, names and folders that climb out. */
+export function musicUploadCases(url: string): FuzzCase[] {
+  const form = (entries: [string, string | Blob, string?][]) => {
+    const f = new FormData();
+    for (const [name, value, filename] of entries) {
+      if (typeof value === 'string') f.append(name, value);
+      else f.append(name, value, filename);
+    }
+    return f;
+  };
+  const wav = new Blob([tinyWav()], { type: 'audio/wav' });
+  const cases: [string, FormData | string, Record<string, string>?][] = [
+    [
+      'valid call',
+      form([
+        ['folder', '模糊'],
+        ['file', wav, `fuzz-${Date.now()}.wav`],
+      ]),
+    ],
+    ['file sent as a text field', form([['file', 'not a file']])],
+    ['no file field', form([['other', wav, 'a.wav']])],
+    ['empty file', form([['file', new Blob([]), 'a.wav']])],
+    ['text claiming to be a WAV', form([['file', new Blob(['hello']), 'a.wav']])],
+    ['a script', form([['file', new Blob(['#!/bin/sh']), 'a.sh']])],
+    ['name with a path', form([['file', wav, '../../../etc/passwd.wav']])],
+    [
+      'folder climbing out',
+      form([
+        ['folder', '../../x'],
+        ['file', wav, 'b.wav'],
+      ]),
+    ],
+    [
+      'absolute folder',
+      form([
+        ['folder', '/etc'],
+        ['file', wav, 'c.wav'],
+      ]),
+    ],
+    [
+      'deep folder',
+      form([
+        ['folder', 'a/b/c/d'],
+        ['file', wav, 'd.wav'],
+      ]),
+    ],
+    ['hidden name', form([['file', wav, '.hidden.wav']])],
+    ['name in odd Unicode', form([['file', wav, '\u202Egnp.wav\u0000😀']])],
+    ['lyrics not UTF-8', form([['file', new Blob([new Uint8Array([0xff, 0xfe, 0x00, 0x41])]), 'e.lrc']])],
+    ['multipart type without boundary', 'junk', { 'content-type': 'multipart/form-data' }],
+    ['JSON instead of a form', '{"file":"a.wav"}', { 'content-type': 'application/json' }],
+    ['no body', '', {}],
+  ];
+  return finish(
+    cases.map(([name, body, headers]) => ({ name, url, headers: headers ?? {}, body })),
+    'admin',
   );
 }

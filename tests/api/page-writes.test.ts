@@ -69,6 +69,10 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/comment/getModerationList': 'read',
   'PUT /api/links/reject': 'a waiting link is on no public page',
   'PUT /api/links/check/:id': 'the health shows only in the console',
+  // Issue 20: the audit log, the music library (the player reads it through /wapi, no cached page).
+  'POST /api/audit/getAuditList': 'read',
+  'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
+  'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
 };
 
 /** "METHOD /api/path" of every route of the app that is not a GET. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
+import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
@@ -53,6 +54,7 @@ describe('usernames are unique after folding', () => {
     // then either.
     await undoViewStats(db as never);
     await undoLinkHealth(db as never);
+    await undoAuditLog(db as never);
     await undoArticleAdmin(db as never);
     await db.schema.alterTable('config').dropColumn('createdAt').execute();
     await db.schema.dropIndex('photo_album_status').execute();
@@ -82,6 +84,7 @@ describe('usernames are unique after folding', () => {
       '0012_recycle_bins',
       '0013_view_stats',
       '0014_user_disabled',
+      '0015_audit_log',
       '0016_link_health',
     ]);
 

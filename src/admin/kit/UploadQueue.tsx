@@ -1,14 +1,37 @@
 import { CircleAlert, CircleCheck, ImageUp } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { uploadWithProgress } from '../../lib/api/admin/upload.ts';
+import { type BatchFile, uploadWithProgress } from '../../lib/api/admin/upload.ts';
 import { IMAGE_ACCEPT, UPLOAD_FAILED } from '../../lib/upload.ts';
 import styles from './kit.module.css';
 
 type State = 'waiting' | 'uploading' | 'done' | 'refused';
 type Item = { name: string; size: number; state: State; progress: number; message?: string };
 
+/**
+ * What a queue uploads: images by default (the site's image rules); another kind (the music library's
+ * audio and lyrics) names its files, its accepted types and rules, and its upload call.
+ */
+export type UploadKind = {
+  /** 图片, 文件 … */
+  noun: string;
+  /** The counter word: 张, 个. */
+  unit: string;
+  accept: string;
+  rules: string;
+  upload: (file: File, onProgress: (fraction: number) => void, batch: BatchFile) => Promise<string>;
+};
+
+const IMAGES: UploadKind = {
+  noun: '图片',
+  unit: '张',
+  accept: IMAGE_ACCEPT,
+  rules: 'JPG、PNG、WEBP、GIF，每张不超过 5 MB（超过 800 KB 会先压缩）',
+  upload: (file, onProgress, batch) => uploadWithProgress(file, onProgress, 1920, batch),
+};
+
 type Props = {
   label: string;
+  kind?: UploadKind;
   /** At most this many files in one batch; the rest are refused with a message. */
   max: number;
   /**
@@ -30,7 +53,7 @@ const size = (bytes: number) =>
  * Many images at once (chosen or dropped): each file's progress, and for each refused file the
  * reason in Chinese (its type or size, or the server's own message), while the others go on.
  */
-export function UploadQueue({ label, max, onUploaded }: Props) {
+export function UploadQueue({ label, max, onUploaded, kind = IMAGES }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item[]>([]);
@@ -48,7 +71,7 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
         name: f.name,
         size: f.size,
         progress: 0,
-        ...(i < max ? { state: 'waiting' } : { state: 'refused', message: `一次最多上传${max}张` }),
+        ...(i < max ? { state: 'waiting' } : { state: 'refused', message: `一次最多上传${max}${kind.unit}` }),
       })),
     );
     const urls: (string | undefined)[] = [];
@@ -58,10 +81,9 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
         const i = next++;
         patch(i, { state: 'uploading' });
         try {
-          urls[i] = await uploadWithProgress(
+          urls[i] = await kind.upload(
             files[i],
             (progress) => patch(i, { state: 'uploading', progress, message: undefined }),
-            1920,
             { onWait: (s) => patch(i, { state: 'waiting', message: `上传过于频繁，${s} 秒后自动继续` }) },
           );
           patch(i, { state: 'done', progress: 1 });
@@ -107,7 +129,7 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
           {label}
         </p>
         <p className={styles.hint}>
-          把图片拖到这里，或
+          把{kind.noun}拖到这里，或
           <button
             type="button"
             className={styles.primary}
@@ -115,20 +137,20 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
             onClick={() => input.current?.click()}
           >
             <ImageUp size={16} aria-hidden />
-            {busy ? '上传中…' : '选择图片'}
+            {busy ? '上传中…' : `选择${kind.noun}`}
           </button>
         </p>
         <p className={styles.hint}>
-          JPG、PNG、WEBP、GIF，每张不超过 5 MB（超过 800 KB 会先压缩），一次最多 {max} 张
+          {kind.rules}，一次最多 {max} {kind.unit}
         </p>
         <input
           ref={input}
           type="file"
-          accept={IMAGE_ACCEPT}
+          accept={kind.accept}
           multiple
           hidden
           data-upload={label}
-          aria-label={`选择要${label}的图片`}
+          aria-label={`选择要${label}的${kind.noun}`}
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
@@ -141,7 +163,7 @@ export function UploadQueue({ label, max, onUploaded }: Props) {
           <p className={styles.hint} aria-live="polite">
             {busy
               ? `正在上传 ${items.length} 个文件…`
-              : `已上传 ${uploaded} 张${refused ? `，${refused} 个文件未通过` : ''}`}
+              : `已上传 ${uploaded} ${kind.unit}${refused ? `，${refused} 个文件未通过` : ''}`}
           </p>
           <ul className={styles.queueList} aria-label="上传列表">
             {items.map((it, i) => (

@@ -9,13 +9,17 @@ import { RateLimiter } from '../core/rate-limit.ts';
 import { invalidatePages } from '../page-cache.ts';
 import { articleRoutes } from './articles.ts';
 import { articleAdminRoutes } from './articles-admin.ts';
+import { auditWrites } from './audit.ts';
+import { auditAdminRoutes } from './audit-admin.ts';
 import { authenticate } from './auth.ts';
+import { backupAdminRoutes } from './backup-admin.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
 import type { ApiEnv } from './context.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { envelopeError } from './envelope.ts';
 import { musicRoutes } from './music.ts';
+import { musicAdminRoutes } from './music-admin.ts';
 import { notifyRoutes } from './notify.ts';
 import { isPageWrite } from './page-writes.ts';
 import { routedHono } from './routing.ts';
@@ -104,6 +108,8 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     isRead(c.req.method) || c.req.path.startsWith('/api/upload/') ? next() : limitBody(c, next),
   );
   app.use(authenticate);
+  // Issue 20: every successful admin write is recorded once its answer is decided (api/audit.ts).
+  app.use(auditWrites);
   app.route('/', siteRoutes);
   app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
   app.route('/', userAdminRoutes);
@@ -114,5 +120,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', chatRoutes);
   app.route('/', notifyRoutes);
   app.route('/', dashboardRoutes);
+  app.route('/', auditAdminRoutes).route('/', backupAdminRoutes).route('/', musicAdminRoutes);
   return app;
 }

@@ -8,6 +8,7 @@ import { db, sqlite } from '../db/connection.ts';
 import { Library } from '../music/local/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
 import { hashPassword } from '../services/auth.ts';
+import { backupTo } from '../services/backup.ts';
 import { createUser, randomPassword } from '../services/users.ts';
 import { exportArticles, importArticles } from './articles.ts';
 
@@ -55,7 +56,7 @@ const commands: Record<string, Command> = {
     if (!file) throw new Error('backup needs a file name');
     if (!sqlite) throw new Error('backup works on the SQLite database; use pg_dump for PostgreSQL');
     const target = path.resolve(file);
-    sqlite.prepare('VACUUM INTO ?').run(target);
+    backupTo(target);
     console.log(`backup written to ${target}`);
   },
   async import([folder]) {

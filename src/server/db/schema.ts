@@ -279,6 +279,26 @@ export interface ArticleViewDayTable {
   views: number;
 }
 
+/** One successful admin write (migration 0015, api/audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The admin's nick name when they wrote (the log outlives a renamed or deleted account). */
+  user_name: string;
+  /** The Chinese action name of api/audit-actions.ts (删除标签…). */
+  action: string;
+  /** What kind of thing it touched (标签, 说说…). */
+  thing_type: string;
+  /** The ids of the things, comma-separated ("" when none). */
+  thing_id: string;
+  /** Their names (read before a delete ran), comma-separated, at most 500 characters. */
+  label: string;
+  method: string;
+  path: string;
+  ip: string;
+  createdAt: string;
+}
+
 export interface DB {
   meta: MetaTable;
   user: UserTable;
@@ -308,4 +328,5 @@ export interface DB {
   music_like: MusicLikeTable;
   view_day: ViewDayTable;
   article_view_day: ArticleViewDayTable;
+  audit_log: AuditLogTable;
 }

@@ -11,6 +11,7 @@ import * as m0011 from './0011_article_admin.ts';
 import * as m0012 from './0012_recycle_bins.ts';
 import * as m0013 from './0013_view_stats.ts';
 import * as m0014 from './0014_user_disabled.ts';
+import * as m0015 from './0015_audit_log.ts';
 import * as m0016 from './0016_link_health.ts';
 
 export type MigrationContext = {
@@ -33,6 +34,7 @@ const steps: Record<string, Step> = {
   '0012_recycle_bins': m0012,
   '0013_view_stats': m0013,
   '0014_user_disabled': m0014,
+  '0015_audit_log': m0015,
   '0016_link_health': m0016,
 };
 

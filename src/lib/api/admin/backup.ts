@@ -1,0 +1,33 @@
+import type { DataSizes } from '../../contract/admin-backup.ts';
+import { apiHooks, get, HttpError } from '../client.ts';
+import { showHttpError } from '../errors.ts';
+
+/** The console's calls for backups (README "Owner API"). */
+
+export const dataSize = () => get<DataSizes>('/api/backup/getDataSize');
+
+/**
+ * The database backup as a file: the download needs the session's token, which a plain link cannot
+ * send, so it is fetched and handed to the page as a Blob with the server's dated name.
+ */
+export async function downloadBackup(): Promise<{ blob: Blob; name: string }> {
+  const token = apiHooks()?.token();
+  const res = await fetch('/api/backup/download', {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    cache: 'no-store',
+  });
+  if (!res.ok || !res.headers.get('content-disposition')) {
+    let message = '';
+    try {
+      message = String(((await res.json()) as { message?: unknown }).message ?? '');
+    } catch {
+      /* not JSON */
+    }
+    const shown = showHttpError(res.status, message);
+    if (!shown) apiHooks()?.toast(message || '备份下载失败', 'error', '错误提示');
+    throw new HttpError(message || '备份下载失败', res.status, 0, true);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'blog-backup.db';
+  return { blob: await res.blob(), name };
+}

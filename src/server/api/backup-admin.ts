@@ -1,0 +1,36 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { toWireDate } from '../../lib/wire-date.ts';
+import { logger } from '../core/log.ts';
+import { backupToTemp, dataSizes, PG_DUMP_HINT } from '../services/backup.ts';
+import { requireAdmin } from './auth.ts';
+import type { ApiEnv } from './context.ts';
+import { ok } from './envelope.ts';
+
+/** `blog-backup-20261124-103000.db`, in China time like every date of the site. */
+const backupName = () => `blog-backup-${toWireDate(new Date()).replace(/-|:/g, '').replace(' ', '-')}.db`;
+
+/** Backups and the data folder's size (issue 20, /admin/backups), admin-only. */
+export const backupAdminRoutes = new Hono<ApiEnv>()
+  .get('/backup/getDataSize', async (c) => {
+    requireAdmin(c);
+    const sizes = await dataSizes();
+    return ok(c, { ...sizes, pgDump: sizes.dialect === 'postgres' ? PG_DUMP_HINT : null });
+  })
+  .get('/backup/download', async (c) => {
+    requireAdmin(c);
+    // A consistent copy first (the CLI's VACUUM INTO), then streamed; the copy goes once sent or dropped.
+    const file = await backupToTemp();
+    const stream = createReadStream(file);
+    stream.once('close', () => {
+      rm(file, { force: true }).catch((err) => logger.warn({ err }, 'backup copy not removed'));
+    });
+    return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+      'Content-Type': 'application/vnd.sqlite3',
+      'Content-Disposition': `attachment; filename="${backupName()}"`,
+      'Cache-Control': 'no-store, private',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });

@@ -1,0 +1,112 @@
+import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataSizes } from '../../lib/contract/admin-backup.ts';
+import { config } from '../config.ts';
+import { invalid } from '../core/errors.ts';
+import { dialect, sqlite } from '../db/connection.ts';
+
+/**
+ * Backups of the database (the CLI's `backup <file>` and the console's download, issue 20) and the size
+ * of the data folder.
+ */
+
+/** What the console and the download say on PostgreSQL, where the backup is pg_dump's job. */
+export const PG_DUMP_HINT =
+  '当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc "$DATABASE_URL" > blog-backup.dump（恢复用 pg_restore -d "$DATABASE_URL" blog-backup.dump）；上传的图片和音乐在数据目录里，请一并复制。';
+
+/**
+ * Writes a consistent copy of the SQLite database to `file` (VACUUM INTO: one read transaction, so
+ * writes made meanwhile are either all in it or all out). Refused on PostgreSQL.
+ */
+export function backupTo(file: string): void {
+  if (!sqlite || dialect !== 'sqlite') throw invalid(PG_DUMP_HINT);
+  sqlite.prepare('VACUUM INTO ?').run(path.resolve(file));
+}
+
+/** A fresh backup in DATA_DIR/tmp under a unique name, for the download (the caller removes it). */
+export async function backupToTemp(): Promise<string> {
+  const dir = path.join(config.dataDir, 'tmp');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(
+    dir,
+    `backup-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.db`,
+  );
+  try {
+    backupTo(file);
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  return file;
+}
+
+/** Bytes of every regular file under `dir` (symbolic links are not followed; a missing folder is 0). */
+async function folderBytes(dir: string, skip?: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir, { recursive: true });
+  } catch {
+    return 0;
+  }
+  let total = 0;
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if (skip && (full === skip || full.startsWith(skip + path.sep))) continue;
+    try {
+      const st = await lstat(full);
+      if (st.isFile()) total += st.size;
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  return total;
+}
+
+async function fileBytes(file: string): Promise<number> {
+  try {
+    return (await lstat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+const FRESH_MS = 60_000;
+let cached: { at: number; sizes: Promise<DataSizes> } | undefined;
+
+async function measure(): Promise<DataSizes> {
+  const dataDir = config.dataDir;
+  const dbFile = path.join(dataDir, 'blog.db');
+  const database =
+    dialect === 'sqlite'
+      ? (await fileBytes(dbFile)) + (await fileBytes(`${dbFile}-wal`)) + (await fileBytes(`${dbFile}-shm`))
+      : 0;
+  const uploads = await folderBytes(path.join(dataDir, 'uploads'));
+  const music = await folderBytes(config.musicDir);
+  const musicInside = config.musicDir.startsWith(dataDir + path.sep);
+  // The whole data folder (the database, uploads, secrets, the music index…), plus MUSIC_DIR when it
+  // lives elsewhere; backups being written (tmp) do not count.
+  const rest = await folderBytes(dataDir, path.join(dataDir, 'tmp'));
+  return {
+    dialect,
+    database,
+    uploads,
+    music,
+    total: rest + (musicInside ? 0 : music),
+    measuredAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * The data folder's sizes, measured at most once a minute (an asynchronous walk that never blocks the
+ * server; a console reload within the minute gets the same figures).
+ */
+export function dataSizes(): Promise<DataSizes> {
+  if (!cached || Date.now() - cached.at > FRESH_MS) {
+    const sizes = measure();
+    cached = { at: Date.now(), sizes };
+    sizes.catch(() => {
+      cached = undefined;
+    });
+  }
+  return cached.sizes;
+}
