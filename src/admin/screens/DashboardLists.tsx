@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { approveLinks, deleteComment, deleteMessages } from '../../lib/api/admin/dashboard.ts';
+import { approveLinks } from '../../lib/api/admin/links.ts';
+import { deleteComment, deleteMessages } from '../../lib/api/admin/moderation.ts';
 import { THING } from '../../lib/community.ts';
 import type { DashboardComment } from '../../lib/contract/dashboard.ts';
 import type { FriendLink } from '../../lib/contract/links.ts';
