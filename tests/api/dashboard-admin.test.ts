@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { db } from '../../src/server/db/connection.ts';
 import { withPageCache } from '../../src/server/page-cache.ts';
 import { getTrend } from '../../src/server/services/dashboard-trend.ts';
 import { flushViews } from '../../src/server/services/views/flush.ts';
-import { countVisitor } from '../../src/server/services/views/tally.ts';
+import { countPageView, countVisitor, takeCounts } from '../../src/server/services/views/tally.ts';
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 /**
@@ -59,6 +60,33 @@ describe('view counting', () => {
     ]);
     expect(trend.views).toEqual([0, 0, 0, 0, 3, 3, 0]);
     expect(trend.uniques).toEqual([0, 0, 0, 0, 2, 2, 0]);
+  });
+
+  it('a kept-alive connection repeating its visitor skips the hash, and still counts who is new', async () => {
+    const socket = { remoteAddress: '198.51.100.4' };
+    const view = (ua: string, forwarded?: string, url = '/home') =>
+      countPageView(
+        {
+          method: 'GET',
+          url,
+          headers: { 'user-agent': ua, 'x-forwarded-for': forwarded },
+          socket,
+        } as never as IncomingMessage,
+        forwarded !== undefined,
+      );
+    takeCounts();
+    view(BROWSER);
+    view(BROWSER, undefined, '/article?id=1');
+    view('curl/8.5.0'); // a robot on the same connection: not a view
+    view(BROWSER);
+    // Behind a proxy one connection carries many visitors: each forwarded address is its own.
+    view(BROWSER, '203.0.113.20');
+    view(BROWSER, '203.0.113.21');
+    view(BROWSER, '203.0.113.20');
+    view(`${BROWSER} Edg/120`, '203.0.113.20');
+    view(BROWSER, undefined, '/api/site'); // not a page
+    const { days } = takeCounts();
+    expect(days.map(([, c]) => c)).toEqual([{ views: 7, uniques: 4 }]);
   });
 
   it('counts pages the page cache answers, hits included; not robots, HEAD or other answers', async () => {
