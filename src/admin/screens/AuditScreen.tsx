@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import a from './ops.module.css';
@@ -31,7 +32,6 @@ const options = (all: string, values: { value: string; label: string }[]) => [
 function AuditList() {
   const gate = useStore($gate);
   const [dict, setDict] = useState<AuditDictionary | null>(null);
-  const [page, setPage] = useState(1);
   const [user, setUser] = useState(ALL);
   const [action, setAction] = useState('');
   const actionText = useDebounced(action.trim());
@@ -39,29 +39,29 @@ function AuditList() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [text, setText] = useState('');
-  const [data, setData] = useState<{ list: AuditRow[]; total: number } | null>(null);
   const search = useDebounced(text.trim());
 
   useEffect(() => {
     if (gate === 'admin') auditDictionary().then(setDict, () => {});
   }, [gate]);
 
-  const load = useCallback(() => {
-    // One day alone is a range of that day; an end before the start is read the other way round.
-    const days = [from, to].filter(Boolean).sort();
-    return listAudit({
-      current: page,
-      size: PAGE_SIZE,
-      user_id: user === ALL ? undefined : Number(user),
-      action: actionText || undefined,
-      thing_type: thing === ALL ? undefined : thing,
-      text: search || undefined,
-      time: days.length ? [days[0], days[days.length - 1]] : undefined,
-    }).then(setData, () => {});
-  }, [page, user, actionText, thing, from, to, search]);
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+  const fetchPage = useCallback(
+    (page: number) => {
+      // One day alone is a range of that day; an end before the start is read the other way round.
+      const days = [from, to].filter(Boolean).sort();
+      return listAudit({
+        current: page,
+        size: PAGE_SIZE,
+        user_id: user === ALL ? undefined : Number(user),
+        action: actionText || undefined,
+        thing_type: thing === ALL ? undefined : thing,
+        text: search || undefined,
+        time: days.length ? [days[0], days[days.length - 1]] : undefined,
+      });
+    },
+    [user, actionText, thing, from, to, search],
+  );
+  const { page, setPage, data } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
 
   const filter =
     <T,>(set: (v: T) => void) =>

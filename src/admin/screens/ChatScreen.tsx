@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import p from './people.module.css';
@@ -48,31 +49,24 @@ type Pending =
 function Chat() {
   const gate = useStore($gate);
   const me = useStore($userInfo);
-  const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [sender, setSender] = useState('');
-  const [data, setData] = useState<{ list: ChatMessage[]; total: number } | null>(null);
   const [online, setOnline] = useState<OnlineEntry[] | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const content = useDebounced(text.trim());
   const nick = useDebounced(sender.trim());
 
-  const load = useCallback(
-    () =>
+  const fetchPage = useCallback(
+    (page: number) =>
       searchChat({
         current: page,
         size: PAGE_SIZE,
         content: content || undefined,
         nick_name: nick || undefined,
-      }).then(
-        (d) => {
-          if (!d.list.length && page > 1) setPage(page - 1);
-          setData(d);
-        },
-        () => {},
-      ),
-    [page, content, nick],
+      }),
+    [content, nick],
   );
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
   const loadOnline = useCallback(
     (quiet = false) =>
       onlineUsers({ quiet }).then(
@@ -81,9 +75,6 @@ function Chat() {
       ),
     [],
   );
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
   // Read now, then again every little while the tab is shown (quietly: a missed refresh is no news).
   useEffect(() => {
     if (gate !== 'admin') return;

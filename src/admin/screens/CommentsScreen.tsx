@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import { type Author, type Filters, ModerationFilters } from './ModerationFilters.tsx';
@@ -44,34 +45,30 @@ const EMPTY: Filters = { type: 'all', content: '', name: '', from: '', to: '' };
 
 function ModerationList() {
   const gate = useStore($gate);
-  const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [author, setAuthor] = useState<Author | null>(null);
-  const [data, setData] = useState<{ list: ModerationRow[]; total: number } | null>(null);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [removing, setRemoving] = useState<ModerationRow[] | null>(null);
   const content = useDebounced(filters.content.trim());
   const name = useDebounced(filters.name.trim());
 
-  const load = useCallback(() => {
-    const query: ModerationFilter = { current: page, size: PAGE_SIZE };
-    if (filters.type !== 'all') query.type = Number(filters.type);
-    if (content) query.content = content;
-    if (author) query.from_id = author.id;
-    else if (name) query.from_name = name;
-    if (filters.from || filters.to) query.time = [filters.from || filters.to, filters.to || filters.from];
-    return listModeration(query).then(
-      (d) => {
-        if (!d.list.length && page > 1) setPage(page - 1);
-        setData(d);
-        setPicked((p) => new Set([...p].filter((k) => d.list.some((r) => keyOf(r) === k))));
-      },
-      () => {},
-    );
-  }, [page, filters.type, filters.from, filters.to, content, name, author]);
+  const fetchPage = useCallback(
+    (page: number) => {
+      const query: ModerationFilter = { current: page, size: PAGE_SIZE };
+      if (filters.type !== 'all') query.type = Number(filters.type);
+      if (content) query.content = content;
+      if (author) query.from_id = author.id;
+      else if (name) query.from_name = name;
+      if (filters.from || filters.to) query.time = [filters.from || filters.to, filters.to || filters.from];
+      return listModeration(query);
+    },
+    [filters.type, filters.from, filters.to, content, name, author],
+  );
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  // Only rows still on screen stay picked.
   useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+    if (data) setPicked((p) => new Set([...p].filter((k) => data.list.some((r) => keyOf(r) === k))));
+  }, [data]);
 
   const change = (next: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...next }));

@@ -81,51 +81,78 @@ export function PendingLinks({
   );
 }
 
-export function NewestComments({ comments, onChanged }: { comments?: DashboardComment[] } & Changed) {
-  const [removing, setRemoving] = useState<DashboardComment | null>(null);
+/** What a "newest" panel shows of an item: its text, who wrote it when, and a link to where it is. */
+type Shown = { text: string; name: string; at: string; before: string; href: string; link: string };
+
+/** One of the dashboard's "newest" panels (comments, messages): each item with a delete that asks first. */
+function NewestList<T extends { id: number }>({
+  id,
+  noun,
+  empty,
+  items,
+  show,
+  goesWith,
+  remove,
+  onChanged,
+}: {
+  id: string;
+  /** 评论 or 留言: in the title, the delete button's name and the question. */
+  noun: string;
+  empty: string;
+  items?: T[];
+  show: (item: T) => Shown;
+  /** What the delete takes with it, said in the question. */
+  goesWith: (item: T) => string;
+  remove: (item: T) => Promise<unknown>;
+} & Changed) {
+  const [removing, setRemoving] = useState<T | null>(null);
+  const gone = removing ? show(removing) : null;
   return (
-    <section className={styles.panel} aria-labelledby="dash-comments">
-      <h2 id="dash-comments" className={styles.panelTitle}>
-        最新评论
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id} className={styles.panelTitle}>
+        最新{noun}
       </h2>
-      {!comments ? (
+      {!items ? (
         <p className={styles.muted}>加载中…</p>
-      ) : comments.length === 0 ? (
-        <p className={styles.muted}>还没有评论</p>
+      ) : items.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
       ) : (
         <ul className={styles.items}>
-          {comments.map((c) => (
-            <li key={c.id} className={styles.item}>
-              <div className={styles.itemText}>
-                <p className={styles.quote}>{c.content}</p>
-                <p className={styles.meta}>
-                  {c.from_name} · {formatDateTime(c.createdAt)} · 评论于{' '}
-                  <a href={commentHref(c)} target="_blank" rel="noopener">
-                    {c.type === THING.article ? `《${c.target}》` : c.target}
-                  </a>
-                </p>
-              </div>
-              <button
-                type="button"
-                className={kit.button}
-                onClick={() => setRemoving(c)}
-                aria-label={`删除${c.from_name}的评论`}
-              >
-                删除
-              </button>
-            </li>
-          ))}
+          {items.map((item) => {
+            const v = show(item);
+            return (
+              <li key={item.id} className={styles.item}>
+                <div className={styles.itemText}>
+                  <p className={styles.quote}>{v.text}</p>
+                  <p className={styles.meta}>
+                    {v.name} · {formatDateTime(v.at)} · {v.before}
+                    <a href={v.href} target="_blank" rel="noopener">
+                      {v.link}
+                    </a>
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={kit.button}
+                  onClick={() => setRemoving(item)}
+                  aria-label={`删除${v.name}的${noun}`}
+                >
+                  删除
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <ConfirmDialog
         open={Boolean(removing)}
         onOpenChange={(o) => !o && setRemoving(null)}
-        title="删除评论"
-        message={`删除${removing?.from_name ?? ''}的评论「${removing?.content.slice(0, 40) ?? ''}」？${removing?.parent_id ? '' : '它的回复也会一起删除，'}删除后不可恢复。`}
+        title={`删除${noun}`}
+        message={`删除${gone?.name ?? ''}的${noun}「${gone?.text.slice(0, 40) ?? ''}」？${removing ? goesWith(removing) : ''}删除后不可恢复。`}
         confirmLabel="删除"
         onConfirm={() =>
           removing
-            ? deleteComment(removing.id, removing.parent_id).then(() => {
+            ? remove(removing).then(() => {
                 toast('删除成功', 'success', '提示');
                 return onChanged();
               })
@@ -136,57 +163,46 @@ export function NewestComments({ comments, onChanged }: { comments?: DashboardCo
   );
 }
 
-export function NewestMessages({ messages, onChanged }: { messages?: Message[] } & Changed) {
-  const [removing, setRemoving] = useState<Message | null>(null);
+export function NewestComments({ comments, onChanged }: { comments?: DashboardComment[] } & Changed) {
   return (
-    <section className={styles.panel} aria-labelledby="dash-messages">
-      <h2 id="dash-messages" className={styles.panelTitle}>
-        最新留言
-      </h2>
-      {!messages ? (
-        <p className={styles.muted}>加载中…</p>
-      ) : messages.length === 0 ? (
-        <p className={styles.muted}>留言板还没有留言</p>
-      ) : (
-        <ul className={styles.items}>
-          {messages.map((m) => (
-            <li key={m.id} className={styles.item}>
-              <div className={styles.itemText}>
-                <p className={styles.quote}>{m.message}</p>
-                <p className={styles.meta}>
-                  {m.nick_name} · {formatDateTime(m.createdAt)} ·{' '}
-                  <a href={`/message/detail?id=${m.id}`} target="_blank" rel="noopener">
-                    查看
-                  </a>
-                </p>
-              </div>
-              <button
-                type="button"
-                className={kit.button}
-                onClick={() => setRemoving(m)}
-                aria-label={`删除${m.nick_name}的留言`}
-              >
-                删除
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title="删除留言"
-        message={`删除${removing?.nick_name ?? ''}的留言「${removing?.message.slice(0, 40) ?? ''}」？它的评论也会一起删除，删除后不可恢复。`}
-        confirmLabel="删除"
-        onConfirm={() =>
-          removing
-            ? deleteMessages([removing.id]).then(() => {
-                toast('删除成功', 'success', '提示');
-                return onChanged();
-              })
-            : undefined
-        }
-      />
-    </section>
+    <NewestList
+      id="dash-comments"
+      noun="评论"
+      empty="还没有评论"
+      items={comments}
+      show={(c) => ({
+        text: c.content,
+        name: c.from_name,
+        at: c.createdAt,
+        before: '评论于 ',
+        href: commentHref(c),
+        link: c.type === THING.article ? `《${c.target}》` : c.target,
+      })}
+      goesWith={(c) => (c.parent_id ? '' : '它的回复也会一起删除，')}
+      remove={(c) => deleteComment(c.id, c.parent_id)}
+      onChanged={onChanged}
+    />
+  );
+}
+
+export function NewestMessages({ messages, onChanged }: { messages?: Message[] } & Changed) {
+  return (
+    <NewestList
+      id="dash-messages"
+      noun="留言"
+      empty="留言板还没有留言"
+      items={messages}
+      show={(m) => ({
+        text: m.message,
+        name: m.nick_name,
+        at: m.createdAt,
+        before: '',
+        href: `/message/detail?id=${m.id}`,
+        link: '查看',
+      })}
+      goesWith={() => '它的评论也会一起删除，'}
+      remove={(m) => deleteMessages([m.id])}
+      onChanged={onChanged}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ExternalLink } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { approveLinks, checkLinkNow, deleteLinks, linkHealth, listLinks } from '../../lib/api/admin/links.ts';
 import type { FriendLink, LinkHealth } from '../../lib/contract/links.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import { LinkEditDialog, LinkRejectDialog } from './LinkDialogs.tsx';
@@ -70,9 +71,7 @@ function Site({ link }: { link: FriendLink }) {
 function LinkLists() {
   const gate = useStore($gate);
   const [tab, setTab] = useState<Tab>('pending');
-  const [page, setPage] = useState(1);
   const [name, setName] = useState('');
-  const [data, setData] = useState<{ list: FriendLink[]; total: number } | null>(null);
   const [health, setHealth] = useState<Map<number, LinkHealth>>(new Map());
   const [busy, setBusy] = useState(0);
   const [editing, setEditing] = useState<FriendLink | null>(null);
@@ -80,8 +79,9 @@ function LinkLists() {
   const [removing, setRemoving] = useState<FriendLink | null>(null);
   const search = useDebounced(name.trim());
 
-  const load = useCallback(async () => {
-    try {
+  // The approved tab reads every link's health with the page (the check runs on the server).
+  const fetchPage = useCallback(
+    async (page: number) => {
       const [d, h] = await Promise.all([
         listLinks({
           current: page,
@@ -91,16 +91,12 @@ function LinkLists() {
         }),
         tab === 'approved' ? linkHealth() : Promise.resolve([]),
       ]);
-      if (!d.list.length && page > 1) setPage(page - 1);
-      setData(d);
       setHealth(new Map(h.map((x) => [x.id, x])));
-    } catch {
-      /* the envelope's message is on screen */
-    }
-  }, [page, tab, search]);
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+      return d;
+    },
+    [tab, search],
+  );
+  const { page, setPage, data, setData, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
 
   const act = async (link: FriendLink, run: () => Promise<unknown>) => {
     setBusy(link.id);

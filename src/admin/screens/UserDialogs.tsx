@@ -1,14 +1,14 @@
 import { Copy } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { userComments, userMessages } from '../../lib/api/admin/users.ts';
 import type { AdminCommentRow } from '../../lib/contract/admin-comments.ts';
 import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
 import type { Message } from '../../lib/contract/messages.ts';
-import type { Page } from '../../lib/contract/page.ts';
 import { toast } from '../../stores/toast.ts';
 import kit from '../kit/kit.module.css';
 import { Pager } from '../kit/Pager.tsx';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import p from './people.module.css';
 import screens from './screens.module.css';
 
@@ -31,26 +31,9 @@ function commentTarget(c: AdminCommentRow): { href: string; label: string } {
   return { href: `/message/detail?id=${c.for_id}`, label: '留言' };
 }
 
-/** One paged list of the dialog, read when its tab is first shown and on every page turn. */
-function usePaged<T>(read: (current: number) => Promise<Page<T>>) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<T> | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read is the same call for one user
-  useEffect(() => {
-    let live = true;
-    read(page).then(
-      (d) => live && setData(d),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [page]);
-  return { page, setPage, data };
-}
-
 function Comments({ user }: { user: AdminUserRow }) {
-  const { page, setPage, data } = usePaged((n) => userComments(user.id, n, PAGE_SIZE));
+  const fetchPage = useCallback((n: number) => userComments(user.id, n, PAGE_SIZE), [user.id]);
+  const { page, setPage, data } = usePagedList(fetchPage, PAGE_SIZE);
   if (!data) return <p className={screens.muted}>加载中…</p>;
   if (!data.total) return <p className={screens.muted}>TA 还没有发表评论</p>;
   return (
@@ -78,7 +61,8 @@ function Comments({ user }: { user: AdminUserRow }) {
 }
 
 function Messages({ user }: { user: AdminUserRow }) {
-  const { page, setPage, data } = usePaged((n) => userMessages(user.id, n, PAGE_SIZE));
+  const fetchPage = useCallback((n: number) => userMessages(user.id, n, PAGE_SIZE), [user.id]);
+  const { page, setPage, data } = usePagedList(fetchPage, PAGE_SIZE);
   if (!data) return <p className={screens.muted}>加载中…</p>;
   if (!data.total) return <p className={screens.muted}>TA 还没有留言</p>;
   return (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   disableUser,
   enableUser,
@@ -16,6 +16,7 @@ import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
 import { useDebounced } from '../kit/use-debounced.ts';
+import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import p from './people.module.css';
@@ -76,20 +77,18 @@ const CONFIRM: Record<
 function Users() {
   const gate = useStore($gate);
   const me = useStore($userInfo);
-  const [page, setPage] = useState(1);
   const [role, setRole] = useState('all');
   const [state, setState] = useState('all');
   const [nick, setNick] = useState('');
   const [username, setUsername] = useState('');
-  const [data, setData] = useState<{ list: AdminUserRow[]; total: number } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [records, setRecords] = useState<AdminUserRow | null>(null);
   const [password, setPassword] = useState<{ user: AdminUserRow; password: string } | null>(null);
   const nickSearch = useDebounced(nick.trim());
   const nameSearch = useDebounced(username.trim());
 
-  const load = useCallback(
-    () =>
+  const fetchPage = useCallback(
+    (page: number) =>
       listUsers({
         current: page,
         size: PAGE_SIZE,
@@ -97,18 +96,10 @@ function Users() {
         username: nameSearch || undefined,
         role: role === 'all' ? undefined : Number(role),
         disabled: state === 'all' ? undefined : Number(state),
-      }).then(
-        (d) => {
-          if (!d.list.length && page > 1) setPage(page - 1);
-          setData(d);
-        },
-        () => {},
-      ),
-    [page, nickSearch, nameSearch, role, state],
+      }),
+    [nickSearch, nameSearch, role, state],
   );
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
 
   const run = async ({ kind, user }: Pending) => {
     if (kind === 'reset') {
