@@ -14,7 +14,9 @@ import { setupTestApi } from './helpers.ts';
  * Issue 20, the console's 友链 screen: approving and rejecting tell the applicant, and the health
  * check of the links' sites. Every request of the check goes to a small server of this test on
  * 127.0.0.1: /ok answers 200, /moved 302, /fail 500, /no-head refuses HEAD (405) but answers GET,
- * /hang never answers (the timeout is the test's, not 8 s).
+ * /hang never answers (the timeout is the test's, not 8 s). A loopback address is not public, so the
+ * route and the background run never ask it (the link is down); the tests that check answers pass
+ * `allowPrivate`, which only tests set.
  */
 const api = setupTestApi();
 const as = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);
@@ -24,11 +26,15 @@ let base = '';
 /** A port nothing listens on (a server was there and closed). */
 let closed = '';
 const hanging: http.ServerResponse[] = [];
+/** Every path the local site was asked for. */
+const seen: string[] = [];
+const private_ = { allowPrivate: true };
 let fail = false;
 
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     const path = req.url ?? '/';
+    seen.push(path);
     if (path.startsWith('/hang')) return void hanging.push(res);
     if (path.startsWith('/moved')) return res.writeHead(302, { location: '/ok' }).end();
     if (path.startsWith('/no-head') && req.method === 'HEAD') return res.writeHead(405).end();
@@ -139,34 +145,53 @@ describe('friend-link review: the applicant hears of it', () => {
 
 describe('friend-link health', () => {
   it('answers: 2xx and 3xx are up, a refused HEAD is asked again with GET, 500 and no answer are down', async () => {
-    expect(await siteAnswers(`${base}/ok`)).toBe(true);
-    expect(await siteAnswers(`${base}/moved`)).toBe(true);
-    expect(await siteAnswers(`${base}/no-head`)).toBe(true);
-    expect(await siteAnswers(`${base}/fail`)).toBe(false);
-    expect(await siteAnswers(closed)).toBe(false);
-    expect(await siteAnswers(`${base}/hang`, { timeoutMs: 150 })).toBe(false);
+    expect(await siteAnswers(`${base}/ok`, private_)).toBe(true);
+    expect(await siteAnswers(`${base}/moved`, private_)).toBe(true);
+    expect(await siteAnswers(`${base}/no-head`, private_)).toBe(true);
+    expect(await siteAnswers(`${base}/fail`, private_)).toBe(false);
+    expect(await siteAnswers(closed, private_)).toBe(false);
+    expect(await siteAnswers(`${base}/hang`, { timeoutMs: 150, ...private_ })).toBe(false);
   });
 
-  it('check now (admin route): up, then down since the first failure, then recovered', async () => {
+  it('a loopback address, or a name resolving to one (localhost), is down without being asked', async () => {
+    expect(await siteAnswers(`${base}/ok?literal`)).toBe(false);
+    const byName = `http://localhost:${new URL(base).port}/ok?name`;
+    expect(await siteAnswers(byName)).toBe(false);
+    expect(await siteAnswers(`http://[::1]:${new URL(base).port}/ok?v6`)).toBe(false);
+    expect(seen.filter((p) => /\?(literal|name|v6)$/.test(p))).toEqual([]);
+    // Allowed (tests only), the name is asked at the address it resolved to.
+    expect(await siteAnswers(byName, private_)).toBe(true);
+    expect(seen).toContain('/ok?name');
+  });
+
+  it('check now (admin route): a site at a loopback address is not asked and is down', async () => {
+    const local = await approvedLink(`${base}/ok?route`);
+    const res = await as('PUT', `/api/links/check/${local}`);
+    expect(res.json.code).toBe(0);
+    expect(res.json.result).toMatchObject({ id: local, okAt: null });
+    expect(res.json.result.downAt).toBe(res.json.result.checkedAt);
+    expect(res.json.result.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(seen).not.toContain('/ok?route');
+    expect((await as('PUT', '/api/links/check/99999')).json).toMatchObject({
+      code: 100,
+      message: '友链不存在',
+    });
+  });
+
+  it('check now (allowed to ask 127.0.0.1): up, down on a 500 and on a refused connection', async () => {
     const up = await approvedLink(`${base}/ok`);
     const down = await approvedLink(`${base}/fail`);
     const refused = await approvedLink(closed);
-    const okRes = await as('PUT', `/api/links/check/${up}`);
-    expect(okRes.json.code).toBe(0);
-    expect(okRes.json.result).toMatchObject({ id: up, downAt: null });
-    expect(okRes.json.result.okAt).toBe(okRes.json.result.checkedAt);
-    expect(okRes.json.result.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const ok = await checkLink(up, private_);
+    expect(ok).toMatchObject({ id: up, downAt: null });
+    expect(ok.okAt).toBe(ok.checkedAt);
     for (const id of [down, refused]) {
-      const res = (await as('PUT', `/api/links/check/${id}`)).json.result;
+      const res = await checkLink(id, private_);
       expect(res).toMatchObject({ id, okAt: null });
       expect(res.downAt).toBe(res.checkedAt);
     }
     const health = (await as('GET', '/api/links/getLinkHealth')).json.result as { id: number }[];
     expect(health.filter((h) => [up, down, refused].includes(h.id))).toHaveLength(3);
-    expect((await as('PUT', '/api/links/check/99999')).json).toMatchObject({
-      code: 100,
-      message: '友链不存在',
-    });
   });
 
   it('a new address forgets the old site’s health; the same address keeps it', async () => {
@@ -184,7 +209,7 @@ describe('friend-link health', () => {
 
   it('"down since" keeps the first failure; an answer clears it and is the last ok (clock injected)', async () => {
     const id = await approvedLink(`${base}/flaky`);
-    const at = (iso: string) => ({ clock: () => new Date(iso), timeoutMs: 500 });
+    const at = (iso: string) => ({ clock: () => new Date(iso), timeoutMs: 500, ...private_ });
     await checkLink(id, at('2026-11-19T00:00:00.000Z'));
     fail = true;
     try {
@@ -217,6 +242,7 @@ describe('friend-link health', () => {
     const pending = await apply(u.token, `${base}/ok?pending`);
     const checked = await checkApprovedLinks({
       timeoutMs: 150,
+      ...private_,
       clock: () => new Date('2026-11-23T00:00:00.000Z'),
     });
     const approved = await db
@@ -238,7 +264,7 @@ describe('friend-link health', () => {
   it('the background run starts at once; stopping it does not wait for a site that does not answer', async () => {
     const id = await approvedLink(`${base}/hang?background`);
     const waiting = hanging.length;
-    const runs = startLinkHealth(3_600_000, { timeoutMs: 60_000 });
+    const runs = startLinkHealth(3_600_000, { timeoutMs: 60_000, ...private_ });
     await vi.waitFor(() => expect(hanging.length).toBeGreaterThan(waiting));
     // The site's timeout is a minute: a stop that waited for it would fail the test by its own timeout.
     await runs.stop();
@@ -247,5 +273,27 @@ describe('friend-link health', () => {
     expect(await db.selectFrom('link').select('checkedAt').where('id', '=', id).executeTakeFirst()).toEqual({
       checkedAt: null,
     });
+  });
+
+  it('the background run as the server starts it asks no loopback site and marks every one down', async () => {
+    // Nothing leaves the machine: every approved link points at the local site.
+    await db
+      .updateTable('link')
+      .set({ url: `${base}/ok?background-refused` })
+      .where('url', 'not like', `${base}%`)
+      .execute();
+    const id = await approvedLink(`${base}/ok?background-refused-new`);
+    const runs = startLinkHealth(3_600_000, { timeoutMs: 60_000 });
+    const checked = await runs.first;
+    await runs.stop();
+    expect(checked).toBeGreaterThan(0);
+    expect(seen.filter((p) => p.includes('background-refused'))).toEqual([]);
+    const approved = await db
+      .selectFrom('link')
+      .select(['id', 'url', 'downAt'])
+      .where('status', '=', 2)
+      .execute();
+    for (const r of approved) expect(r.downAt, r.url).not.toBeNull();
+    expect(approved.map((r) => r.id)).toContain(id);
   });
 });

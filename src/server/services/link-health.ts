@@ -1,3 +1,6 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Kysely, Transaction } from 'kysely';
 import type { LinkHealth } from '../../lib/contract/links.ts';
 import { notFound } from '../core/errors.ts';
@@ -5,6 +8,7 @@ import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
+import { pinnedLookup, siteAddresses } from '../net/public-address.ts';
 
 /**
  * Whether a friend link's site answers (issue 20): checked from the server only, never from a page,
@@ -17,30 +21,67 @@ export type CheckOptions = {
   clock?: () => Date;
   /** Stops a run in progress (the server's shutdown). */
   signal?: AbortSignal;
+  /**
+   * Also ask sites at loopback, private and other non-public addresses (false: they count as down
+   * without a request). Only the tests set it, for their server on 127.0.0.1.
+   */
+  allowPrivate?: boolean;
 };
 
 const TIMEOUT_MS = 8_000;
 const HEALTH = ['id', 'checkedAt', 'okAt', 'downAt'] as const;
 const up = (status: number) => status >= 200 && status < 400;
 
+/** One request to the checked addresses; its status (the body is not read). Redirects are not followed. */
+function ask(url: URL, method: string, lookup: LookupFunction, signal: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method,
+        lookup,
+        signal,
+        agent: false,
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; blog-link-check)' },
+      },
+      (res) => {
+        res.destroy();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /**
  * HEAD, then GET when the site answered HEAD with something else than 2xx/3xx (some servers refuse
  * HEAD): any 2xx or 3xx is up. Redirects are not followed (a 3xx is an answer). No answer within
  * the timeout, a refused connection or an unknown host is down, without a second try.
+ * The host is resolved first and the requests go to those addresses only: a site with an address
+ * that is not public (loopback, private, link-local, metadata, CGNAT, …; src/server/net/public-address.ts)
+ * is down without being asked.
  */
 export async function siteAnswers(url: string, opts: CheckOptions = {}): Promise<boolean> {
+  const signal = () =>
+    AbortSignal.any([
+      AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
+      ...(opts.signal ? [opts.signal] : []),
+    ]);
+  const target = URL.parse(url);
+  if (target?.protocol !== 'http:' && target?.protocol !== 'https:') return false;
+  const addresses = await siteAddresses(target.hostname, {
+    allowPrivate: opts.allowPrivate,
+    signal: signal(),
+  });
+  if (!addresses) {
+    logger.info({ host: target.hostname }, 'link health: host unknown or not public, not requested');
+    return false;
+  }
+  const lookup = pinnedLookup(addresses);
   for (const method of ['HEAD', 'GET']) {
-    const signals = [AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS)];
-    if (opts.signal) signals.push(opts.signal);
     try {
-      const res = await fetch(url, {
-        method,
-        redirect: 'manual',
-        signal: AbortSignal.any(signals),
-        headers: { 'user-agent': 'Mozilla/5.0 (compatible; blog-link-check)' },
-      });
-      await res.body?.cancel().catch(() => {});
-      if (up(res.status)) return true;
+      if (up(await ask(target, method, lookup, signal()))) return true;
     } catch {
       return false;
     }
