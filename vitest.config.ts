@@ -9,5 +9,7 @@ export default defineConfig({
     // Each file gets its own module graph, so each suite opens its own temporary database.
     isolate: true,
     pool: 'forks',
+    // No test resolves a name outside localhost (tests/setup/local-only.ts).
+    setupFiles: ['tests/setup/local-only.ts'],
   },
 });
