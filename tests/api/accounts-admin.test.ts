@@ -1,15 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidPassword } from '../../src/lib/validation.ts';
-import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { signToken } from '../../src/server/services/auth.ts';
 import { randomPassword } from '../../src/server/services/users.ts';
 import { disableUser, setRole } from '../../src/server/services/users-admin.ts';
-import { resolveSite } from '../../src/server/site.ts';
+import { chatServerForFile } from './chat-server.ts';
 import { setupTestApi } from './helpers.ts';
-import { ChatClient, type Frame } from './ws-client.ts';
+import type { Frame } from './ws-client.ts';
 
 /**
  * Issue 20, the console's 用户 screen: disabling an account (tokens end at once, no login, no chat,
@@ -17,31 +14,7 @@ import { ChatClient, type Frame } from './ws-client.ts';
  * server so an open socket of the user can be seen being closed.
  */
 const api = setupTestApi();
-let upgrade: ReturnType<typeof createUpgradeHandler>;
-let server: http.Server;
-let wsUrl = '';
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  upgrade = createUpgradeHandler();
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  server.on('upgrade', upgrade.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  resolveSite(port);
-  wsUrl = `ws://127.0.0.1:${port}/ws`;
-});
-
-afterAll(async () => {
-  await upgrade.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-async function join(token?: string): Promise<ChatClient> {
-  const c = await ChatClient.join(wsUrl, token);
-  clients.push(c);
-  return c;
-}
+const { join } = chatServerForFile();
 
 async function tokenOf(id: number) {
   const row = await db
@@ -263,8 +236,4 @@ describe('a user’s comments and messages', () => {
     expect(messages.json.result.list.map((x: { message: string }) => x.message)).toEqual(['b 的留言']);
     expect((await as('POST', '/api/message/getMessageList', { size: 10, user_id: 'x' })).json.code).toBe(100);
   });
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => (c.ws.readyState === WebSocket.OPEN ? c.close() : undefined)));
 });

@@ -1,41 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpgradeHandler } from '../../src/server/chat/upgrade.ts';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { resolveSite } from '../../src/server/site.ts';
+import { chatServerForFile } from './chat-server.ts';
 import { setupTestApi } from './helpers.ts';
-import { ChatClient, type Frame } from './ws-client.ts';
+import type { Frame } from './ws-client.ts';
 
 /**
  * Issue 20, the console's 聊天室 screen: the history searched and paged, who is online, and force
  * offline over HTTP (the popover's `offline` frame); delete one and clear are the existing routes.
  */
 const api = setupTestApi();
-let upgrade: ReturnType<typeof createUpgradeHandler>;
-let server: http.Server;
-let wsUrl = '';
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  upgrade = createUpgradeHandler();
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  server.on('upgrade', upgrade.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  resolveSite((server.address() as AddressInfo).port);
-  wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
-});
-
-afterAll(async () => {
-  await upgrade.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-async function join(token?: string): Promise<ChatClient> {
-  const c = await ChatClient.join(wsUrl, token);
-  clients.push(c);
-  return c;
-}
+const { join } = chatServerForFile();
 
 const as = (method: string, url: string, body?: unknown, token = api.adminToken) =>
   api.call(method, url, body, token);
@@ -138,8 +112,4 @@ describe('who is online, and force offline', () => {
     expect(after.some((e) => e.user_id === u.id)).toBe(false);
     expect(admin.ws.readyState).toBe(WebSocket.OPEN);
   });
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => (c.ws.readyState === WebSocket.OPEN ? c.close() : undefined)));
 });

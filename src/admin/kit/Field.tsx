@@ -56,6 +56,15 @@ export function TextField(props: Props) {
           ))}
         </datalist>
       )}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and its message (the ids its control's aria-describedby names). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}
@@ -66,6 +75,6 @@ export function TextField(props: Props) {
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

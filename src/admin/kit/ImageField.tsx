@@ -2,6 +2,7 @@ import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { uploadWithProgress } from '../../lib/api/admin/upload.ts';
 import { IMAGE_ACCEPT } from '../../lib/upload.ts';
+import { FieldNotes } from './Field.tsx';
 import styles from './kit.module.css';
 
 type Props = {
@@ -86,16 +87,7 @@ export function ImageField({ label, value, onChange, onBlur, error, hint }: Prop
           />
         </div>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -210,42 +210,27 @@ function Articles() {
         aria-label="标题关键字"
         onChange={(e) => setTitle(e.target.value)}
       />
-      <select
-        className={kit.input}
-        aria-label="分类"
+      <FilterSelect
+        label="分类"
+        all="全部分类"
         value={filters.category}
-        onChange={(e) => filter({ category: e.target.value })}
-      >
-        <option value="">全部分类</option>
-        {terms.categories.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <select
-        className={kit.input}
-        aria-label="标签"
+        options={terms.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        onChange={(category) => filter({ category })}
+      />
+      <FilterSelect
+        label="标签"
+        all="全部标签"
         value={filters.tag}
-        onChange={(e) => filter({ tag: e.target.value })}
-      >
-        <option value="">全部标签</option>
-        {terms.tags.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
-      <select
-        className={kit.input}
-        aria-label="置顶"
+        options={terms.tags.map((t) => ({ value: String(t.id), label: t.name }))}
+        onChange={(tag) => filter({ tag })}
+      />
+      <FilterSelect
+        label="置顶"
+        all="置顶与否"
         value={filters.top}
-        onChange={(e) => filter({ top: e.target.value })}
-      >
-        <option value="">置顶与否</option>
-        <option value="1">仅置顶</option>
-        <option value="2">未置顶</option>
-      </select>
+        options={TOP_OPTIONS}
+        onChange={(top) => filter({ top })}
+      />
       <button type="submit" className={kit.button}>
         搜索
       </button>
@@ -304,5 +289,35 @@ function Articles() {
         }
       />
     </>
+  );
+}
+
+const TOP_OPTIONS = [
+  { value: '1', label: '仅置顶' },
+  { value: '2', label: '未置顶' },
+];
+
+/** A filter of the toolbar: a native select (long term lists stay searchable by typing), "" for all. */
+function FilterSelect(props: {
+  label: string;
+  all: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      className={kit.input}
+      aria-label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      <option value="">{props.all}</option>
+      {props.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
