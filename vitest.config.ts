@@ -11,5 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // No test resolves a name outside localhost (tests/setup/local-only.ts).
     setupFiles: ['tests/setup/local-only.ts'],
+    // A throw-away PostgreSQL and Redis for the run (tests/setup/services.ts).
+    globalSetup: ['tests/setup/services.ts'],
   },
 });

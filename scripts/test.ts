@@ -1,11 +1,13 @@
 /**
  * `npm test`: lint (Biome, the import directions and file sizes of scripts/check-layers.ts, knip),
- * types (astro check), unit and API tests (vitest), then the build and the browser tests (Playwright
+ * types (astro check), unit and API tests (vitest, with a throw-away PostgreSQL and Redis), then the build and the browser tests (Playwright
  * with Debian's Chromium). Stops at the first failing step.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePostgres } from './local-services/postgres.ts';
+import { ensureRedis } from './local-services/redis.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -38,6 +40,22 @@ function chromium(): string {
   process.exit(1);
 }
 
+/** PostgreSQL and Redis for the API suite and the cluster test, installed like Chromium when missing. */
+function services(): void {
+  if (!ensurePostgres()) {
+    console.error(
+      '\n✖ No PostgreSQL for the tests. Install it (Debian: `sudo apt-get install postgresql`) or set PG_BIN to the folder holding initdb and postgres.',
+    );
+    process.exit(1);
+  }
+  if (!ensureRedis()) {
+    console.error(
+      '\n✖ No Redis for the tests. Install it (Debian: `sudo apt-get install redis-server`) or set REDIS_SERVER to a redis-server binary.',
+    );
+    process.exit(1);
+  }
+}
+
 const only = process.argv[2];
 if (!only || only === 'lint') {
   run('lint (biome)', bin('biome'), ['check', '.']);
@@ -45,6 +63,7 @@ if (!only || only === 'lint') {
   run('dead code (knip)', bin('knip'), []);
 }
 if (!only || only === 'check') run('types (astro check)', bin('astro'), ['check']);
+if (!only || only === 'unit') services();
 if (!only || only === 'unit') run('unit and API tests (vitest)', bin('vitest'), ['run']);
 if (!only || only === 'e2e') {
   const browser = chromium();
