@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureNginx } from './local-services/nginx.ts';
 import { ensurePostgres } from './local-services/postgres.ts';
 import { ensureRedis } from './local-services/redis.ts';
 
@@ -54,6 +55,13 @@ function services(): void {
     );
     process.exit(1);
   }
+  // The cluster test's proxy (issue 21).
+  if (!ensureNginx()) {
+    console.error(
+      '\n✖ No nginx for the cluster test. Install it (Debian: `sudo apt-get install nginx`) or set NGINX_BIN to an nginx binary.',
+    );
+    process.exit(1);
+  }
 }
 
 const only = process.argv[2];
@@ -69,4 +77,10 @@ if (!only || only === 'e2e') {
   const browser = chromium();
   run('build', bin('astro'), ['build']);
   run('browser tests (playwright)', bin('playwright'), ['test'], { CHROMIUM_PATH: browser });
+}
+// Issue 21: two built server processes on one PostgreSQL and Redis behind nginx (tests/cluster;
+// its setup builds when the build is missing or stale, so `npm test -- cluster` runs alone too).
+if (!only || only === 'cluster') {
+  services();
+  run('cluster test (vitest)', bin('vitest'), ['run', '--config', 'vitest.cluster.config.ts']);
 }
