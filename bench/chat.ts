@@ -22,7 +22,7 @@ const WORKERS = Math.max(1, Number(process.env.BENCH_CHAT_WORKERS ?? 1));
 const ROUND_TIMEOUT_MS = 10_000;
 
 /** Milliseconds on the monotonic clock every thread of the process shares. */
-const clock = () => Number(process.hrtime.bigint()) / 1e6;
+export const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
 type ToWorker = { kind: 'open'; count: number } | { kind: 'expect'; marker: string } | { kind: 'close' };
 type FromWorker =
@@ -33,7 +33,8 @@ type FromWorker =
 
 /** A receiving thread: opens sockets on request and reports when each saw the round's marker. */
 function receiver(): void {
-  const { wsUrl, origin } = workerData as { wsUrl: string; origin: string };
+  // Socket n goes to wsUrls[n % length]: the cluster part spreads them over its processes.
+  const { wsUrls, origin } = workerData as { wsUrls: string[]; origin: string };
   const port = parentPort;
   if (!port) return;
   const sockets: RawWs[] = [];
@@ -57,7 +58,7 @@ function receiver(): void {
       for (let i = 0; i < msg.count; i += batch) {
         const opened: Promise<RawWs>[] = [];
         for (let j = i; j < Math.min(msg.count, i + batch); j++)
-          opened.push(openRawWs(wsUrl, origin, onMessage));
+          opened.push(openRawWs(wsUrls[j % wsUrls.length], origin, onMessage));
         for (const ws of await Promise.all(opened)) {
           ws.send('{"type":"init"}');
           sockets.push(ws);
@@ -77,14 +78,14 @@ function receiver(): void {
   });
 }
 
-function percentile(sorted: Float64Array | number[], p: number): number {
+export function percentile(sorted: Float64Array | number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** One receiving thread, driven by request/answer messages. */
-function startReceiver(wsUrl: string, origin: string) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { wsUrl, origin } });
+export function startReceiver(wsUrls: string[], origin: string) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { wsUrls, origin } });
   worker.on('error', (err) => {
     throw err;
   });
@@ -108,7 +109,7 @@ export async function run() {
   const rows: Row[] = [];
   const [sender] = makeUsers(server.dataDir, 1, 'chatbench');
   const wsUrl = `${server.url.replace('http', 'ws')}/ws`;
-  const receivers = Array.from({ length: WORKERS }, () => startReceiver(wsUrl, server.url));
+  const receivers = Array.from({ length: WORKERS }, () => startReceiver([wsUrl], server.url));
   try {
     const baseline = rssMb(server.pid);
     rows.push({ metric: 'server memory before sockets', value: `${baseline} MB` });
