@@ -13,6 +13,7 @@ import { closeDatabase, prepareDatabase } from './boot/database.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { logger } from './core/log.ts';
+import { answerProbe, healthProbe, pingDatabase, type ReadyChecks } from './health.ts';
 import { createMusicApp } from './music/app.ts';
 import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { createCaps, serverOptions } from './net/caps.ts';
@@ -78,9 +79,16 @@ export async function startServer(
   const assets = clientFiles(clientDir);
   const caps = createCaps(cfg);
   const upgrade = createUpgradeHandler({ admit: caps.admitSocket });
+  // What /readyz asks (health.ts): one line per dependency.
+  const readyChecks: ReadyChecks = {
+    database: pingDatabase,
+  };
 
   const server = http.createServer(serverOptions(cfg), (req, res) => {
     if (caps.refuseRequest(req, res)) return;
+    // Probes: for any Host (a probe names the machine), never cached, never a page view.
+    const probe = healthProbe(req.url);
+    if (probe) return void answerProbe(probe, req, res, readyChecks).catch(() => res.destroy());
     // Host and target first: nothing below ever sees a foreign Host or an unresolved path.
     const target = admit(req, cfg.trustProxy);
     if (!target) return refuseRequest(req, res);
