@@ -88,4 +88,13 @@ describe('configuration from the environment', () => {
       expect(text).toMatch(/JWT_SECRET: must be at least 16/);
     }
   });
+
+  it('UPLOADS_DIR: DATA_DIR/uploads unless set; JWT_SECRET unset leaves the key to the database', () => {
+    const c = parseEnv({ DATA_DIR: '/tmp/blogdata' });
+    expect(c.uploadsDir).toBe('/tmp/blogdata/uploads');
+    expect(c.jwtSecret).toBe('');
+    expect(parseEnv({ DATA_DIR: '/tmp/blogdata', UPLOADS_DIR: '/srv/shared/uploads' }).uploadsDir).toBe(
+      '/srv/shared/uploads',
+    );
+  });
 });
