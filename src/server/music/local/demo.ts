@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mulberry32 } from '../../../lib/random.ts';
@@ -357,7 +358,7 @@ function dropStaleStaging(dir: string): void {
  */
 export function writeDemoLibrary(dir: string): number {
   dropStaleStaging(dir);
-  const staging = path.join(dir, `.demo-tmp-${process.pid}-${Date.now().toString(36)}`);
+  const staging = path.join(dir, `.demo-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   let count = 0;
   for (const folder of DEMO_FOLDERS) {
     const target = path.join(staging, folder.name);
