@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { ROOT, rawRequest, startServer, stopServer } from './server.ts';
+import pg from 'pg';
+import { startPostgres } from '../../scripts/local-services/postgres.ts';
+import { ROOT, rawRequest, type Started, startServer, stopServer } from './server.ts';
 
 /** Issue 21, operations: the probes on the built server, and `npm start` stopped by a process manager. */
 
@@ -36,6 +38,7 @@ test('/healthz and /readyz answer for any Host, are never cached and never count
   const db = new DatabaseSync(path.join(s.dataDir, 'blog.db'), { readOnly: true });
   const { n } = db.prepare('SELECT coalesce(sum(views), 0) AS n FROM view_day').get() as { n: number };
   db.close();
+  rmSync(dataDir, { recursive: true, force: true });
   expect(n).toBe(1);
 });
 
@@ -105,5 +108,77 @@ test('`npm start` given SIGTERM stops the server gracefully: no process is left 
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   } finally {
     for (const pid of below.filter(alive)) process.kill(pid, 'SIGKILL');
+  }
+});
+
+/** Five real servers started at once on one database (launched together, like a process manager). */
+function fiveAtOnce(env: () => Record<string, string>, dataDir?: () => string): Promise<Started[]> {
+  return Promise.all(
+    Array.from({ length: 5 }, () => startServer({ LOG_LEVEL: 'warn', ...env() }, dataDir?.())),
+  );
+}
+
+async function sameSite(servers: Started[]) {
+  for (const s of servers) expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
+  // A login through one process is good on every other (the signing key is the database's).
+  const login = await fetch(`${servers[0].url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin12345' }),
+  });
+  const token = (await login.json()).result.token as string;
+  for (const s of servers.slice(1)) {
+    const r = await fetch(`${s.url}/api/user/getOwnStatistic`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await r.json()).code, s.url).toBe(0);
+  }
+}
+
+test('five servers started at once on one SQLite data dir all come up, with one admin and one key', async () => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-five-'));
+  const servers = await fiveAtOnce(
+    () => ({}),
+    () => dataDir,
+  );
+  try {
+    await sameSite(servers);
+  } finally {
+    for (const s of servers) expect((await stopServer(s)).code).toBe(0);
+  }
+  const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
+  const { n } = db.prepare('SELECT count(*) AS n FROM user WHERE role = 1').get() as { n: number };
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  expect(n).toBe(1);
+});
+
+test('five servers started at once on one PostgreSQL, each with its own DATA_DIR, all come up as one site', async () => {
+  test.setTimeout(180_000);
+  const cluster = await startPostgres();
+  const shared = mkdtempSync(path.join(tmpdir(), 'blog-five-shared-'));
+  try {
+    const url = await cluster.createDatabase('five');
+    const servers = await fiveAtOnce(() => ({
+      DATABASE_URL: url,
+      UPLOADS_DIR: path.join(shared, 'uploads'),
+      MUSIC_DIR: path.join(shared, 'music'),
+    }));
+    try {
+      await sameSite(servers);
+    } finally {
+      for (const s of servers) expect((await stopServer(s)).code).toBe(0);
+    }
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as n from "user" where role = 1');
+    await client.end();
+    expect(rows[0].n).toBe(1);
+    // The demo pictures went to the shared volume, once.
+    expect(readdirSync(path.join(shared, 'uploads', 'demo')).length).toBeGreaterThan(0);
+  } finally {
+    await cluster.stop();
+    rmSync(shared, { recursive: true, force: true });
   }
 });
