@@ -18,6 +18,7 @@ import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { createCaps, serverOptions } from './net/caps.ts';
 import { pickEncoding, serveCachedPage, withPageCache } from './page-cache.ts';
 import { admit, refuseRequest } from './request-guard.ts';
+import { startScaleOut } from './scale-out.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
@@ -64,6 +65,8 @@ export async function startServer(
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningServer> {
   const cfg = initConfig(env);
+  // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
+  const stopScaleOut = await startScaleOut(cfg);
   const prepared = await prepareDatabase(cfg);
   if (prepared.generatedPassword) {
     // Printed once: the password is not stored anywhere in plain text.
@@ -166,6 +169,7 @@ export async function startServer(
       await auditSettled();
       await stopMusic();
       await stopMarkdownWorker();
+      await stopScaleOut();
       await closeDatabase();
     })();
     return closing;

@@ -44,6 +44,17 @@ let bytes = 0;
 let generation = 0;
 export const pageCacheStats = { hits: 0, misses: 0, invalidations: 0 };
 
+/**
+ * False while this process may miss another's invalidation (REDIS_URL set and Redis down, see
+ * page-sync.ts): pages are rendered for every request then, never kept.
+ */
+let storing = true;
+
+export function setPageStoring(on: boolean): void {
+  storing = on;
+  invalidatePages();
+}
+
 /** Drops every cached page (called after any content write). */
 export function invalidatePages(): void {
   generation++;
@@ -257,7 +268,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       res.end = end;
       const entry = prepareEntry(Buffer.concat(capture.chunks), capture.headers, now);
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
-      if (startedAt === generation) remember(key, entry);
+      if (startedAt === generation && storing) remember(key, entry);
       send(req, res, entry, false, wantsHsts(req, trustProxy));
       countPageView(req, trustProxy);
       return res;

@@ -13,10 +13,10 @@ import { RateLimiter } from '../core/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
 import { site } from '../site.ts';
-import { type ChatBus, createLocalBus } from './bus.ts';
+import { type ChatBus, createBus } from './bus.ts';
 
 export type HubOptions = {
-  /** Fan-out and presence; the in-process bus unless given. */
+  /** Fan-out and presence; unless given, the in-process bus (or the Redis one with REDIS_URL). */
   bus?: ChatBus;
   /** Ping period; a socket that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
@@ -99,7 +99,7 @@ const onlineEntry = (u: AuthUser): OnlineEntry => ({
 });
 
 export function createChatHub(opts: HubOptions = {}): ChatHub {
-  const bus = opts.bus ?? createLocalBus();
+  const bus = opts.bus ?? createBus();
   const ownsBus = !opts.bus;
   const heartbeatMs = opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs;
   const maxBuffered = opts.maxBufferedBytes ?? HUB_DEFAULTS.maxBufferedBytes;
