@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { redisKey, redisNow, runScript, script } from '../../redis/client.ts';
+import { onRedisState, redisKey, redisNow, runScript, script } from '../../redis/client.ts';
 
 /**
  * View dedupe shared by the processes of one Redis (issue 21). The day's salt is one random value in
@@ -52,6 +52,13 @@ function saltOf(day: string): Promise<string | null> {
 
 /** The hashes this process already knows to be in the day's set (no round trip for them). */
 let known = { day: '', hashes: new Set<string>() };
+
+// Back after an outage: a restarted Redis may have lost the salt and the set, so ask again.
+onRedisState((up) => {
+  if (!up) return;
+  salt = undefined;
+  known = { day: '', hashes: new Set() };
+});
 
 /**
  * Whether this visitor is new today across every process: true/false, or null when Redis could not
