@@ -21,6 +21,8 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
   const { startScaleOut } = await import('../../src/server/scale-out.ts');
   const { prepareDatabase, closeDatabase } = await import('../../src/server/boot/database.ts');
   const { createApiApp } = await import('../../src/server/api/app.ts');
+  const { createMusicApp } = await import('../../src/server/music/app.ts');
+  const { stopMusic } = await import('../../src/server/music/service.ts');
   const { createUpgradeHandler } = await import('../../src/server/chat/upgrade.ts');
   const { createRedisBus } = await import('../../src/server/chat/redis-bus.ts');
   const pageCache = await import('../../src/server/page-cache.ts');
@@ -37,6 +39,7 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
   const stopScaleOut = await startScaleOut(cfg);
   const prepared = await prepareDatabase(cfg);
   const app = createApiApp({ writesPerMinute: Number(env.WRITES_PER_MINUTE ?? 600) });
+  const music = createMusicApp({ apiUrl: undefined });
   const bus = opts.busHeartbeatMs ? createRedisBus({ heartbeatMs: opts.busHeartbeatMs }) : undefined;
   const upgrade = createUpgradeHandler({ bus });
   let renders = 0;
@@ -113,6 +116,14 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
         json: (await res.json()) as { code: number; message: string; result?: any },
       };
     },
+    /** A GET of the /wapi app (the local music library's API), with the music cookie if given. */
+    async wapi(url: string, cookie?: string) {
+      const res = await music.request(url, { headers: cookie ? { cookie } : {} }, { ip: '127.0.0.1' });
+      return {
+        body: (await res.json()) as any,
+        cookie: /blog_music=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[0],
+      };
+    },
     /** GET /page through the page cache: its body and whether it came from the cache. */
     async page() {
       const res = await fetch(`${this.url}/page`, { signal: AbortSignal.timeout(10_000) });
@@ -125,6 +136,7 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
       await bus?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopMusic();
       await stopScaleOut();
       await closeDatabase();
     },

@@ -183,3 +183,16 @@ describe('view dedupe across instances', () => {
     expect({ views, uniques }).toEqual({ views: 3, uniques: 2 });
   });
 });
+
+describe('QR login and music sessions', () => {
+  it('are database rows: a key made on one instance is confirmed and used on the other', async () => {
+    const u = await a.user();
+    const key = (await a.wapi('/wapi/login/qr/key')).body.data.unikey as string;
+    expect((await b.call('POST', '/api/music/qr/scan', { key }, u.token)).json.code).toBe(0);
+    expect((await a.call('POST', '/api/music/qr/confirm', { key }, u.token)).json.code).toBe(0);
+    const done = await b.wapi(`/wapi/login/qr/check?key=${key}`);
+    expect(done.body.code).toBe(803);
+    const status = await a.wapi('/wapi/login/status', done.cookie);
+    expect(status.body.data.account).toMatchObject({ id: u.id, anonimousUser: false });
+  });
+});
