@@ -70,21 +70,24 @@ export function countVisitor(address: string, userAgent: string, now = Date.now(
   const t = dayOf(now);
   t.counts.views++;
   if (redisConfigured()) countShared(t, address, userAgent);
-  else countLocal(t, address, userAgent);
+  else if (newLocally(t, address, userAgent)) t.counts.uniques++;
 }
 
-function countLocal(t: Today, address: string, userAgent: string): void {
+/** Whether the visitor is new to this process's set of the day (and now in it). */
+function newLocally(t: Today, address: string, userAgent: string): boolean {
   const visitor = hash('sha256', `${t.salt}\n${address}\n${userAgent}`, 'base64');
-  if (t.seen.has(visitor)) return;
+  if (t.seen.has(visitor)) return false;
   if (t.seen.size < MAX_SEEN) t.seen.add(visitor);
-  t.counts.uniques++;
+  return true;
 }
 
-/** Asked of the shared set; while Redis cannot tell, this process's own set decides. */
+/**
+ * Asked of the shared set; while Redis cannot tell, this process's own set decides. The answer comes
+ * after a flush may have taken the day's counts: the unique goes to the day's counts of now.
+ */
 function countShared(t: Today, address: string, userAgent: string): void {
   void firstVisitToday(t.day, address, userAgent, MAX_SEEN).then((first) => {
-    if (first === null) countLocal(t, address, userAgent);
-    else if (first) countsOf(t.day).uniques++;
+    if (first ?? newLocally(t, address, userAgent)) countsOf(t.day).uniques++;
   });
 }
 
