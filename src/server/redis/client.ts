@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { logger } from '../core/log.ts';
 
 /**
@@ -71,8 +71,8 @@ function checkUp(l: Link): void {
   );
 }
 
-function connection(url: string, name: string): Redis {
-  return new Redis(url, {
+function connection(Client: typeof Redis, url: string, name: string): Redis {
+  return new Client(url, {
     connectionName: name,
     // RESP2: the reply shapes of the scripts and pub/sub this code was written against.
     protocol: 2,
@@ -92,9 +92,11 @@ function connection(url: string, name: string): Redis {
  */
 export async function startRedis(url: string, prefix: string, waitMs = 3000): Promise<void> {
   if (link) return;
+  // Loaded only here: a server without REDIS_URL never loads the client (start-up time, memory).
+  const { Redis: Client } = await import('ioredis');
   const l: Link = {
-    commands: connection(url, `${prefix}cmd`),
-    subscriber: connection(url, `${prefix}sub`),
+    commands: connection(Client, url, `${prefix}cmd`),
+    subscriber: connection(Client, url, `${prefix}sub`),
     prefix,
   };
   link = l;
