@@ -139,7 +139,8 @@ export async function startRedis(url: string, prefix: string, waitMs = 3000): Pr
 export async function stopRedis(): Promise<void> {
   const l = link;
   if (!l) return;
-  setUp(false);
+  // A stop, not an outage: nobody is told, nothing is logged.
+  up = false;
   link = undefined;
   await Promise.all(
     [l.commands, l.subscriber].map((conn) =>
