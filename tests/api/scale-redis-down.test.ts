@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,9 +10,44 @@ import { ChatClient } from './ws-client.ts';
 
 /**
  * Issue 21: the Redis of two instances goes away and comes back (its own Redis, stopped and started
- * again on the same port). Meanwhile pages and the API keep answering without waiting on it, and no
- * instance serves a page it might have missed the invalidation of; afterwards they share again.
+ * again on the same port), or hangs (its answers held back by a proxy in between, the connections
+ * open). Meanwhile pages and the API keep answering without waiting on it, and no instance serves a
+ * page it might have missed the invalidation of; afterwards they share again.
  */
+
+/** A TCP proxy to Redis whose answers can be held back (a hung Redis, a silent network). */
+async function holdingProxy(target: () => number) {
+  const upstreams = new Set<net.Socket>();
+  let held = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target(), '127.0.0.1');
+    upstreams.add(upstream);
+    if (held) upstream.pause();
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const end = () => {
+      upstreams.delete(upstream);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold(on: boolean) {
+      held = on;
+      for (const u of upstreams) on ? u.pause() : u.resume();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const u of upstreams) u.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+let proxy: Awaited<ReturnType<typeof holdingProxy>>;
 
 const ADMIN = { username: 'admin', password: 'Admin12345' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-scale-down-'));
@@ -31,9 +67,10 @@ const within = <T>(p: Promise<T>, ms = 5000): Promise<T> =>
 
 beforeAll(async () => {
   redis = await startRedis();
+  proxy = await holdingProxy(() => redis.port);
   const env = {
     DATA_DIR: dataDir,
-    REDIS_URL: redis.url,
+    REDIS_URL: proxy.url,
     REDIS_PREFIX: `t${randomUUID().slice(0, 8)}:`,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -46,6 +83,7 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => (c.ws.readyState === WebSocket.OPEN ? c.close() : undefined)));
   await a?.close();
   await b?.close();
+  await proxy?.close();
   await redis?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -88,4 +126,25 @@ it('Redis stopped: pages and the API still answer, nothing stale is kept; restar
   const onA = await join(a, v.token);
   onA.send({ type: 'message', content: '又连上了', content_type: 'text' });
   await onB.next('message', (f) => f.content === '又连上了');
+});
+
+it('Redis hangs (connections open, no answers): taken for down, requests answer, then shared again', async () => {
+  const u = await a.user();
+  await until(async () => (await b.page()).cache === 'hit', 'b caching');
+  proxy.hold(true);
+  await until(() => a.client.redisNow() === null && b.client.redisNow() === null, 'both see Redis hung');
+  expect((await within(b.page())).cache).toBe('miss');
+  const wrong = await within(
+    a.call('POST', '/api/user/login', { ...ADMIN, password: 'wrong2xx' }, undefined, '192.0.2.7'),
+  );
+  expect(wrong.json.code).toBe(100);
+  const onA = await join(a, u.token);
+  onA.send({ type: 'message', content: '挂起时', content_type: 'text' });
+  await onA.next('message', (f) => f.content === '挂起时');
+  proxy.hold(false);
+  await until(() => a.client.redisNow() !== null && b.client.redisNow() !== null, 'both back');
+  const v = await b.user();
+  const onB = await join(b, v.token);
+  onA.send({ type: 'message', content: '恢复后', content_type: 'text' });
+  await onB.next('message', (f) => f.content === '恢复后');
 });

@@ -14,8 +14,13 @@ import { logger } from '../core/log.ts';
  */
 
 const COMMAND_TIMEOUT_MS = 1000;
+/**
+ * Both connections are pinged this often: a Redis that hangs, or a network that drops without closing
+ * the connection, is taken for down within a ping and its timeout (the close event alone would not say).
+ */
+const HEALTH_MS = 1000;
 
-type Link = { commands: Redis; subscriber: Redis; prefix: string };
+type Link = { commands: Redis; subscriber: Redis; prefix: string; health?: NodeJS.Timeout };
 
 let link: Link | undefined;
 /** Both connections ready and the channels subscribed. */
@@ -124,6 +129,18 @@ export async function startRedis(url: string, prefix: string, waitMs = 3000): Pr
       logger.error({ err, channel }, 'redis message handler failed');
     }
   });
+  l.health = setInterval(() => {
+    if (link !== l || l.commands.status !== 'ready' || l.subscriber.status !== 'ready') return;
+    Promise.all([l.commands.ping(), l.subscriber.ping()]).then(
+      () => {
+        if (!up) checkUp(l);
+      },
+      () => {
+        if (link === l) setUp(false);
+      },
+    );
+  }, HEALTH_MS);
+  l.health.unref();
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
     const off = onRedisState((isUp) => {
@@ -142,6 +159,7 @@ export async function stopRedis(): Promise<void> {
   // A stop, not an outage: nobody is told, nothing is logged.
   up = false;
   link = undefined;
+  clearInterval(l.health);
   await Promise.all(
     [l.commands, l.subscriber].map((conn) =>
       conn.quit().then(
