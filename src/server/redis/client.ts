@@ -25,7 +25,7 @@ type Link = { commands: Redis; subscriber: Redis; prefix: string; health?: NodeJ
 let link: Link | undefined;
 /** Both connections ready and the channels subscribed. */
 let up = false;
-const handlers = new Map<string, (message: string) => void>();
+const handlers = new Map<string, Set<(message: string) => void>>();
 const stateListeners = new Set<(up: boolean) => void>();
 
 /** This process among those sharing the Redis (messages it published itself are not handled twice). */
@@ -121,12 +121,12 @@ export async function startRedis(url: string, prefix: string, waitMs = 3000): Pr
     });
   }
   l.subscriber.on('message', (channel: string, message: string) => {
-    const handler = handlers.get(channel.slice(prefix.length));
-    if (!handler) return;
-    try {
-      handler(message);
-    } catch (err) {
-      logger.error({ err, channel }, 'redis message handler failed');
+    for (const handler of [...(handlers.get(channel.slice(prefix.length)) ?? [])]) {
+      try {
+        handler(message);
+      } catch (err) {
+        logger.error({ err, channel }, 'redis message handler failed');
+      }
     }
   });
   l.health = setInterval(() => {
@@ -170,13 +170,18 @@ export async function stopRedis(): Promise<void> {
   );
 }
 
-/** Handles the messages of a channel of this blog (one handler per channel); returns the undo. */
+/** Handles the messages of a channel of this blog; returns the undo. */
 export function onChannel(channel: string, handler: (message: string) => void): () => void {
-  handlers.set(channel, handler);
-  const l = link;
-  if (up && l) l.subscriber.subscribe(redisKey(channel)).catch(() => undefined);
+  let set = handlers.get(channel);
+  if (!set) {
+    set = new Set();
+    handlers.set(channel, set);
+    const l = link;
+    if (up && l) l.subscriber.subscribe(redisKey(channel)).catch(() => undefined);
+  }
+  set.add(handler);
   return () => {
-    if (handlers.get(channel) !== handler) return;
+    if (!set.delete(handler) || set.size > 0 || handlers.get(channel) !== set) return;
     handlers.delete(channel);
     if (up && link) link.subscriber.unsubscribe(redisKey(channel)).catch(() => undefined);
   };
