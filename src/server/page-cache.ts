@@ -7,8 +7,9 @@ import { countPageView } from './services/views/tally.ts';
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
  * so a rendered page is kept in memory by URL, compressed once, and answered with an ETag (304 when the
- * browser has it). Every content write clears it (see invalidatePages), and entries also expire, so
- * writes made outside the server (the CLI) show up within the TTL.
+ * browser has it). Every content write clears it (see invalidatePages; on every process with REDIS_URL,
+ * page-sync.ts), and entries also expire, so writes made outside the server (the CLI) show up within
+ * the TTL.
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one

@@ -104,6 +104,8 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
   const heartbeatMs = opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs;
   const maxBuffered = opts.maxBufferedBytes ?? HUB_DEFAULTS.maxBufferedBytes;
   const rate = opts.rate ?? HUB_DEFAULTS.rate;
+  // Per user and process, in memory even with REDIS_URL (a frame never waits on Redis): a user with
+  // sockets on two processes has the budget on each.
   const limiter = new RateLimiter(rate.max, rate.windowMs);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const conns = new Set<Conn>();
