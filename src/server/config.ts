@@ -73,15 +73,15 @@ const EnvSchema = z.object({
   SITE_ALIASES: siteAliases,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  // Parsed only to be refused: nothing uses Redis yet (the chat bus is in-process), and a setting that
-  // is taken and ignored would let an operator believe several processes share one chat room.
-  REDIS_URL: z
+  // Issue 21: a shared Redis for several processes (chat, page-cache invalidation, limits, view
+  // dedupe; src/server/redis). Unset: all of it stays in this process.
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  REDIS_PREFIX: z
     .string()
+    .trim()
     .optional()
-    .refine(
-      (v) => !v?.trim(),
-      'is not supported yet: chat, caches and limits live in one process; unset it and run one process',
-    ),
+    .transform((v) => v || 'blog:')
+    .pipe(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')),
   MUSIC_DIR: z.string().trim().optional(),
   // Uploads and the generated demo pictures (issue 21): a shared volume when several machines serve.
   UPLOADS_DIR: z.string().trim().optional(),
@@ -114,6 +114,9 @@ export type Config = {
   siteAliases: string[];
   dataDir: string;
   databaseUrl?: string;
+  /** Issue 21: the shared Redis, and the prefix of every key and channel this blog uses there. */
+  redisUrl?: string;
+  redisPrefix: string;
   musicDir: string;
   /** UPLOADS_DIR: uploaded files and the demo pictures (default DATA_DIR/uploads). */
   uploadsDir: string;
@@ -153,6 +156,8 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     siteAliases: e.SITE_ALIASES,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     musicDir: e.MUSIC_DIR ? path.resolve(e.MUSIC_DIR) : path.join(dataDir, 'music'),
     uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     musicApiUrl: e.MUSIC_API_URL,

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
+import type { Config } from './config.ts';
 import { db } from './db/connection.ts';
+import { redisAnswers } from './redis/client.ts';
 
 /**
  * GET /healthz and /readyz for process managers, containers and load balancers (issue 21). Answered
@@ -19,6 +21,16 @@ const CHECK_MS = 2000;
 
 /** The database answers a query (SQLite or PostgreSQL). */
 export const pingDatabase: ReadyCheck = () => sql`select 1`.execute(db);
+
+/** The shared Redis answers PING (redis/client.ts pings it every second and reconnects by itself). */
+const pingRedis: ReadyCheck = async () => {
+  if ((await redisAnswers()) === false) throw new Error('Redis does not answer');
+};
+
+/** What /readyz asks: the database, and Redis when REDIS_URL is set; one line per dependency. */
+export function readyChecksFor(cfg: Pick<Config, 'redisUrl'>): ReadyChecks {
+  return { database: pingDatabase, ...(cfg.redisUrl ? { redis: pingRedis } : {}) };
+}
 
 function within(check: ReadyCheck, ms: number): Promise<'ok'> {
   let timer: NodeJS.Timeout | undefined;

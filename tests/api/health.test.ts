@@ -4,10 +4,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startRedis } from '../../scripts/local-services/redis.ts';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
-import { answerProbe, healthProbe, pingDatabase, type ReadyChecks } from '../../src/server/health.ts';
+import {
+  answerProbe,
+  healthProbe,
+  pingDatabase,
+  type ReadyChecks,
+  readyChecksFor,
+} from '../../src/server/health.ts';
+import { startRedis as connectRedis, stopRedis as disconnectRedis } from '../../src/server/redis/client.ts';
 import { newPgDatabase } from './processes.ts';
 
 /**
@@ -100,5 +108,26 @@ describe('health probes', () => {
     const head = await fetch(`${base}/readyz`, { method: 'HEAD' });
     expect([head.status, await head.text()]).toEqual([503, '']);
     expect((await fetch(`${base}/healthz`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('with REDIS_URL, /readyz asks Redis too: ready while it answers, 503 naming it once it is gone', async () => {
+    await prepareDatabase(initConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }));
+    expect(Object.keys(readyChecksFor({ redisUrl: undefined }))).toEqual(['database']);
+    const redis = await startRedis();
+    try {
+      await connectRedis(redis.url, 'health-test:');
+      const base = await probeServer(readyChecksFor({ redisUrl: redis.url }));
+      expect((await get(`${base}/readyz`)).body).toEqual({
+        status: 'ok',
+        checks: { database: 'ok', redis: 'ok' },
+      });
+      await redis.stop();
+      const down = await get(`${base}/readyz`);
+      expect(down.status).toBe(503);
+      expect(down.body.checks).toEqual({ database: 'ok', redis: 'Redis does not answer' });
+    } finally {
+      await disconnectRedis();
+      await redis.stop();
+    }
   });
 });
