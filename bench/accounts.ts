@@ -1,12 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { encode, encrypt } from '../src/lib/storage.ts';
 
 /** Users written straight into a bench server's database, with tokens signed by its key. */
+/** The signing key a test server keeps in its database (issue 21: the `meta` row, not a file). */
+function signingKeyIn(dataDir: string): string {
+  const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
+  try {
+    return (db.prepare("SELECT value FROM meta WHERE key = 'jwt_secret'").get() as { value: string }).value;
+  } finally {
+    db.close();
+  }
+}
+
 export function makeUsers(dataDir: string, count: number, prefix = 'bench'): { id: number; token: string }[] {
-  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const key = signingKeyIn(dataDir);
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'));
   db.exec('PRAGMA busy_timeout = 10000');
   const now = new Date().toISOString();
@@ -35,7 +44,7 @@ export function makeUsers(dataDir: string, count: number, prefix = 'bench'): { i
  * site stores its session (SPEC §3/§9 encoding): a console page then opens its screen, not the login.
  */
 export function adminSession(dataDir: string): [string, string][] {
-  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const key = signingKeyIn(dataDir);
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const iat = Math.floor(Date.now() / 1000);
   const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 1, role: 1, tv: 0, iat, exp: iat + 7200 })}`;

@@ -62,6 +62,12 @@ const RULES: [string, string[]][] = [
     ],
   ],
   ['server/services', [...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
+  // The shared Redis client (issue 21) sits beside core: core's shared limits use it, it knows
+  // nothing above.
+  [
+    'server/redis',
+    ['server/services', 'server/db', 'server/boot', 'server/seed', ...SERVER_OUTSIDE_SERVICES, ...CLIENT],
+  ],
   ['server', CLIENT],
 ];
 

@@ -71,7 +71,8 @@ if (!only || only === 'lint') {
   run('dead code (knip)', bin('knip'), []);
 }
 if (!only || only === 'check') run('types (astro check)', bin('astro'), ['check']);
-if (!only || only === 'unit') services();
+// The API suite and the browser phase (five servers on one PostgreSQL, the cluster) both need them.
+if (!only || only === 'unit' || only === 'e2e') services();
 if (!only || only === 'unit') run('unit and API tests (vitest)', bin('vitest'), ['run']);
 if (!only || only === 'e2e') {
   const browser = chromium();

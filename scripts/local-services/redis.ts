@@ -39,14 +39,15 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(): Promise<LocalRedis> {
+/** `port`: a given one (a test restarting its Redis where its clients look for it); else a free one. */
+export async function startRedis(fixedPort?: number): Promise<LocalRedis> {
   const server = findRedis();
   if (!server)
     throw new Error(
       'Redis is not installed: `npm test` installs it when run as root; otherwise `sudo apt-get install redis-server` or set REDIS_SERVER to a redis-server binary',
     );
   const dir = serviceDir('blog-redis-');
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const args = [
     '--port',
     String(port),

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normaliseHost } from '../lib/site-origin.ts';
@@ -74,16 +73,18 @@ const EnvSchema = z.object({
   SITE_ALIASES: siteAliases,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  // Parsed only to be refused: nothing uses Redis yet (the chat bus is in-process), and a setting that
-  // is taken and ignored would let an operator believe several processes share one chat room.
-  REDIS_URL: z
+  // Issue 21: a shared Redis for several processes (chat, page-cache invalidation, limits, view
+  // dedupe; src/server/redis). Unset: all of it stays in this process.
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  REDIS_PREFIX: z
     .string()
+    .trim()
     .optional()
-    .refine(
-      (v) => !v?.trim(),
-      'is not supported yet: chat, caches and limits live in one process; unset it and run one process',
-    ),
+    .transform((v) => v || 'blog:')
+    .pipe(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')),
   MUSIC_DIR: z.string().trim().optional(),
+  // Uploads and the generated demo pictures (issue 21): a shared volume when several machines serve.
+  UPLOADS_DIR: z.string().trim().optional(),
   MUSIC_API_URL: optionalUrl(['http:', 'https:']),
   JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ADMIN_USERNAME: z
@@ -113,8 +114,17 @@ export type Config = {
   siteAliases: string[];
   dataDir: string;
   databaseUrl?: string;
+  /** Issue 21: the shared Redis, and the prefix of every key and channel this blog uses there. */
+  redisUrl?: string;
+  redisPrefix: string;
   musicDir: string;
+  /** UPLOADS_DIR: uploaded files and the demo pictures (default DATA_DIR/uploads). */
+  uploadsDir: string;
   musicApiUrl?: string;
+  /**
+   * The signing key: JWT_SECRET, else the one kept in the database, loaded by prepareDatabase
+   * (boot/secret.ts); '' until then.
+   */
   jwtSecret: string;
   adminUsername: string;
   adminPassword?: string;
@@ -131,9 +141,7 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; throws a ConfigError naming every bad variable. */
-export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 'jwtSecret'> & {
-  jwtSecret?: string;
-} {
+export function parseEnv(env: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -148,9 +156,12 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     siteAliases: e.SITE_ALIASES,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     musicDir: e.MUSIC_DIR ? path.resolve(e.MUSIC_DIR) : path.join(dataDir, 'music'),
+    uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     musicApiUrl: e.MUSIC_API_URL,
-    jwtSecret: e.JWT_SECRET,
+    jwtSecret: e.JWT_SECRET ?? '',
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     seedDemo: e.SEED_DEMO,
@@ -161,17 +172,6 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     linkCheckHours: e.LINK_CHECK_HOURS,
   };
-}
-
-/** The signing key: JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
-function resolveSecret(dataDir: string, given?: string): string {
-  if (given) return given;
-  const file = path.join(dataDir, 'secrets', 'jwt.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 /** What the server keeps in DATA_DIR that others on the machine must not read, with its mode. */
@@ -214,6 +214,6 @@ export function initConfig(env: Record<string, string | undefined> = process.env
   // The logger was created at import with LOG_LEVEL of process.env; the checked value wins.
   if (env.LOG_LEVEL !== undefined) logger.level = parsed.logLevel;
   protectDataDir(parsed.dataDir);
-  config = { ...parsed, jwtSecret: resolveSecret(parsed.dataDir, parsed.jwtSecret) };
+  config = parsed;
   return config;
 }

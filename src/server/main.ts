@@ -13,11 +13,13 @@ import { closeDatabase, prepareDatabase } from './boot/database.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { logger } from './core/log.ts';
+import { answerProbe, healthProbe, readyChecksFor } from './health.ts';
 import { createMusicApp } from './music/app.ts';
 import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { createCaps, serverOptions } from './net/caps.ts';
 import { pickEncoding, serveCachedPage, withPageCache } from './page-cache.ts';
 import { admit, refuseRequest } from './request-guard.ts';
+import { startScaleOut } from './scale-out.ts';
 import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
@@ -64,6 +66,8 @@ export async function startServer(
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningServer> {
   const cfg = initConfig(env);
+  // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
+  const stopScaleOut = await startScaleOut(cfg);
   const prepared = await prepareDatabase(cfg);
   if (prepared.generatedPassword) {
     // Printed once: the password is not stored anywhere in plain text.
@@ -78,9 +82,14 @@ export async function startServer(
   const assets = clientFiles(clientDir);
   const caps = createCaps(cfg);
   const upgrade = createUpgradeHandler({ admit: caps.admitSocket });
+  // What /readyz asks (health.ts): the database, and Redis when REDIS_URL is set.
+  const readyChecks = readyChecksFor(cfg);
 
   const server = http.createServer(serverOptions(cfg), (req, res) => {
     if (caps.refuseRequest(req, res)) return;
+    // Probes: for any Host (a probe names the machine), never cached, never a page view.
+    const probe = healthProbe(req.url);
+    if (probe) return void answerProbe(probe, req, res, readyChecks).catch(() => res.destroy());
     // Host and target first: nothing below ever sees a foreign Host or an unresolved path.
     const target = admit(req, cfg.trustProxy);
     if (!target) return refuseRequest(req, res);
@@ -166,6 +175,7 @@ export async function startServer(
       await auditSettled();
       await stopMusic();
       await stopMarkdownWorker();
+      await stopScaleOut();
       await closeDatabase();
     })();
     return closing;

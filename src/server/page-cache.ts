@@ -7,8 +7,9 @@ import { countPageView } from './services/views/tally.ts';
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
  * so a rendered page is kept in memory by URL, compressed once, and answered with an ETag (304 when the
- * browser has it). Every content write clears it (see invalidatePages), and entries also expire, so
- * writes made outside the server (the CLI) show up within the TTL.
+ * browser has it). Every content write clears it (see invalidatePages; on every process with REDIS_URL,
+ * page-sync.ts), and entries also expire, so writes made outside the server (the CLI) show up within
+ * the TTL.
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
@@ -43,6 +44,17 @@ const entries = new Map<string, Entry>();
 let bytes = 0;
 let generation = 0;
 export const pageCacheStats = { hits: 0, misses: 0, invalidations: 0 };
+
+/**
+ * False while this process may miss another's invalidation (REDIS_URL set and Redis down, see
+ * page-sync.ts): pages are rendered for every request then, never kept.
+ */
+let storing = true;
+
+export function setPageStoring(on: boolean): void {
+  storing = on;
+  invalidatePages();
+}
 
 /** Drops every cached page (called after any content write). */
 export function invalidatePages(): void {
@@ -257,7 +269,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       res.end = end;
       const entry = prepareEntry(Buffer.concat(capture.chunks), capture.headers, now);
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
-      if (startedAt === generation) remember(key, entry);
+      if (startedAt === generation && storing) remember(key, entry);
       send(req, res, entry, false, wantsHsts(req, trustProxy));
       countPageView(req, trustProxy);
       return res;

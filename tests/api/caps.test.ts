@@ -155,14 +155,12 @@ describe('HTTP timeouts', () => {
 describe('the data directory is private', () => {
   const mode = (p: string) => statSync(p).mode & 0o777;
 
-  it('a fresh start makes the data dir 0700 and the database and secrets 0600', async () => {
+  it('a fresh start makes the data dir 0700 and the database 0600 (the signing key is in the database)', async () => {
     const base = mkdtempSync(path.join(tmpdir(), 'blog-perm-'));
     cleanups.push(() => rmSync(base, { recursive: true, force: true }));
     const dir = path.join(base, 'data');
     await prepareDatabase(initConfig({ DATA_DIR: dir, SEED_DEMO: 'false', ADMIN_PASSWORD: 'Admin12345' }));
     expect(mode(dir)).toBe(0o700);
-    expect(mode(path.join(dir, 'secrets'))).toBe(0o700);
-    expect(mode(path.join(dir, 'secrets', 'jwt.key'))).toBe(0o600);
     for (const f of ['blog.db', 'blog.db-wal', 'blog.db-shm']) expect(mode(path.join(dir, f)), f).toBe(0o600);
     // Anything created afterwards (uploads, the music index) is private too.
     writeFileSync(path.join(dir, 'later.json'), '{}');

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
@@ -25,8 +24,18 @@ const dataDir = () => {
   return dir;
 };
 
+/** The signing key a test server keeps in its database (issue 21: the `meta` row, not a file). */
+export function signingKeyIn(dataDir: string): string {
+  const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
+  try {
+    return (db.prepare("SELECT value FROM meta WHERE key = 'jwt_secret'").get() as { value: string }).value;
+  } finally {
+    db.close();
+  }
+}
+
 function sign(claims: object): string {
-  const key = readFileSync(path.join(dataDir(), 'secrets', 'jwt.key'), 'utf8').trim();
+  const key = signingKeyIn(dataDir());
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
   return `${data}.${createHmac('sha256', key).update(data).digest('base64url')}`;

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ChatClient, type Frame } from '../api/ws-client.ts';
+import { signingKeyIn } from './accounts.ts';
 import { type Started, startServer, stopServer } from './server.ts';
 
 /**
@@ -37,7 +38,7 @@ type User = { id: number; token: string };
 
 /** Users written straight into the server's database, with tokens signed by its key. */
 function makeUsers(dataDir: string, count: number): User[] {
-  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const key = signingKeyIn(dataDir);
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'));
   try {

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
+import { signingKeyIn } from './accounts.ts';
 import { startServer, stopServer } from './server.ts';
 
 /** An admin token signed with the server's own key (read from its data dir). */
 function adminToken(dataDir: string): string {
-  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const key = signingKeyIn(dataDir);
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 1, role: 1, tv: 0, iat: now, exp: now + 600 })}`;

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { encode, encrypt } from '../../src/lib/storage.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import type { Payload } from '../fixtures/xss/build.ts';
+import { signingKeyIn } from './accounts.ts';
 
 /**
  * Tools of the XSS suite (xss.spec.ts): the corpus cut into field-sized chunks with a marker before
@@ -91,7 +92,7 @@ export const squash = (s: string) => s.replace(/[\s\u00ad\u200b]+/g, '');
 export type Writer = { id: number; role: number; token: string; ip: string; nick: string };
 
 function signer(dataDir: string) {
-  const key = readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim();
+  const key = signingKeyIn(dataDir);
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   return (user: { id: number; role: number }) => {
     const now = Math.floor(Date.now() / 1000);

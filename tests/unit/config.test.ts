@@ -44,11 +44,16 @@ describe('configuration from the environment', () => {
     });
   });
 
-  it('refuses REDIS_URL, which nothing would use (one process only), and takes it empty', () => {
-    expect(() => parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
-      /REDIS_URL: is not supported yet/,
+  it('takes REDIS_URL as redis:// or rediss:// (empty: none) and REDIS_PREFIX with a default', () => {
+    expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(parseEnv({ REDIS_URL: 'rediss://u:p@cache.example:6380/2' }).redisUrl).toBe(
+      'rediss://u:p@cache.example:6380/2',
     );
-    expect(parseEnv({ REDIS_URL: '' }).port).toBe(4321);
+    expect(parseEnv({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(parseEnv({}).redisPrefix).toBe('blog:');
+    expect(parseEnv({ REDIS_PREFIX: 'blog2:' }).redisPrefix).toBe('blog2:');
+    expect(() => parseEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a URL/);
+    expect(() => parseEnv({ REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX: must be/);
   });
 
   it.each(['abc', '-1', '70000', '80.5', ' '])('refuses PORT=%j with a clear error', (port) => {
@@ -87,5 +92,14 @@ describe('configuration from the environment', () => {
       expect(text).toMatch(/SEED_DEMO/);
       expect(text).toMatch(/JWT_SECRET: must be at least 16/);
     }
+  });
+
+  it('UPLOADS_DIR: DATA_DIR/uploads unless set; JWT_SECRET unset leaves the key to the database', () => {
+    const c = parseEnv({ DATA_DIR: '/tmp/blogdata' });
+    expect(c.uploadsDir).toBe('/tmp/blogdata/uploads');
+    expect(c.jwtSecret).toBe('');
+    expect(parseEnv({ DATA_DIR: '/tmp/blogdata', UPLOADS_DIR: '/srv/shared/uploads' }).uploadsDir).toBe(
+      '/srv/shared/uploads',
+    );
   });
 });

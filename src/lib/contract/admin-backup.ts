@@ -5,7 +5,7 @@ export type DataSizes = {
   database: number;
   uploads: number;
   music: number;
-  /** Everything under DATA_DIR, plus MUSIC_DIR when it is elsewhere. */
+  /** Everything under DATA_DIR, plus UPLOADS_DIR and MUSIC_DIR when they are elsewhere. */
   total: number;
   measuredAt: string;
   /** On PostgreSQL: how to back up with pg_dump (the download is refused there); else null. */

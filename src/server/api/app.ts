@@ -5,8 +5,8 @@ import { NUL_MESSAGE, urlHasNul } from '../../lib/nul.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { ApiError, type EnvelopeOptions, invalid, tooMany, wireAnswer } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
-import { invalidatePages } from '../page-cache.ts';
+import { SharedLimiter } from '../core/shared-limit.ts';
+import { pagesChanged } from '../page-sync.ts';
 import { articleRoutes } from './articles.ts';
 import { articleAdminRoutes } from './articles-admin.ts';
 import { auditWrites } from './audit.ts';
@@ -80,10 +80,10 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   // Cross-site writes and non-JSON bodies (a cross-site form's text/plain) never reach a handler.
   app.use(writeGuard((path) => path.toLowerCase().startsWith('/api/upload/')));
   // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.
-  const writes = new RateLimiter(opts.writesPerMinute ?? 600, 60_000);
+  const writes = new SharedLimiter('writes', opts.writesPerMinute ?? 600, 60_000);
   app.use(async (c, next) => {
     if (!isRead(c.req.method)) {
-      const wait = writes.take(clientIp(c));
+      const wait = await writes.take(clientIp(c));
       if (wait) throw tooMany(wait);
     }
     await next();
@@ -93,7 +93,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   // (HTTP 200 with code 100, bad input included).
   app.use(async (c, next) => {
     await next();
-    if (c.res.status < 400 && !c.get('refused') && isPageWrite(c)) invalidatePages();
+    if (c.res.status < 400 && !c.get('refused') && isPageWrite(c)) pagesChanged();
   });
   // A body past the limit is refused while it streams in, never buffered whole.
   const limitBody = bodyLimit({

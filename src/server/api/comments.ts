@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { notFound, tooMany } from '../core/errors.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
+import { SharedLimiter } from '../core/shared-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { listCommentsAdmin } from '../services/comments-admin.ts';
@@ -47,11 +47,11 @@ const BackListBody = z.object({
 });
 
 /** Ten comments a minute per user is plenty for a person and stops a script. */
-const perUser = new RateLimiter(10, 60_000);
+const perUser = new SharedLimiter('comment', 10, 60_000);
 
-function author(c: Parameters<typeof requireUser>[0]) {
+async function author(c: Parameters<typeof requireUser>[0]) {
   const user = requireUser(c);
-  const wait = perUser.take(String(user.id));
+  const wait = await perUser.take(String(user.id));
   if (wait) throw tooMany(wait, '评论太频繁了，请稍后再试');
   return { id: user.id, nick_name: user.nick_name, isAdmin: isAdmin(user), ip: clientIp(c) };
 }
@@ -69,13 +69,13 @@ export const commentRoutes = new Hono<ApiEnv>()
     return ok(c, await comments.commentTotal(input.type, input.for_id, viewerOf(c).isAdmin === true));
   })
   .post('/comment/add', async (c) => {
-    const who = author(c);
+    const who = await author(c);
     const res = await comments.addComment(await body(c, AddBody), who);
     if (!res.ok) throw notFound(res.reason);
     return ok(c, res.comment, '评论成功');
   })
   .post('/comment/apply', async (c) => {
-    const who = author(c);
+    const who = await author(c);
     const res = await comments.applyComment(await body(c, ApplyBody), who);
     if (!res.ok) throw notFound(res.reason);
     return ok(c, res.comment, '回复成功');

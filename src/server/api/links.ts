@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
+import { SharedLimiter } from '../core/shared-limit.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { approveLinks } from '../services/links-review.ts';
@@ -30,9 +30,9 @@ const BackBody = ApplyBody.extend({
 });
 const IdList = z.object({ idList: z.array(id()).min(1, '请选择友链').max(50, '一次最多50条') });
 
-const perUser = new RateLimiter(5, 10 * 60_000);
+const perUser = new SharedLimiter('link-apply', 5, 10 * 60_000);
 /** Edits tell the admins too: as many as applications, counted apart so one does not block the other. */
-const editsPerUser = new RateLimiter(5, 10 * 60_000);
+const editsPerUser = new SharedLimiter('link-edit', 5, 10 * 60_000);
 
 /** Friend links: the approved list, applications by users, the admin's review. */
 export const linkRoutes = new Hono<ApiEnv>()
@@ -57,7 +57,7 @@ export const linkRoutes = new Hono<ApiEnv>()
     const input = await body(c, ApplyBody);
     const problem = linkApplyError(input);
     if (problem) throw invalid(problem);
-    const wait = perUser.take(String(user.id));
+    const wait = await perUser.take(String(user.id));
     if (wait) throw tooMany(wait, '申请太频繁了，请稍后再试');
     const res = await links.applyLink(input, user);
     if (!res.ok) throw conflict(res.reason);
@@ -72,7 +72,7 @@ export const linkRoutes = new Hono<ApiEnv>()
     if (problem) throw invalid(problem);
     const admin = isAdmin(user);
     if (!admin) {
-      const wait = editsPerUser.take(String(user.id));
+      const wait = await editsPerUser.take(String(user.id));
       if (wait) throw tooMany(wait, '修改太频繁了，请稍后再试');
     }
     const res = await links.editLink(linkId, input, {

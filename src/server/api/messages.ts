@@ -14,7 +14,7 @@ import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { conflict, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
+import { SharedLimiter } from '../core/shared-limit.ts';
 import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
@@ -72,7 +72,7 @@ const UpdateBody = Look.extend({ id: id() });
 const DeleteBody = z.object({ idList: z.array(id()).min(1, '请选择留言').max(50, '一次最多删除50条') });
 
 /** Five messages a minute per member, or per address for guests. */
-const perWriter = new RateLimiter(5, 60_000);
+const perWriter = new SharedLimiter('message', 5, 60_000);
 
 const look = (input: z.output<typeof Look>): messages.MessageInput => ({
   message: input.message,
@@ -95,7 +95,7 @@ export const messageRoutes = new Hono<ApiEnv>()
   .post('/message/add', async (c) => {
     const input = await body(c, AddBody);
     const user = c.get('user');
-    const wait = perWriter.take(user ? `u${user.id}` : `ip${clientIp(c)}`);
+    const wait = await perWriter.take(user ? `u${user.id}` : `ip${clientIp(c)}`);
     if (wait) throw tooMany(wait, '留言太频繁了，请稍后再试');
     let nickName = user?.nick_name ?? '';
     if (!user) {

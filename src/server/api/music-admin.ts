@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { config } from '../config.ts';
 import { ApiError, invalid, tooMany } from '../core/errors.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
+import { SharedLimiter } from '../core/shared-limit.ts';
 import {
   libraryView,
   MAX_AUDIO_BYTES,
@@ -16,13 +16,13 @@ import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
 
 const TOO_BIG = '音频文件不能超过 50MB';
-const perUser = new RateLimiter(60, 60_000);
+const perUser = new SharedLimiter('music-upload', 60, 60_000);
 
 /** Admin, not in proxy mode, not too often, multipart: checked before a byte of the body is read. */
 const admit = createMiddleware<ApiEnv>(async (c, next) => {
   const me = requireAdmin(c);
   if (config.musicApiUrl) throw invalid(PROXY_REFUSAL);
-  const wait = perUser.take(String(me.id));
+  const wait = await perUser.take(String(me.id));
   if (wait) throw tooMany(wait, '上传过于频繁，请稍后再试');
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw invalid('请用表单上传文件（字段 file）');

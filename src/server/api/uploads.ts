@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { ApiError, invalid, tooMany } from '../core/errors.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
+import { SharedLimiter } from '../core/shared-limit.ts';
 import { cleanImage } from '../services/image-clean.ts';
 import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
@@ -16,14 +16,14 @@ const TOO_BIG = '图片大小不能超过 5MB';
 const WRONG_TYPE = '只能上传 JPG、PNG、WEBP、GIF 格式的图片';
 
 /** Uploads per user: a chat burst is fine, a flood is not. */
-const perUser = new RateLimiter(30, 60_000);
+const perUser = new SharedLimiter('upload', 30, 60_000);
 
 const tooLarge = () => new ApiError(413, TOO_BIG);
 
 /** Who may upload, how often, and in which encoding: checked before a byte of the body is read. */
 const admit = createMiddleware<ApiEnv>(async (c, next) => {
   const me = requireUser(c);
-  const wait = perUser.take(String(me.id));
+  const wait = await perUser.take(String(me.id));
   if (wait) throw tooMany(wait, '上传过于频繁，请稍后再试');
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw invalid('请用表单上传图片（字段 file）');

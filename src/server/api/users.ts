@@ -13,7 +13,7 @@ import {
 import { clientIp } from '../core/client-ip.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { RateLimiter, takeAll } from '../core/rate-limit.ts';
+import { SharedLimiter, takeAllShared } from '../core/shared-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import * as users from '../services/users.ts';
 import { ACCOUNT_DISABLED } from '../services/users-admin.ts';
@@ -30,16 +30,16 @@ const TEN_MINUTES = 10 * 60_000;
  * password from another address that has not failed.
  */
 export const loginFailures = {
-  byNameAtIp: new RateLimiter(5, TEN_MINUTES),
-  byIp: new RateLimiter(5, TEN_MINUTES),
+  byNameAtIp: new SharedLimiter('login-name-ip', 5, TEN_MINUTES),
+  byIp: new SharedLimiter('login-ip', 5, TEN_MINUTES),
 };
 /** Wrong current passwords in the personal center, per user. */
-const passwordFailures = new RateLimiter(5, TEN_MINUTES);
+const passwordFailures = new SharedLimiter('password', 5, TEN_MINUTES);
 /**
  * Register attempts per address (taken names too, so the answer 用户名已存在 cannot be used to list
  * accounts): enough for a family or an office, not for a script.
  */
-const registrations = new RateLimiter(10, 60 * 60_000);
+const registrations = new SharedLimiter('register', 10, 60 * 60_000);
 
 export const NICK_MAX = 20;
 const LOGIN_FAILED = '用户名或密码错误';
@@ -95,7 +95,7 @@ export const userRoutes = new Hono<ApiEnv>()
     const ip = clientIp(c);
     // Checked and counted in one step, before the database is asked (so a parallel burst gets no more
     // than the limit), and for taken names too (so 用户名已存在 cannot list the accounts).
-    const wait = registrations.take(ip);
+    const wait = await registrations.take(ip);
     if (wait) throw tooMany(wait, '注册过于频繁，请稍后再试');
     if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
     // Without a nick name the username is shown, so it may not pose as the blogger either.
@@ -128,7 +128,7 @@ export const userRoutes = new Hono<ApiEnv>()
     // counter of its own would let anyone lock its owner out.
     const nameKey = `${foldUsername(username)}\n${ip}`;
     // Taken before the hash, so a parallel burst gets no more than the limit evaluated.
-    const wait = takeAll([
+    const wait = await takeAllShared([
       [loginFailures.byNameAtIp, nameKey],
       [loginFailures.byIp, ip],
     ]);
@@ -137,8 +137,8 @@ export const userRoutes = new Hono<ApiEnv>()
     if (!user) throw invalid(LOGIN_FAILED);
     // Not a failure: the address gets back the slot this attempt took but keeps its earlier failures,
     // so a spray from one address cannot be laundered through an account the sprayer owns.
-    loginFailures.byIp.refund(ip);
-    loginFailures.byNameAtIp.reset(nameKey);
+    await loginFailures.byIp.refund(ip);
+    await loginFailures.byNameAtIp.reset(nameKey);
     // Said only to whoever knows the password, so it tells a guesser nothing about the account.
     if (user.disabled_at) throw conflict(ACCOUNT_DISABLED);
     return ok(
@@ -174,11 +174,11 @@ export const userRoutes = new Hono<ApiEnv>()
     rule(checkPassword(input.password1));
     const key = String(me.id);
     // Taken before the hash and given back when the password was right (only failures count).
-    const wait = passwordFailures.take(key);
+    const wait = await passwordFailures.take(key);
     if (wait) throw tooMany(wait, '尝试次数过多，请稍后再试');
     const hash = await users.passwordHashOf(me.id);
     if (!hash || !(await verifyPassword(input.password, hash))) throw invalid('原密码错误');
-    passwordFailures.reset(key);
+    await passwordFailures.reset(key);
     if (input.password === input.password1) throw invalid('新密码不能与原密码相同');
     // Every older token ends here; this session continues with the fresh token in the answer.
     const row = await users.setPassword(me.id, input.password1);

@@ -1,40 +1,49 @@
-import path from 'node:path';
 import type { Config } from '../config.ts';
-import { closeDatabase, db, dialect, openDatabase } from '../db/connection.ts';
+import { closeDatabase, db, dialect } from '../db/connection.ts';
 import { migrate } from '../db/migrations/index.ts';
 import { ensureAdmin } from '../services/users.ts';
+import { underBootLock } from './lock.ts';
+import { sharedSecret } from './secret.ts';
 
 export type Prepared = { adminId: number; generatedPassword?: string; seeded: boolean; migrated: string[] };
 
 /**
- * Opens the database and makes it ready: migrations, the config row, the first admin, and the demo
- * content once (a `meta` row remembers it, so a restart or an emptied blog is never seeded again).
+ * Opens the database and makes it ready: migrations, the config row, the signing key (unless
+ * JWT_SECRET is set), the first admin, and the demo content once (a `meta` row remembers it, so a
+ * restart or an emptied blog is never seeded again). All of it under the boot lock (./lock.ts), so
+ * processes starting at once make one admin and one seed.
  */
-export async function prepareDatabase(cfg: Config): Promise<Prepared> {
-  await openDatabase(cfg);
-  const migrated = await migrate(db as never, dialect);
-  const stamp = new Date().toISOString();
-  await db
-    .insertInto('config')
-    // admin_url: the owner console (issue 19), where friend-link notices lead.
-    .values({ id: 1, admin_url: '/admin', createdAt: stamp, updatedAt: stamp } as never)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  const admin = await ensureAdmin(cfg.adminUsername, cfg.adminPassword);
-  let seeded = false;
-  const mark = await db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst();
-  if (cfg.seedDemo && !mark) {
-    // Loaded only here: a normal start (an already seeded database) never reads the demo content.
-    const { seedDemo } = await import('../seed/index.ts');
-    await seedDemo({ adminId: admin.id, uploadsDir: path.join(cfg.dataDir, 'uploads') });
-    seeded = true;
-  }
-  if (!mark)
+export function prepareDatabase(cfg: Config): Promise<Prepared> {
+  return underBootLock(cfg, async () => {
+    const migrated = await migrate(db as never, dialect);
+    const stamp = new Date().toISOString();
     await db
-      .insertInto('meta')
-      .values({ key: 'seeded_at', value: seeded ? stamp : 'skipped' })
+      .insertInto('config')
+      // admin_url: the owner console (issue 19), where friend-link notices lead.
+      .values({ id: 1, admin_url: '/admin', createdAt: stamp, updatedAt: stamp } as never)
+      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-  return { adminId: admin.id, generatedPassword: admin.generatedPassword, seeded, migrated };
+    if (!cfg.jwtSecret) cfg.jwtSecret = await sharedSecret(cfg.dataDir);
+    const admin = await ensureAdmin(cfg.adminUsername, cfg.adminPassword);
+    let seeded = false;
+    const mark = await db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'seeded_at')
+      .executeTakeFirst();
+    if (cfg.seedDemo && !mark) {
+      // Loaded only here: a normal start (an already seeded database) never reads the demo content.
+      const { seedDemo } = await import('../seed/index.ts');
+      await seedDemo({ adminId: admin.id, uploadsDir: cfg.uploadsDir });
+      seeded = true;
+    }
+    if (!mark)
+      await db
+        .insertInto('meta')
+        .values({ key: 'seeded_at', value: seeded ? stamp : 'skipped' })
+        .execute();
+    return { adminId: admin.id, generatedPassword: admin.generatedPassword, seeded, migrated };
+  });
 }
 
 export { closeDatabase };

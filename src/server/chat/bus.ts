@@ -1,9 +1,11 @@
 import type { OnlineEntry, ServerFrame } from '../../lib/chat.ts';
+import { redisConfigured } from '../redis/client.ts';
+import { createRedisBus } from './redis-bus.ts';
 
 /**
  * What one hub tells every hub (itself included). With one process the in-process bus below is
- * enough; several processes would share a Redis (pub/sub for events, a hash for presence) behind
- * the same interface, without the hub changing.
+ * enough; with REDIS_URL the processes share a Redis (./redis-bus.ts: pub/sub for events, hashes
+ * for presence) behind the same interface, without the hub changing.
  */
 export type BusEvent =
   /** A frame for every socket that has sent `init`. */
@@ -25,7 +27,7 @@ export interface ChatBus {
   close(): Promise<void>;
 }
 
-export function createLocalBus(): ChatBus {
+function createLocalBus(): ChatBus {
   const listeners = new Set<(event: BusEvent) => void>();
   const present = new Map<number, { entry: OnlineEntry; sockets: Set<string> }>();
   return {
@@ -61,4 +63,9 @@ export function createLocalBus(): ChatBus {
       present.clear();
     },
   };
+}
+
+/** The bus of a new hub: shared through Redis when REDIS_URL is set, else in-process. */
+export function createBus(): ChatBus {
+  return redisConfigured() ? createRedisBus() : createLocalBus();
 }

@@ -13,10 +13,10 @@ import { RateLimiter } from '../core/rate-limit.ts';
 import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
 import { site } from '../site.ts';
-import { type ChatBus, createLocalBus } from './bus.ts';
+import { type ChatBus, createBus } from './bus.ts';
 
 export type HubOptions = {
-  /** Fan-out and presence; the in-process bus unless given. */
+  /** Fan-out and presence; unless given, the in-process bus (or the Redis one with REDIS_URL). */
   bus?: ChatBus;
   /** Ping period; a socket that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
@@ -99,11 +99,13 @@ const onlineEntry = (u: AuthUser): OnlineEntry => ({
 });
 
 export function createChatHub(opts: HubOptions = {}): ChatHub {
-  const bus = opts.bus ?? createLocalBus();
+  const bus = opts.bus ?? createBus();
   const ownsBus = !opts.bus;
   const heartbeatMs = opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs;
   const maxBuffered = opts.maxBufferedBytes ?? HUB_DEFAULTS.maxBufferedBytes;
   const rate = opts.rate ?? HUB_DEFAULTS.rate;
+  // Per user and process, in memory even with REDIS_URL (a frame never waits on Redis): a user with
+  // sockets on two processes has the budget on each.
   const limiter = new RateLimiter(rate.max, rate.windowMs);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const conns = new Set<Conn>();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
-import { closeDatabase, prepareDatabase } from '../boot/database.ts';
+import { closeDatabase, type Prepared, prepareDatabase } from '../boot/database.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { Library } from '../music/local/library.ts';
@@ -14,6 +14,7 @@ import { exportArticles, importArticles } from './articles.ts';
 
 const HELP = `Usage: npm run blog -- <command>
 
+  migrate                               prepare the database alone (migrations, first admin, demo seed) and exit
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
   backup <file>                         write a consistent copy of the SQLite database
   import <folder>                       Markdown files with front matter become articles (by slug)
@@ -21,9 +22,17 @@ const HELP = `Usage: npm run blog -- <command>
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   help                                  this text`;
 
-type Command = (args: string[]) => Promise<void>;
+type Command = (args: string[], prepared: Prepared) => Promise<void>;
 
 const commands: Record<string, Command> = {
+  // Every command prepares the database first (below); this one only says what that did.
+  async migrate(_args, p) {
+    console.log(p.migrated.length ? `migrations applied: ${p.migrated.join(', ')}` : 'schema up to date');
+    if (p.generatedPassword)
+      console.log(`admin account created: ${config.adminUsername}, password: ${p.generatedPassword}`);
+    if (p.seeded) console.log('demo content written');
+    console.log('database ready');
+  },
   async 'create-admin'([username, given]) {
     // The same rules as the register form (SPEC §5), so the admin can also log in through it.
     const badName = checkUsername(username ?? '');
@@ -95,8 +104,7 @@ async function run(argv: string[]): Promise<number> {
   }
   try {
     const cfg = initConfig();
-    await prepareDatabase(cfg);
-    await command(args);
+    await command(args, await prepareDatabase(cfg));
     return 0;
   } catch (err) {
     console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);

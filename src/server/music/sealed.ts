@@ -2,8 +2,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 /**
  * The upstream NeteaseCloudMusicApi cookie at rest (proxy mode): AES-256-GCM under a key derived by
- * HKDF from the server's secret (JWT_SECRET or DATA_DIR/secrets/jwt.key), bound to its session row,
- * so a copy of the database alone (a backup, a leaked file) holds no usable music login.
+ * HKDF from the server's secret (JWT_SECRET, else the signing key kept in the database: boot/secret.ts),
+ * bound to its session row. With JWT_SECRET set, a copy of the database alone (a leaked file) holds
+ * no usable music login; without it the key travels with the database.
  */
 
 const PREFIX = 'enc1:';
@@ -11,6 +12,7 @@ const keys = new Map<string, Buffer>();
 
 /** The cookie key of a server secret (derived once per secret). */
 function keyOf(secret: string): Buffer {
+  if (!secret) throw new Error('the server secret is not loaded yet');
   let key = keys.get(secret);
   if (!key) {
     key = Buffer.from(hkdfSync('sha256', secret, 'blog-music-cookie', 'music_session.cookie v1', 32));

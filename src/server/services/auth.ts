@@ -43,6 +43,8 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 let hmacKey: { secret: string; key: Promise<CryptoKey> } | undefined;
 function signingKey(): Promise<CryptoKey> {
   const secret = config.jwtSecret;
+  // Loaded by prepareDatabase (JWT_SECRET or the database's key): never sign with an empty key.
+  if (!secret) throw new Error('the signing key is not loaded yet');
   if (hmacKey?.secret !== secret) {
     const algorithm = { name: 'HMAC', hash: 'SHA-256' };
     const key = crypto.subtle.importKey('raw', Buffer.from(secret), algorithm, false, ['sign', 'verify']);

@@ -12,7 +12,7 @@ import { dialect, sqlite } from '../db/connection.ts';
 
 /** What the console and the download say on PostgreSQL, where the backup is pg_dump's job. */
 export const PG_DUMP_HINT =
-  '当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc "$DATABASE_URL" > blog-backup.dump（恢复用 pg_restore -d "$DATABASE_URL" blog-backup.dump）；上传的图片和音乐在数据目录里，请一并复制。';
+  '当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc "$DATABASE_URL" > blog-backup.dump（恢复用 pg_restore -d "$DATABASE_URL" blog-backup.dump）；上传的图片（UPLOADS_DIR）和音乐（MUSIC_DIR）是文件，默认在数据目录里，请一并复制。';
 
 /**
  * Writes a consistent copy of the SQLite database to `file` (VACUUM INTO: one read transaction, so
@@ -80,18 +80,18 @@ async function measure(): Promise<DataSizes> {
     dialect === 'sqlite'
       ? (await fileBytes(dbFile)) + (await fileBytes(`${dbFile}-wal`)) + (await fileBytes(`${dbFile}-shm`))
       : 0;
-  const uploads = await folderBytes(path.join(dataDir, 'uploads'));
+  const uploads = await folderBytes(config.uploadsDir);
   const music = await folderBytes(config.musicDir);
-  const musicInside = config.musicDir.startsWith(dataDir + path.sep);
-  // The whole data folder (the database, uploads, secrets, the music index…), plus MUSIC_DIR when it
-  // lives elsewhere; backups being written (tmp) do not count.
+  const outside = (dir: string) => !dir.startsWith(dataDir + path.sep);
+  // The whole data folder (the database, uploads, the music index…), plus UPLOADS_DIR and MUSIC_DIR
+  // when they live elsewhere; backups being written (tmp) do not count.
   const rest = await folderBytes(dataDir, path.join(dataDir, 'tmp'));
   return {
     dialect,
     database,
     uploads,
     music,
-    total: rest + (musicInside ? 0 : music),
+    total: rest + (outside(config.uploadsDir) ? uploads : 0) + (outside(config.musicDir) ? music : 0),
     measuredAt: new Date().toISOString(),
   };
 }

@@ -109,7 +109,7 @@ export function uploadedImagePath(url: unknown, siteHost?: string): string | nul
   if (!relative && !(/^https?:$/.test(parsed.protocol) && siteHost && parsed.host === siteHost)) return null;
   if (parsed.search || parsed.hash || !parsed.pathname.startsWith('/uploads/')) return null;
   const rest = parsed.pathname.slice('/uploads/'.length);
-  const uploads = path.join(config.dataDir, 'uploads');
+  const uploads = config.uploadsDir;
   const found = resolveInside(uploads, rest);
   if (!found) return null;
   const inside = path.relative(uploads, found.file).split(path.sep);

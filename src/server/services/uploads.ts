@@ -32,7 +32,7 @@ export const monthFolder = (d = new Date()) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 
 /**
- * Writes an already-checked image under DATA_DIR/uploads/<yyyy-mm>/ with a random server-made name
+ * Writes an already-checked image under UPLOADS_DIR/<yyyy-mm>/ with a random server-made name
  * and returns its public URL.
  */
 export async function saveImage(bytes: Uint8Array, kind: ImageKind): Promise<string> {

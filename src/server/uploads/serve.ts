@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { config } from '../config.ts';
 import { resolveInside, sendFile } from '../static.ts';
 
-export const uploadsDir = () => path.join(config.dataDir, 'uploads');
+/** UPLOADS_DIR (default DATA_DIR/uploads; a shared volume when several machines serve the site). */
+export const uploadsDir = () => config.uploadsDir;
 
 /** An uploaded file opened directly runs nothing (also sent by the `astro dev` route). */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

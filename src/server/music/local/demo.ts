@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mulberry32 } from '../../../lib/random.ts';
 import { encodePng } from '../png.ts';
@@ -331,13 +332,33 @@ export function hasNoAudio(dir: string): boolean {
   }
 }
 
+/** Half-written demo folders of a process stopped an hour or more ago. */
+function dropStaleStaging(dir: string): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith('.demo-tmp'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const full = path.join(dir, name);
+    try {
+      if (Date.now() - statSync(full).mtimeMs > 3_600_000) rmSync(full, { recursive: true, force: true });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+}
+
 /**
  * Writes the demo library into `dir`; returns the number of songs written. Everything is written to
- * a hidden folder first and moved in at the end, so a stop half-way leaves no half library.
+ * a hidden folder of this process first and moved in at the end, so a stop half-way leaves no half
+ * library, and processes that start at once on one MUSIC_DIR (a cluster's shared volume) each move
+ * in whole folders: a folder another one moved in first is kept (the songs are the same).
  */
 export function writeDemoLibrary(dir: string): number {
-  const staging = path.join(dir, '.demo-tmp');
-  rmSync(staging, { recursive: true, force: true });
+  dropStaleStaging(dir);
+  const staging = path.join(dir, `.demo-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   let count = 0;
   for (const folder of DEMO_FOLDERS) {
     const target = path.join(staging, folder.name);
@@ -359,7 +380,14 @@ export function writeDemoLibrary(dir: string): number {
       count++;
     });
   }
-  for (const folder of DEMO_FOLDERS) renameSync(path.join(staging, folder.name), path.join(dir, folder.name));
+  for (const folder of DEMO_FOLDERS) {
+    try {
+      renameSync(path.join(staging, folder.name), path.join(dir, folder.name));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
+    }
+  }
   rmSync(staging, { recursive: true, force: true });
   return count;
 }

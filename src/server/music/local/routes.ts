@@ -5,7 +5,7 @@ import type { ApiEnv } from '../../api/context.ts';
 import { sameSiteOnly } from '../../api/write-guard.ts';
 import { clientIp } from '../../core/client-ip.ts';
 import { MSG } from '../../core/messages.ts';
-import { RateLimiter } from '../../core/rate-limit.ts';
+import { SharedLimiter } from '../../core/shared-limit.ts';
 import { likedSongIds, likeSong, unlikeSong } from '../../services/music-likes.ts';
 import {
   checkQr,
@@ -47,7 +47,7 @@ import { searchLibrary } from './search.ts';
 export type LocalOptions = { qrTtlMs?: number };
 
 export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
-  const qrKeys = new RateLimiter(30, 60_000);
+  const qrKeys = new SharedLimiter('music-qr-key', 30, 60_000);
   const app = new Hono<ApiEnv>();
   let lib: Library;
   // Every call waits for the first scan (on the very first start: the demo library too).
@@ -146,7 +146,7 @@ export function localRoutes(opts: LocalOptions = {}): Hono<ApiEnv> {
 
   // QR login: the code points at this site's confirm page, where a signed-in site user approves.
   app.get('/login/qr/key', async (c) => {
-    const wait = qrKeys.take(clientIp(c));
+    const wait = await qrKeys.take(clientIp(c));
     if (wait) return wapiFail(c, 429, '请求过于频繁，请稍后再试');
     const unikey = await createQrKey(opts.qrTtlMs ?? QR_TTL_MS);
     c.header('Cache-Control', 'no-store');

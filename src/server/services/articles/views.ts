@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import { chinaDay } from '../../../lib/page-views.ts';
 import { notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
+import { redisConfigured } from '../../redis/client.ts';
+import { firstArticleView } from '../views/shared.ts';
 import { countArticleView } from '../views/tally.ts';
 
 // Views: one per visitor and article within a window, so reloads and API calls made for the same
@@ -10,10 +13,8 @@ import { countArticleView } from '../views/tally.ts';
 const VIEW_WINDOW_MS = 30 * 60_000;
 const seen = new Map<string, number>();
 
-/** Counts a view of a public article unless `visitor` viewed it in the last 30 minutes. */
-export async function countView(id: number, visitor: string): Promise<boolean> {
-  const key = `${visitor}|${id}`;
-  const now = Date.now();
+/** This process's window: true (and remembered) when `key` was not seen in the last 30 minutes. */
+function firstLocalView(key: string, now: number): boolean {
   const last = seen.get(key);
   if (last !== undefined && now - last < VIEW_WINDOW_MS) return false;
   seen.delete(key);
@@ -24,6 +25,19 @@ export async function countView(id: number, visitor: string): Promise<boolean> {
       seen.delete(k);
     }
   }
+  return true;
+}
+
+/** Counts a view of a public article unless `visitor` viewed it in the last 30 minutes. */
+export async function countView(id: number, visitor: string): Promise<boolean> {
+  const now = Date.now();
+  // With REDIS_URL the window is shared by every process (by a salted hash of the visitor; the salt is
+  // the day's, so the window also starts over at midnight). While Redis cannot tell: this process's.
+  const shared = redisConfigured()
+    ? await firstArticleView(chinaDay(now), visitor, id, VIEW_WINDOW_MS)
+    : null;
+  if (shared === false) return false;
+  if (shared === null && !firstLocalView(`${visitor}|${id}`, now)) return false;
   const res = await db
     .updateTable('article')
     .set({ view_times: sql`view_times + 1` })

@@ -8,6 +8,8 @@ import {
   nextChinaMidnight,
 } from '../../../lib/page-views.ts';
 import { proxiedAddress } from '../../net/forwarded.ts';
+import { redisConfigured } from '../../redis/client.ts';
+import { firstVisitToday } from './shared.ts';
 
 /**
  * The view counters held in memory between two flushes (views/flush.ts writes them to view_day and
@@ -16,7 +18,9 @@ import { proxiedAddress } from '../../net/forwarded.ts';
  *
  * Unique visitors: a visitor is hash(salt, address, User-Agent), where the salt is random, held only
  * in memory and replaced when the China-time day changes (and at every start). Neither the address nor
- * the hash is ever written anywhere; the day's set of hashes only answers "seen today?".
+ * the hash is ever written anywhere; the day's set of hashes only answers "seen today?". With
+ * REDIS_URL the salt and the set are the ones every process shares (./shared.ts), and a visitor new
+ * to this process is asked about there (after the view is counted; the unique follows the answer).
  */
 
 export type Counts = { views: number; uniques: number };
@@ -65,10 +69,26 @@ function dayOf(now: number): Today {
 export function countVisitor(address: string, userAgent: string, now = Date.now()): void {
   const t = dayOf(now);
   t.counts.views++;
+  if (redisConfigured()) countShared(t, address, userAgent);
+  else if (newLocally(t, address, userAgent)) t.counts.uniques++;
+}
+
+/** Whether the visitor is new to this process's set of the day (and now in it). */
+function newLocally(t: Today, address: string, userAgent: string): boolean {
   const visitor = hash('sha256', `${t.salt}\n${address}\n${userAgent}`, 'base64');
-  if (t.seen.has(visitor)) return;
+  if (t.seen.has(visitor)) return false;
   if (t.seen.size < MAX_SEEN) t.seen.add(visitor);
-  t.counts.uniques++;
+  return true;
+}
+
+/**
+ * Asked of the shared set; while Redis cannot tell, this process's own set decides. The answer comes
+ * after a flush may have taken the day's counts: the unique goes to the day's counts of now.
+ */
+function countShared(t: Today, address: string, userAgent: string): void {
+  void firstVisitToday(t.day, address, userAgent, MAX_SEEN).then((first) => {
+    if (first ?? newLocally(t, address, userAgent)) countsOf(t.day).uniques++;
+  });
 }
 
 // Browsers send a few distinct User-Agents: each is tested once (the regular expression costs about

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+
+/** How long a start waits for another process's boot (migrations, the demo seed) before giving up. */
+const WAIT_MS = 5 * 60_000;
+
+/** PostgreSQL advisory lock id of the boot: one per database, shared by every process of the site. */
+const PG_BOOT_LOCK = 0x626c6f67; // "blog"
+
+/**
+ * Opens the database and runs `work` (migrations, the config row, the first admin, the seed, the
+ * signing key) while no other process of the site does: N processes started at once run it one
+ * after the other, and each later one finds it done.
+ *
+ * - SQLite: an exclusive transaction on DATA_DIR/boot.lock, a small SQLite file of its own (the
+ *   database's own connection stays free for the work); SQLite's file locks hold across processes
+ *   and go with a process that dies.
+ * - PostgreSQL: a session advisory lock, held by a connection of its own (outside the pool, which
+ *   may be a single connection) while the work runs; it goes with the session if the process dies.
+ */
+const heldTooLong = () =>
+  new Error(
+    `another process has held the boot lock for ${WAIT_MS / 1000} s (migrating or seeding): start again`,
+  );
+
+export async function underBootLock<T>(cfg: Config, work: () => Promise<T>): Promise<T> {
+  if (cfg.databaseUrl) return underAdvisoryLock(cfg, work);
+  mkdirSync(cfg.dataDir, { recursive: true, mode: 0o700 });
+  const lock = new DatabaseSync(path.join(cfg.dataDir, 'boot.lock'), { timeout: WAIT_MS });
+  try {
+    // Waits (blocking: nothing else runs in a starting process) while another process holds it.
+    try {
+      lock.exec('BEGIN EXCLUSIVE');
+    } catch (err) {
+      throw (err as { errcode?: number }).errcode === 5 ? heldTooLong() : err;
+    }
+    await openDatabase(cfg);
+    return await work();
+  } finally {
+    if (lock.isTransaction) lock.exec('COMMIT');
+    lock.close();
+  }
+}
+
+async function underAdvisoryLock<T>(cfg: Config, work: () => Promise<T>): Promise<T> {
+  const pg = await import('pg');
+  const session = new pg.default.Client({ connectionString: cfg.databaseUrl });
+  await session.connect();
+  try {
+    await session.query(`set lock_timeout = ${WAIT_MS}`);
+    await session.query('select pg_advisory_lock($1)', [PG_BOOT_LOCK]).catch((err) => {
+      throw (err as { code?: string }).code === '55P03' ? heldTooLong() : err;
+    });
+    await openDatabase(cfg);
+    return await work();
+  } finally {
+    // Ending the session releases the lock (also when the work failed).
+    await session.end().catch(() => {});
+  }
+}

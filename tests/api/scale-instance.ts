@@ -1,0 +1,157 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
+
+/**
+ * One "server process" of a scale-out test, inside the test's process: a fresh copy of the server's
+ * modules (vi.resetModules, then dynamic imports), so two instances share nothing in memory (their
+ * limiters, page caches, view windows and chat hubs are their own, as in two processes) and meet
+ * only where real processes meet: the database file and the Redis, each through its own connections.
+ *
+ * Each listens on a real port: /ws is its chat hub, GET /page is a page through its page cache (a
+ * counter in the body tells a fresh render from a cached one); `call` goes to its /api app.
+ */
+export type Instance = Awaited<ReturnType<typeof startInstance>>;
+
+export const JWT_SECRET = 'scale-out-test-secret-0123456789';
+
+export async function startInstance(env: Record<string, string>, opts: { busHeartbeatMs?: number } = {}) {
+  vi.resetModules();
+  const { initConfig } = await import('../../src/server/config.ts');
+  const { startScaleOut } = await import('../../src/server/scale-out.ts');
+  const { prepareDatabase, closeDatabase } = await import('../../src/server/boot/database.ts');
+  const { createApiApp } = await import('../../src/server/api/app.ts');
+  const { createMusicApp } = await import('../../src/server/music/app.ts');
+  const { stopMusic } = await import('../../src/server/music/service.ts');
+  const { createUpgradeHandler } = await import('../../src/server/chat/upgrade.ts');
+  const { createRedisBus } = await import('../../src/server/chat/redis-bus.ts');
+  const pageCache = await import('../../src/server/page-cache.ts');
+  const client = await import('../../src/server/redis/client.ts');
+  const views = await import('../../src/server/services/articles/views.ts');
+  const tally = await import('../../src/server/services/views/tally.ts');
+  const { resolveSite } = await import('../../src/server/site.ts');
+  // A live binding (set by prepareDatabase): read through the module.
+  const connection = await import('../../src/server/db/connection.ts');
+  const { createUser } = await import('../../src/server/services/users.ts');
+  const { signToken } = await import('../../src/server/services/auth.ts');
+
+  const cfg = initConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET, ...env });
+  const stopScaleOut = await startScaleOut(cfg);
+  const prepared = await prepareDatabase(cfg);
+  const app = createApiApp({ writesPerMinute: Number(env.WRITES_PER_MINUTE ?? 600) });
+  const music = createMusicApp({ apiUrl: undefined });
+  const bus = opts.busHeartbeatMs ? createRedisBus({ heartbeatMs: opts.busHeartbeatMs }) : undefined;
+  const upgrade = createUpgradeHandler({ bus });
+  let renders = 0;
+  const page = pageCache.withPageCache((_req, res) => {
+    renders++;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<p>render ${renders}</p>`);
+  });
+  const server = http.createServer((req, res) => page(req, res));
+  server.on('upgrade', upgrade.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  resolveSite(port);
+
+  let closed = false;
+  return {
+    adminId: prepared.adminId,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    hub: upgrade.hub,
+    client,
+    views,
+    tally,
+    /** A new ordinary user (password Passw0rd!) and a token for them. */
+    async user(name = `u${Math.random().toString(36).slice(2, 9)}`) {
+      const id = await createUser({ username: name, password: 'Passw0rd!', nick_name: `昵称${name}` });
+      const row = await connection.db
+        .selectFrom('user')
+        .select(['id', 'role', 'token_version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { id, name, token: await signToken(row) };
+    },
+    /** A new public article; its id. */
+    async article() {
+      const now = new Date().toISOString();
+      const row = await connection.db
+        .insertInto('article')
+        .values({
+          slug: `a-${Math.random().toString(36).slice(2)}`,
+          article_title: '多进程',
+          author_id: prepared.adminId,
+          category_id: null,
+          article_content: '正文',
+          article_cover: '',
+          article_description: '',
+          is_top: 2,
+          order: 0,
+          status: 1,
+          type: 1,
+          origin_url: '',
+          view_times: 0,
+          thumbs_up_times: 0,
+          reading_duration: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** The /api app, from `ip`. */
+    async call(method: string, url: string, body?: unknown, token?: string, ip = '127.0.0.1') {
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await app.request(
+        url,
+        { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+        { ip },
+      );
+      return {
+        status: res.status,
+        json: (await res.json()) as { code: number; message: string; result?: any },
+      };
+    },
+    /** A GET of the /wapi app (the local music library's API), with the music cookie if given. */
+    async wapi(url: string, cookie?: string) {
+      const res = await music.request(url, { headers: cookie ? { cookie } : {} }, { ip: '127.0.0.1' });
+      return {
+        body: (await res.json()) as any,
+        cookie: /blog_music=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[0],
+      };
+    },
+    /** GET /page through the page cache: its body and whether it came from the cache. */
+    async page() {
+      const res = await fetch(`${this.url}/page`, { signal: AbortSignal.timeout(10_000) });
+      return { status: res.status, body: await res.text(), cache: res.headers.get('x-page-cache') };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await upgrade.close();
+      await bus?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopMusic();
+      await stopScaleOut();
+      await closeDatabase();
+    },
+  };
+}
+
+/** Polls `check` until it holds (or fails after `ms`): no fixed sleeps. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

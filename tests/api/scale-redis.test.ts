@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Instance, startInstance, until } from './scale-instance.ts';
+import { ChatClient } from './ws-client.ts';
+
+/**
+ * Issue 21, REDIS_URL: two (for one test three) server instances with their own Redis connections
+ * and their own memory, on one database and the run's Redis, share the chat, the page-cache
+ * invalidation, the limits and the view dedupe. Without REDIS_URL each of these would be per
+ * instance and every test below fails.
+ */
+
+const ADMIN = { username: 'admin', password: 'Admin12345' };
+const HEARTBEAT_MS = 200;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-scale-'));
+const env = {
+  DATA_DIR: dataDir,
+  REDIS_URL: inject('redisUrl'),
+  // A prefix of its own: other files share the run's Redis.
+  REDIS_PREFIX: `t${randomUUID().slice(0, 8)}:`,
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  WRITES_PER_MINUTE: '40',
+};
+
+let a: Instance;
+let b: Instance;
+let adminToken = '';
+const clients: ChatClient[] = [];
+const join = async (at: Instance, token?: string) => {
+  const c = await ChatClient.join(at.wsUrl, token);
+  clients.push(c);
+  return c;
+};
+const ids = (list: { user_id: number }[]) => list.map((e) => e.user_id);
+
+beforeAll(async () => {
+  a = await startInstance(env, { busHeartbeatMs: HEARTBEAT_MS });
+  b = await startInstance(env, { busHeartbeatMs: HEARTBEAT_MS });
+  const login = await a.call('POST', '/api/user/login', ADMIN, undefined, '192.0.2.250');
+  adminToken = login.json.result.token;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => (c.ws.readyState === WebSocket.OPEN ? c.close() : undefined)));
+  await a?.close();
+  await b?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('chat across instances', () => {
+  it('a message, a recall, a clear and a kick on one instance reach the sockets of the other', async () => {
+    const [u1, u2] = [await a.user(), await b.user()];
+    const onA = await join(a, u1.token);
+    const onB = await join(b, u2.token);
+    onA.send({ type: 'message', content: '来自一号进程', content_type: 'text' });
+    const message = await onB.next('message', (f) => f.content === '来自一号进程');
+    onA.send({ type: 'revert', message_id: message.id });
+    await onB.next('revert', (f) => f.message_id === message.id);
+    expect((await a.call('POST', '/api/chat/delete', {}, adminToken)).json.code).toBe(0);
+    await onB.next('clear');
+    const admin = await join(a, adminToken);
+    admin.send({ type: 'offline', user_id: u2.id });
+    await onB.next('offline');
+    expect((await onB.closed).code).toBe(4001);
+  });
+
+  it('presence is one list: a user with tabs on both instances is counted once', async () => {
+    const u = await a.user();
+    const watcher = await join(b);
+    const tab1 = await join(a, u.token);
+    // On the other instance's list too, before it has any socket of theirs.
+    await until(async () => ids(await b.hub.online()).includes(u.id), "on b's list");
+    await watcher.next('onlineList', (f) => ids(f.list).includes(u.id));
+    const tab2 = await join(b, u.token);
+    for (const at of [a, b]) expect(ids(await at.hub.online()).filter((id) => id === u.id)).toHaveLength(1);
+    // Welcomed once, when the first tab came: the second tab, on the other instance, is not a newcomer.
+    await watcher.next('tips', (f) => f.content.includes(u.name));
+    await tab1.close();
+    for (const at of [a, b]) expect(ids(await at.hub.online())).toContain(u.id);
+    await tab2.close();
+    for (const at of [a, b]) await until(async () => !ids(await at.hub.online()).includes(u.id), 'offline');
+    expect(watcher.all('tips').filter((f) => f.content.includes(u.name))).toHaveLength(1);
+  });
+
+  it('the users of an instance that dies leave the list on the others', async () => {
+    const c = await startInstance(env, { busHeartbeatMs: HEARTBEAT_MS });
+    try {
+      const u = await c.user();
+      const watcher = await join(a);
+      await join(c, u.token);
+      await until(async () => ids(await a.hub.online()).includes(u.id), 'online on a');
+      // Dead as far as the others can tell: no more beats, nothing cleaned up.
+      await c.client.stopRedis();
+      await until(async () => !ids(await a.hub.online()).includes(u.id), 'gone from a');
+      await watcher.next('onlineList', (f) => !ids(f.list).includes(u.id));
+      expect(ids(await b.hub.online())).not.toContain(u.id);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('page cache across instances', () => {
+  it("a page write on one instance drops the other's cached pages", async () => {
+    await b.page();
+    expect((await b.page()).cache).toBe('hit');
+    const talk = await a.call(
+      'POST',
+      '/api/talk/publishTalk',
+      { content: '多进程', talkImgList: [], status: 1, is_top: 2 },
+      adminToken,
+    );
+    expect(talk.json.code).toBe(0);
+    await until(async () => (await b.page()).cache === 'miss', "b's page dropped");
+  });
+});
+
+describe('limits across instances', () => {
+  const wrong = (at: Instance, ip: string, i: number) =>
+    at.call('POST', '/api/user/login', { username: ADMIN.username, password: `wrong${i}xx` }, undefined, ip);
+
+  it('five failed logins from an address, spread over both, lock it on both', async () => {
+    const ip = '198.51.100.1';
+    for (let i = 0; i < 5; i++) expect((await wrong(i % 2 ? a : b, ip, i)).json.code).toBe(100);
+    for (const at of [a, b]) {
+      const right = await at.call('POST', '/api/user/login', ADMIN, undefined, ip);
+      expect(right.status).toBe(429);
+    }
+  });
+
+  it('a parallel burst over both instances gets no more than five attempts evaluated', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => wrong(i % 2 ? a : b, '198.51.100.2', i)),
+    );
+    expect(answers.filter((r) => r.status !== 429)).toHaveLength(5);
+  });
+
+  it('the write flood guard counts the writes of both instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? a : b).call('POST', '/api/no/such/route', {}, undefined, '198.51.100.3'),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(20);
+  });
+});
+
+describe('view dedupe across instances', () => {
+  it('an article view counted on one instance is not counted again on the other', async () => {
+    const id = await a.article();
+    expect(await a.views.countView(id, '203.0.113.9')).toBe(true);
+    expect(await b.views.countView(id, '203.0.113.9')).toBe(false);
+    expect(await b.views.countView(id, '203.0.113.10')).toBe(true);
+  });
+
+  it("a day's unique visitor is counted once over both instances", async () => {
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
+    a.tally.takeCounts();
+    b.tally.takeCounts();
+    a.tally.countVisitor('203.0.113.20', ua);
+    b.tally.countVisitor('203.0.113.20', ua);
+    b.tally.countVisitor('203.0.113.21', ua);
+    let views = 0;
+    let uniques = 0;
+    const take = () => {
+      for (const at of [a, b])
+        for (const [, c] of at.tally.takeCounts().days) {
+          views += c.views;
+          uniques += c.uniques;
+        }
+    };
+    await until(() => {
+      take();
+      return uniques >= 2;
+    }, 'two uniques');
+    // Every answer of Redis to these instances has been handled once a later command has its answer.
+    await Promise.all([a.client.redisAnswers(), b.client.redisAnswers()]);
+    take();
+    expect({ views, uniques }).toEqual({ views: 3, uniques: 2 });
+  });
+});
+
+describe('QR login and music sessions', () => {
+  it('are database rows: a key made on one instance is confirmed and used on the other', async () => {
+    const u = await a.user();
+    const key = (await a.wapi('/wapi/login/qr/key')).body.data.unikey as string;
+    expect((await b.call('POST', '/api/music/qr/scan', { key }, u.token)).json.code).toBe(0);
+    expect((await a.call('POST', '/api/music/qr/confirm', { key }, u.token)).json.code).toBe(0);
+    const done = await b.wapi(`/wapi/login/qr/check?key=${key}`);
+    expect(done.body.code).toBe(803);
+    const status = await a.wapi('/wapi/login/status', done.cookie);
+    expect(status.body.data.account).toMatchObject({ id: u.id, anonimousUser: false });
+  });
+});
