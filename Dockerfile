@@ -24,8 +24,9 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY src ./src
 COPY content ./content
-# DATA_DIR (this process's own files) is a volume; UPLOADS_DIR is shared between the app containers.
-RUN mkdir -p /data /uploads && chown node:node /data /uploads
+# DATA_DIR (this process's own files) is a volume; UPLOADS_DIR and MUSIC_DIR are shared between the
+# app containers (compose.yaml).
+RUN mkdir -p /data /uploads /music && chown node:node /data /uploads /music
 USER node
 ENV DATA_DIR=/data
 VOLUME ["/data"]

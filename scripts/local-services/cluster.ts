@@ -28,6 +28,7 @@ type AppSettings = {
   siteUrl: string;
   dataDir: string;
   uploadsDir: string;
+  musicDir: string;
   databaseUrl: string;
   redisUrl: string;
   adminUsername: string;
@@ -36,8 +37,8 @@ type AppSettings = {
 
 /**
  * What every app process of a cluster is given: its address, the public origin (the proxy's), its
- * own DATA_DIR, and what all of them share (the uploads folder, the database, which also holds the
- * signing key, and Redis); behind the proxy, X-Forwarded-For is the client's address.
+ * own DATA_DIR, and what all of them share (the uploads and music folders, the database, which also
+ * holds the signing key, and Redis); behind the proxy, X-Forwarded-For is the client's address.
  */
 export function appEnv(s: AppSettings): Record<string, string> {
   return {
@@ -46,6 +47,7 @@ export function appEnv(s: AppSettings): Record<string, string> {
     SITE_URL: s.siteUrl,
     DATA_DIR: s.dataDir,
     UPLOADS_DIR: s.uploadsDir,
+    MUSIC_DIR: s.musicDir,
     DATABASE_URL: s.databaseUrl,
     REDIS_URL: s.redisUrl,
     TRUST_PROXY: 'true',
@@ -137,9 +139,10 @@ export async function startCluster(
     const nginx = await startNginx({ upstreams: direct, workers: opts.nginxWorkers });
     stops.push(() => nginx.stop());
     const uploadsDir = mkdtempSync(path.join(tmpdir(), 'blog-uploads-'));
+    const musicDir = mkdtempSync(path.join(tmpdir(), 'blog-music-'));
     const dataDirs = ports.map(() => mkdtempSync(path.join(tmpdir(), 'blog-node-')));
     stops.push(async () => {
-      for (const d of [uploadsDir, ...dataDirs]) rmSync(d, { recursive: true, force: true });
+      for (const d of [uploadsDir, musicDir, ...dataDirs]) rmSync(d, { recursive: true, force: true });
     });
     const started = ports.map((port, i) =>
       startNode({
@@ -149,6 +152,7 @@ export async function startCluster(
           siteUrl: nginx.url,
           dataDir: dataDirs[i],
           uploadsDir,
+          musicDir,
           databaseUrl,
           redisUrl: redis.url,
           adminUsername: CLUSTER_ADMIN.username,

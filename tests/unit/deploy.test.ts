@@ -31,6 +31,7 @@ describe('compose.yaml and the Dockerfile run what the cluster test runs', () =>
           siteUrl: v('SITE_URL:-http://localhost:8080'),
           dataDir: '/data',
           uploadsDir: '/uploads',
+          musicDir: '/music',
           databaseUrl: `postgres://blog:${v('POSTGRES_PASSWORD:-blog')}@postgres:5432/blog`,
           redisUrl: 'redis://redis:6379',
           adminUsername: v('ADMIN_USERNAME:-admin'),
@@ -39,7 +40,7 @@ describe('compose.yaml and the Dockerfile run what the cluster test runs', () =>
       );
   });
 
-  it('gives each app its own DATA_DIR volume and all of them one uploads volume', () => {
+  it('gives each app its own DATA_DIR volume and all of them one uploads and one music volume', () => {
     const mounts = apps.map(
       ([, app]) => new Map(app.volumes?.map((v) => [v.split(':')[1], v.split(':')[0]])),
     );
@@ -48,6 +49,7 @@ describe('compose.yaml and the Dockerfile run what the cluster test runs', () =>
     expect(new Set(data).size).toBe(apps.length);
     expect(data.every(Boolean)).toBe(true);
     expect(new Set(uploads)).toEqual(new Set(['uploads']));
+    expect(new Set(mounts.map((m) => m.get('/music')))).toEqual(new Set(['music']));
   });
 
   it('runs the database, Redis and the proxy the apps name', () => {
