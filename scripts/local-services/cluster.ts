@@ -80,9 +80,12 @@ export type Cluster = {
 /** Starts one server process; resolves once it says where it listens. */
 function startNode(env: Record<string, string>): Promise<ClusterNode> {
   const [, script] = SERVER_COMMAND;
+  // Not the test runner's NODE_ENV (vitest's `test`): a deployment leaves it unset, and the server
+  // makes it `production` (src/server/runtime.ts).
+  const { NODE_ENV: _, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -15,7 +15,14 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  buildIfStale(path.resolve(import.meta.dirname, '../..'));
+  // Vitest sets NODE_ENV=test: Astro would build its development JSX runtime into the server bundle.
+  const nodeEnv = process.env.NODE_ENV;
+  delete process.env.NODE_ENV;
+  try {
+    buildIfStale(path.resolve(import.meta.dirname, '../..'));
+  } finally {
+    if (nodeEnv !== undefined) process.env.NODE_ENV = nodeEnv;
+  }
   const cluster = await startCluster();
   project.provide('cluster', {
     proxy: cluster.proxy,

@@ -28,6 +28,14 @@ describe('two processes started at once on an empty database', () => {
     }
   });
 
+  it('renders a demo article (with its comments) on both processes and through the proxy', async () => {
+    for (const base of [node(0), node(1), proxy()]) {
+      const res = await fetch(`${base}/article?id=3`);
+      expect(res.status, base).toBe(200);
+      expect(await res.text()).toContain('</html>');
+    }
+  });
+
   it('answers /healthz and /readyz on both processes and through the proxy', async () => {
     for (const base of [node(0), node(1), proxy()]) {
       expect((await fetch(`${base}/healthz`)).status, `${base}/healthz`).toBe(200);
