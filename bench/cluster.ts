@@ -3,9 +3,10 @@
  * Redis (scripts/local-services/cluster.ts, as the cluster test and compose.yaml run it).
  *
  * - Article page throughput through nginx with 1 and with 2 processes behind it (the same cluster:
- *   a second nginx sends everything to process 1), for a page cache hit (one article) and for
- *   misses: a wrk script walks over more articles than the page cache holds (500 pages), so every
- *   request renders.
+ *   a second nginx sends everything to process 1), and process 1 without nginx for scale, for a page
+ *   cache hit (one article) and for misses: a wrk script walks over more articles than the page
+ *   cache holds (500 pages) and than the article HTML cache holds (300 bodies), so every request
+ *   renders the page and its Markdown (a crawler walking the archive).
  * - Chat broadcast latency with 10,000 sockets split evenly between the two processes (connected
  *   to each directly), the sender on process 1: every message crosses Redis to reach half of them.
  */
@@ -200,8 +201,9 @@ export async function run() {
         wrkBin,
         new URL(cluster.proxy).host,
         [
-          { label: '1 process', url: single.url },
-          { label: '2 processes', url: cluster.proxy },
+          { label: '1 process, no nginx', url: nodes[0] },
+          { label: '1 process behind nginx', url: single.url },
+          { label: '2 processes behind nginx', url: cluster.proxy },
         ],
         ids,
       )),
@@ -218,7 +220,7 @@ export async function run() {
     rows,
     [
       'One machine, 2 cores: wrk, nginx (2 workers), PostgreSQL, Redis and the server processes share them, so a second process cannot double the figures; it shows what the shared parts cost, not what a second machine adds.',
-      `Misses: the wrk script walks over ${MISS_ARTICLES} generated articles (the page cache holds 500 pages), so every request renders and compresses the page.`,
+      `Misses: the wrk script walks over ${MISS_ARTICLES} generated articles; the page cache holds 500 pages and the article HTML cache 300 bodies per process, so every request renders the Markdown (in the process's worker thread) and the page, and compresses it: the cost of a crawler walking the archive.`,
       'Chat: the receiving sockets connect to the two processes directly, half each, in one worker thread; the sender is on process 1.',
     ],
   );

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { encodePng } from '../../src/server/music/png.ts';
@@ -71,6 +71,19 @@ describe('one site across two processes', () => {
     expect(
       readFileSync(path.join(inject('cluster').uploadsDir, url.replace(/^\/uploads\//, ''))).equals(png),
     ).toBe(true);
+  });
+
+  it('the demo pictures drawn by the first start are in UPLOADS_DIR and served by both', async () => {
+    const demo = readdirSync(path.join(inject('cluster').uploadsDir, 'demo'), {
+      recursive: true,
+      withFileTypes: true,
+    })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(inject('cluster').uploadsDir, path.join(e.parentPath, e.name)));
+    expect(demo.length).toBeGreaterThan(0);
+    for (const file of demo.slice(0, 3))
+      for (const base of [node(0), node(1)])
+        expect(await status(base, `/uploads/${file}`), `${base} ${file}`).toBe(200);
   });
 
   it('the login limit holds across both: failures spread over the two processes reach 429 at 5', async () => {
