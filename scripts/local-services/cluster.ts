@@ -81,8 +81,9 @@ export type Cluster = {
 function startNode(env: Record<string, string>): Promise<ClusterNode> {
   const [, script] = SERVER_COMMAND;
   // Not the test runner's NODE_ENV (vitest's `test`): a deployment leaves it unset, and the server
-  // makes it `production` (src/server/runtime.ts).
-  const { NODE_ENV: _, ...inherited } = process.env;
+  // makes it `production` (src/server/runtime.ts). Nor a JWT_SECRET of the caller's shell: the
+  // processes must find their signing key in the database.
+  const { NODE_ENV: _env, JWT_SECRET: _secret, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...inherited, ...env },
