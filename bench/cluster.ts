@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { CLUSTER_ADMIN, startCluster } from '../scripts/local-services/cluster.ts';
@@ -194,6 +194,7 @@ export async function run() {
   const nodes = cluster.nodes.map((n) => n.url);
   const single = await startNginx({ upstreams: [new URL(nodes[0]).host], workers: 'auto' });
   const rows: Row[] = [];
+  const loadAtStart = os.loadavg()[0];
   try {
     const login = await post<{ token: string }>(cluster.proxy, '/api/user/login', CLUSTER_ADMIN);
     console.log(`  writing ${MISS_ARTICLES} articles for the miss runs`);
@@ -226,6 +227,7 @@ export async function run() {
       `Misses: the wrk script walks over ${MISS_ARTICLES} generated articles; the page cache holds 500 pages and the article HTML cache 300 bodies per process, so every request renders the Markdown (in the process's worker thread) and the page, and compresses it: the cost of a crawler walking the archive.`,
       'Every request asks like a browser (a browser User-Agent, so views are counted; Accept-Encoding with br). nginx runs as tests/cluster runs it, access log on.',
       'Chat: the receiving sockets connect to the two processes directly, half each, in one worker thread; the sender is on process 1.',
+      `Machine load average (1 min) at the start / end of the run: ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} (2 cores; other jobs shared the machine when it is above what this part alone makes).`,
     ],
   );
 }
