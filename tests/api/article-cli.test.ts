@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportArticles, importArticles } from '../../src/server/cli/articles.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { databaseEnv } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -131,7 +132,7 @@ describe('blog import / export', () => {
     expect(hello.article_content).toContain('改过的正文');
   });
 
-  it('the real CLI imports and exports through npm run blog', () => {
+  it('the real CLI imports and exports through npm run blog', async () => {
     const dataDir = tempDir();
     const out = tempDir();
     const env = {
@@ -140,6 +141,7 @@ describe('blog import / export', () => {
       SEED_DEMO: 'false',
       ADMIN_PASSWORD: 'Admin12345',
       LOG_LEVEL: 'silent',
+      ...(await databaseEnv()),
     };
     const cli = path.resolve(import.meta.dirname, '../../src/server/cli/index.ts');
     const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../src/server/db/connection.ts';
+import { db, dialect } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
 import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
@@ -77,7 +77,7 @@ describe('usernames are unique after folding', () => {
         RETURNING id`.execute(db);
       ids.push(row.rows[0].id);
     }
-    expect(await migrate(db as never, 'sqlite')).toEqual([
+    expect(await migrate(db as never, dialect)).toEqual([
       '0009_username_key',
       '0010_config_created',
       '0011_article_admin',

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DataSizes } from '../../lib/contract/admin-backup.ts';
 import { config } from '../config.ts';
 import { invalid } from '../core/errors.ts';
-import { dialect, sqlite } from '../db/connection.ts';
+import { sql } from 'kysely';
+import { db, dialect, sqlite } from '../db/connection.ts';
 
 /**
  * Backups of the database (the CLI's `backup <file>` and the console's download, issue 20) and the size
@@ -76,10 +77,13 @@ let cached: { at: number; sizes: Promise<DataSizes> } | undefined;
 async function measure(): Promise<DataSizes> {
   const dataDir = config.dataDir;
   const dbFile = path.join(dataDir, 'blog.db');
+  // SQLite: the file and its WAL; PostgreSQL: the database's size on the server.
   const database =
     dialect === 'sqlite'
       ? (await fileBytes(dbFile)) + (await fileBytes(`${dbFile}-wal`)) + (await fileBytes(`${dbFile}-shm`))
-      : 0;
+      : Number(
+          (await sql<{ n: number }>`SELECT pg_database_size(current_database()) AS n`.execute(db)).rows[0].n,
+        );
   const uploads = await folderBytes(path.join(dataDir, 'uploads'));
   const music = await folderBytes(config.musicDir);
   const musicInside = config.musicDir.startsWith(dataDir + path.sep);
@@ -91,7 +95,8 @@ async function measure(): Promise<DataSizes> {
     database,
     uploads,
     music,
-    total: rest + (musicInside ? 0 : music),
+    // On PostgreSQL the database is not in the data folder: added to it.
+    total: rest + (musicInside ? 0 : music) + (dialect === 'postgres' ? database : 0),
     measuredAt: new Date().toISOString(),
   };
 }
