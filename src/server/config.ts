@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   SITE_ALIASES: siteAliases,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // PostgreSQL: connections this process keeps open at most (node-postgres' pool).
+  PG_POOL_MAX: wholeNumber(10, 1, 1000),
   // Parsed only to be refused: nothing uses Redis yet (the chat bus is in-process), and a setting that
   // is taken and ignored would let an operator believe several processes share one chat room.
   REDIS_URL: z
@@ -113,6 +115,8 @@ export type Config = {
   siteAliases: string[];
   dataDir: string;
   databaseUrl?: string;
+  /** PG_POOL_MAX: the PostgreSQL connections of this process at most. */
+  pgPoolMax: number;
   musicDir: string;
   musicApiUrl?: string;
   jwtSecret: string;
@@ -148,6 +152,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     siteAliases: e.SITE_ALIASES,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
     musicDir: e.MUSIC_DIR ? path.resolve(e.MUSIC_DIR) : path.join(dataDir, 'music'),
     musicApiUrl: e.MUSIC_API_URL,
     jwtSecret: e.JWT_SECRET,

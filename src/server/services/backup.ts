@@ -1,9 +1,9 @@
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { DataSizes } from '../../lib/contract/admin-backup.ts';
 import { config } from '../config.ts';
 import { invalid } from '../core/errors.ts';
-import { sql } from 'kysely';
 import { db, dialect, sqlite } from '../db/connection.ts';
 
 /**
