@@ -5,11 +5,12 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
-import { db, sqlite } from '../../src/server/db/connection.ts';
+import { db, dialect, sqlite } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
 import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
+import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 import { databaseEnv, onPostgres } from '../setup/database.ts';
 
@@ -109,6 +110,7 @@ describe('migrations and the demo seed', () => {
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
+      await undoSearchTrgm(db as never, dialect);
       await undoViewStats(db as never);
       await undoLinkHealth(db as never);
       await undoAuditLog(db as never);
@@ -138,6 +140,7 @@ describe('migrations and the demo seed', () => {
         '0014_user_disabled',
         '0015_audit_log',
         '0016_link_health',
+        '0017_search_trgm',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.
