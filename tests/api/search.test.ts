@@ -56,13 +56,15 @@ async function expectFtsInStep() {
 }
 
 /**
- * PostgreSQL: article_search (migration 0017) holds every article's current title and text, and a
- * view counter's update does not rewrite its rows (their xmin, the writing transaction, stays).
+ * PostgreSQL: article_search (migration 0017) holds every article's current title and text
+ * (lower-cased), and a view counter's update does not rewrite its rows (their xmin, the writing
+ * transaction, stays).
  */
 async function expectPgIndexInStep() {
   const texts = () =>
     sql<{ id: number; title: string; body: string; xmin: string }>`
-      SELECT s.id, s.title = a.article_title AS title, s.body = a.article_content AS body, s.xmin::text AS xmin
+      SELECT s.id, s.title = lower(a.article_title) AS title, s.body = lower(a.article_content) AS body,
+        s.xmin::text AS xmin
       FROM article a FULL JOIN article_search s ON s.id = a.id ORDER BY s.id`.execute(db);
   const before = (await texts()).rows;
   expect(before.length).toBeGreaterThan(3);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../lib/article.ts';
 import type { SearchHit } from '../../lib/contract/articles.ts';
 import {
@@ -11,7 +11,7 @@ import {
   searchExcerpt,
 } from '../../lib/search.ts';
 import { db, dialect } from '../db/connection.ts';
-import type { DB } from '../db/schema.ts';
+import { searchIdsPg } from './search-pg.ts';
 
 /**
  * Site search over public articles (API.md getArticleListByContent).
@@ -27,12 +27,7 @@ import type { DB } from '../db/schema.ts';
  * common word fills its places there at once, cheaper than merging long index lists; only rarer
  * words go to the index.
  *
- * Matching on PostgreSQL: ILIKE, with the same steps and order; the indexes are migration 0017's GIN
- * indexes on article_search (kept in step by triggers): pg_trgm for a query with a run of three
- * letters or digits, else the one- and two-character pieces of `search_grams` (a query of one or two
- * characters exactly; a longer one without such a run, say `c++` or `%%%`, as candidates that ILIKE
- * then checks). Each index's matches are read whole first (a materialized CTE), so the planner never
- * trades the index for a walk of the views index that would read every article's text.
+ * Matching on PostgreSQL: the same steps and order over migration 0017's GIN indexes (search-pg.ts).
  *
  * The input is only ever a bound parameter or a quoted FTS phrase, never FTS syntax, a wildcard or SQL.
  */
@@ -53,9 +48,9 @@ const INDEX: Record<Column, { fts: string; terms: string }> = {
 };
 
 /** Ids of public articles matching `where`, most read first, at most `limit`. */
-async function mostRead(where: Where, limit: number, on: Kysely<DB> = db): Promise<number[]> {
+async function mostRead(where: Where, limit: number): Promise<number[]> {
   if (limit <= 0) return [];
-  const rows = await on
+  const rows = await db
     .selectFrom('article')
     .select('id')
     .where('status', '=', ARTICLE_STATUS.public)
@@ -93,11 +88,10 @@ async function fromTop(where: Where, limit: number, column: Column): Promise<num
 
 function like(needle: string) {
   const pattern = `%${escapeLike(needle)}%`;
-  const op = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
-  const inTitle = sql<boolean>`article_title ${op} ${pattern} ESCAPE '\\'`;
+  const inTitle = sql<boolean>`article_title LIKE ${pattern} ESCAPE '\\'`;
   return {
     title: inTitle,
-    body: sql<boolean>`article_content ${op} ${pattern} ESCAPE '\\' AND NOT (${inTitle})`,
+    body: sql<boolean>`article_content LIKE ${pattern} ESCAPE '\\' AND NOT (${inTitle})`,
   };
 }
 
@@ -122,52 +116,6 @@ async function ftsQuery(needle: string, column: Column): Promise<string | null> 
     LIMIT ${MAX_TERMS + 1}`.execute(db);
   if (rows.length > MAX_TERMS) return null;
   return rows.map((r) => ftsPhrase(r.term)).join(' OR ');
-}
-
-/** A run of three letters or digits: pg_trgm has a trigram to look up (C.UTF-8: Chinese counts). */
-const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
-
-/** Ids in article_search whose `column` contains `needle` (PostgreSQL, through 0017's indexes). */
-function pgIndexed(column: Column, needle: string): Where {
-  const col = sql.ref(column);
-  let match: Where;
-  if (TRIGRAM_RUN.test(needle)) match = sql<boolean>`${col} ILIKE ${`%${escapeLike(needle)}%`} ESCAPE '\\'`;
-  else if (charLength(needle) < MIN_INDEXED)
-    match = sql<boolean>`search_grams(${col}) @> ARRAY[lower(${needle})]`;
-  // Every piece of the query is in the text; ILIKE on a copy of the column (|| '': not a pg_trgm
-  // index expression, so the planner does not add pg_trgm's whole-index read) decides.
-  else
-    match = sql<boolean>`search_grams(${col}) @> search_grams(${needle})
-      AND (${col} || '') ILIKE ${`%${escapeLike(needle)}%`} ESCAPE '\\'`;
-  return sql<boolean>`id IN (
-    WITH hit AS MATERIALIZED (SELECT id FROM article_search WHERE ${match}) SELECT id FROM hit)`;
-}
-
-/**
- * The most-read public articles matching a pgIndexed condition. The planner does not know what
- * reading a text costs (the long ones sit out of line, compressed): for a small heap it would pick
- * reading every text over the index, so within this one query sequential scans are its last resort.
- */
-const pgMostRead = (where: Where, limit: number) =>
-  limit <= 0
-    ? Promise.resolve([])
-    : db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        return mostRead(where, limit, trx);
-      });
-
-/** PostgreSQL: the steps of `indexed` (ILIKE folds the same letters in the walk and in the index). */
-async function pgSearch(needle: string): Promise<number[]> {
-  const scan = like(needle);
-  const titled =
-    (await fromTop(scan.title, MAX_RESULTS, 'title')) ??
-    (await pgMostRead(pgIndexed('title', needle), MAX_RESULTS));
-  const left = MAX_RESULTS - titled.length;
-  if (left <= 0) return titled;
-  const rest =
-    (await fromTop(scan.body, left, 'body')) ??
-    (await pgMostRead(sql<boolean>`${pgIndexed('body', needle)} AND NOT (${scan.title})`, left));
-  return [...titled, ...rest];
 }
 
 const inIndex = (column: Column, query: string) =>
@@ -219,7 +167,7 @@ export async function searchArticles(text: string): Promise<SearchHit[]> {
   // The index folds case like toLowerCase; the few letters whose lower case changes length are scanned.
   const ids =
     dialect === 'postgres'
-      ? await pgSearch(needle)
+      ? await searchIdsPg(needle)
       : needle.toLowerCase().length === needle.length
         ? await indexed(needle)
         : await scanned(needle);

@@ -4,21 +4,23 @@ import type { MigrationContext } from './index.ts';
 /**
  * Site search on PostgreSQL (issue 21; SQLite has its FTS5 indexes since 0008 and gains nothing here).
  *
- * `article_search` holds each article's title and Markdown, kept in step by triggers that fire only
- * when the title or the text changes (as 0008's do on SQLite): every write is covered, whoever makes
- * it, and counting a view never touches the search indexes (an index on `article` itself would get
- * new entries at every view, since `view_times` is in the article_views index and so no update of it
- * is a HOT one).
+ * `article_search` holds each article's title and Markdown lower-cased (lower(), what ILIKE folds
+ * with: search then matches with LIKE and never lower-cases a text while it searches), kept in step by
+ * triggers that fire only when the title or the text changes (as 0008's do on SQLite): every write is
+ * covered, whoever makes it, and counting a view never touches the search indexes (an index on
+ * `article` itself would get new entries at every view, since `view_times` is in the article_views
+ * index and so no update of it is a HOT one).
  *
  * Two kinds of GIN index on each column:
- * - pg_trgm (`gin_trgm_ops`): answers ILIKE '%…%' for a query with a run of three letters or digits.
+ * - pg_trgm (`gin_trgm_ops`): answers LIKE '%…%' for a query with a run of three letters or digits.
  *   pg_trgm reads words as runs of letters and digits of the database's locale: under a UTF-8 locale
  *   (C.UTF-8, zh_CN.UTF-8, en_US.UTF-8…) Chinese characters are letters, so a Chinese sentence is one
  *   word and every three characters of it one trigram. Under the plain C locale they are not, and
  *   Chinese queries fall back to reading the whole index (right answers, slowly).
- * - `search_grams`: the distinct one- and two-character pieces of the lower-cased text. pg_trgm has
- *   no trigram in a query of one or two characters; `search_grams(column) @> ARRAY[lower(query)]`
- *   finds exactly the texts containing it (lower() is what ILIKE folds with), through the index.
+ * - `search_grams`: the one- and two-character pieces of the lower-cased text (repeated pieces left
+ *   in: GIN keeps each key once). pg_trgm has no trigram in a query of one or two characters;
+ *   `search_grams(column) @> ARRAY[lower(query)]` finds exactly the texts containing it, through the
+ *   index.
  *
  * pg_trgm is a trusted extension: the database's owner may create it without being a superuser.
  */
@@ -31,22 +33,19 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
       title text NOT NULL,
       body text NOT NULL
     )`.execute(db);
-  // Linear in the text: the characters once (string_to_array with a null separator), each with the next.
+  // Linear in the text: its characters once (string_to_array with a null separator), then each with
+  // the next (unnest of two arrays walks them side by side).
   await sql`
     CREATE FUNCTION search_grams(t text) RETURNS text[]
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-      SELECT coalesce(array_agg(DISTINCT g), '{}')
-      FROM (
-        SELECT c, lead(c) OVER (ORDER BY i) AS n
-        FROM unnest(string_to_array(lower(t), NULL)) WITH ORDINALITY AS u (c, i)
-      ) AS s
-      CROSS JOIN LATERAL (VALUES (c), (c || n)) AS v (g)
-      WHERE g IS NOT NULL
+      SELECT c || ARRAY(SELECT a || b FROM unnest(c[1:cardinality(c) - 1], c[2:]) AS u (a, b))
+      FROM (SELECT string_to_array(lower(t), NULL) AS c) AS s
     $$`.execute(db);
   await sql`
     CREATE FUNCTION article_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO article_search (id, title, body) VALUES (NEW.id, NEW.article_title, NEW.article_content)
+      INSERT INTO article_search (id, title, body)
+      VALUES (NEW.id, lower(NEW.article_title), lower(NEW.article_content))
       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body;
       RETURN NULL;
     END $$`.execute(db);
@@ -61,9 +60,8 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     EXECUTE FUNCTION article_search_sync()`.execute(db);
   // Articles written before this migration; the indexes after, in one pass each.
   await sql`
-    INSERT INTO article_search (id, title, body) SELECT id, article_title, article_content FROM article`.execute(
-    db,
-  );
+    INSERT INTO article_search (id, title, body)
+    SELECT id, lower(article_title), lower(article_content) FROM article`.execute(db);
   // New entries wait in a pending list until it holds 256 kB (PostgreSQL's default: 4 MB), which
   // every search reads through: an article's write folds it in soon, a search stays quick after one.
   const pending = sql.raw('WITH (gin_pending_list_limit = 256)');
