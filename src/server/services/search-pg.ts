@@ -42,15 +42,18 @@ function indexed(column: Column, needle: string): Where {
 const onlyIn = (column: Column, needle: string, match: Where) =>
   column === 'title' ? match : sql<boolean>`${match} AND NOT (${contains('title', needle)})`;
 
-/** The `limit` most-read matches when all are among the WALK most-read public articles, else null. */
+/**
+ * The `limit` most-read matches when all are among the WALK most-read public articles, else null. A
+ * walk: the texts are looked at one article at a time, most read first (a subquery per article, which
+ * the planner cannot turn into a join over the index), and it stops at `limit` matches.
+ */
 async function fromTop(column: Column, needle: string, limit: number): Promise<number[] | null> {
   const { rows } = await sql<{ id: number }>`
     SELECT t.id FROM (
       SELECT id, view_times FROM article WHERE status = ${ARTICLE_STATUS.public}
       ORDER BY view_times DESC, id DESC LIMIT ${WALK[column]}
     ) AS t
-    JOIN article_search AS s ON s.id = t.id
-    WHERE ${onlyIn(column, needle, contains(column, needle))}
+    WHERE (SELECT ${onlyIn(column, needle, contains(column, needle))} FROM article_search AS s WHERE s.id = t.id)
     ORDER BY t.view_times DESC, t.id DESC LIMIT ${limit}`.execute(db);
   return rows.length === limit ? rows.map((r) => Number(r.id)) : null;
 }
