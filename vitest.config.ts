@@ -3,11 +3,16 @@ import { defineConfig } from 'vitest/config';
 /**
  * API test files that do not run on PostgreSQL, with the reason. Everything else in tests/api runs
  * twice: on SQLite (with the unit tests) and on the run's real PostgreSQL (tests/setup/database.ts).
+ * Checks of one database's own behaviour inside a shared file say so where they are (runIf/skipIf).
  */
 const SQLITE_ONLY: Record<string, string> = {
   // The connection caps and LOG_LEVEL do not touch the database; its one database part is the modes
   // of SQLite's files (blog.db, -wal, -shm at 0600), and PostgreSQL keeps no file in DATA_DIR.
   'tests/api/caps.test.ts': 'the modes of SQLite files; the rest uses no database',
+};
+/** …and the one that runs on PostgreSQL alone. */
+const POSTGRES_ONLY: Record<string, string> = {
+  'tests/api/pg-pool.test.ts': 'PG_POOL_MAX, the size of the PostgreSQL pool',
 };
 
 export default defineConfig({
@@ -28,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: Object.keys(POSTGRES_ONLY),
           provide: { database: 'sqlite' },
         },
       },

@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { onPostgres } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
-/** PG_POOL_MAX (config.ts): the PostgreSQL connections one process keeps at most. */
+/** PG_POOL_MAX (config.ts): the PostgreSQL connections one process keeps at most (PostgreSQL run only). */
 const api = setupTestApi({ env: { PG_POOL_MAX: '2' } });
 
-describe.runIf(onPostgres)('PG_POOL_MAX', () => {
+describe('PG_POOL_MAX', () => {
   it('keeps at most that many connections: a third query waits for one to come back', async () => {
     const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(db)).rows[0].name;
     // Another client (on the same database: advisory locks are per database) holds an advisory lock;
