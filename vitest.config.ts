@@ -1,8 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * API test files that do not run on PostgreSQL, with the reason. Everything else in tests/api runs
+ * twice: on SQLite (with the unit tests) and on the run's real PostgreSQL (tests/setup/database.ts).
+ * Checks of one database's own behaviour inside a shared file say so where they are (runIf/skipIf).
+ */
+const SQLITE_ONLY: Record<string, string> = {
+  // The connection caps and LOG_LEVEL do not touch the database; its one database part is the modes
+  // of SQLite's files (blog.db, -wal, -shm at 0600), and PostgreSQL keeps no file in DATA_DIR.
+  'tests/api/caps.test.ts': 'the modes of SQLite files; the rest uses no database',
+};
+/** …and the one that runs on PostgreSQL alone. */
+const POSTGRES_ONLY: Record<string, string> = {
+  'tests/api/pg-pool.test.ts': 'PG_POOL_MAX, the size of the PostgreSQL pool',
+};
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
@@ -13,5 +27,25 @@ export default defineConfig({
     setupFiles: ['tests/setup/local-only.ts'],
     // A throw-away PostgreSQL and Redis for the run (tests/setup/services.ts).
     globalSetup: ['tests/setup/services.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: Object.keys(POSTGRES_ONLY),
+          provide: { database: 'sqlite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: Object.keys(SQLITE_ONLY),
+          provide: { database: 'postgres' },
+        },
+      },
+    ],
   },
 });

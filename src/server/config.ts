@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   SITE_ALIASES: siteAliases,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // PostgreSQL: connections this process keeps open at most (node-postgres' pool).
+  PG_POOL_MAX: wholeNumber(10, 1, 1000),
   // Issue 21: a shared Redis for several processes (chat, page-cache invalidation, limits, view
   // dedupe; src/server/redis). Unset: all of it stays in this process.
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
@@ -117,6 +119,8 @@ export type Config = {
   /** Issue 21: the shared Redis, and the prefix of every key and channel this blog uses there. */
   redisUrl?: string;
   redisPrefix: string;
+  /** PG_POOL_MAX: the PostgreSQL connections of this process at most. */
+  pgPoolMax: number;
   musicDir: string;
   /** UPLOADS_DIR: uploaded files and the demo pictures (default DATA_DIR/uploads). */
   uploadsDir: string;
@@ -158,6 +162,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    pgPoolMax: e.PG_POOL_MAX,
     musicDir: e.MUSIC_DIR ? path.resolve(e.MUSIC_DIR) : path.join(dataDir, 'music'),
     uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     musicApiUrl: e.MUSIC_API_URL,

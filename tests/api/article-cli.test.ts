@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportArticles, importArticles } from '../../src/server/cli/articles.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { databaseEnv } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -109,6 +110,8 @@ describe('blog import / export', () => {
     );
     writeFileSync(path.join(dir, 'broken.md'), '---\ntitle: x\nstatus: secret\n---\nbody');
     writeFileSync(path.join(dir, 'evil.md'), '---\ntitle: x\ncover: "javascript:alert(1)"\n---\nbody');
+    // A NUL is refused as the API refuses it, on SQLite as on PostgreSQL (which cannot store one).
+    writeFileSync(path.join(dir, 'nul.md'), '---\ntitle: 空字符\n---\n正文\u0000里');
     const stampBefore = (
       await db
         .selectFrom('article')
@@ -118,8 +121,10 @@ describe('blog import / export', () => {
     ).updatedAt;
     const report = await importArticles(dir);
     expect(report.updated).toEqual(['hello-import.md']);
-    expect(report.failed.map((f) => f.file).sort()).toEqual(['broken.md', 'evil.md']);
+    expect(report.failed.map((f) => f.file).sort()).toEqual(['broken.md', 'evil.md', 'nul.md']);
     expect(report.failed.find((f) => f.file === 'broken.md')?.error).toContain('status');
+    expect(report.failed.find((f) => f.file === 'nul.md')?.error).toBe('内容包含非法字符');
+    expect(await db.selectFrom('article').select('id').where('slug', '=', 'nul').execute()).toEqual([]);
     const hello = await db
       .selectFrom('article')
       .selectAll()
@@ -131,7 +136,7 @@ describe('blog import / export', () => {
     expect(hello.article_content).toContain('改过的正文');
   });
 
-  it('the real CLI imports and exports through npm run blog', () => {
+  it('the real CLI imports and exports through npm run blog', async () => {
     const dataDir = tempDir();
     const out = tempDir();
     const env = {
@@ -140,6 +145,7 @@ describe('blog import / export', () => {
       SEED_DEMO: 'false',
       ADMIN_PASSWORD: 'Admin12345',
       LOG_LEVEL: 'silent',
+      ...(await databaseEnv()),
     };
     const cli = path.resolve(import.meta.dirname, '../../src/server/cli/index.ts');
     const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });

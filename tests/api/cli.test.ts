@@ -2,12 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../../src/server/db/connection.ts';
+import { databaseEnv } from '../setup/database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// The test project's database: the SQLite file in dataDir, or a new PostgreSQL database.
+let dbEnv: Record<string, string> = {};
+beforeAll(async () => {
+  dbEnv = await databaseEnv();
+});
 
 const blog = (...args: string[]) =>
   spawnSync(process.execPath, [path.join(root, 'src/server/cli/index.ts'), ...args], {
@@ -18,12 +24,13 @@ const blog = (...args: string[]) =>
       SEED_DEMO: 'false',
       ADMIN_PASSWORD: 'Admin12345',
       LOG_LEVEL: 'silent',
+      ...dbEnv,
     },
     encoding: 'utf8',
   });
 
 describe('npm run blog -- create-admin', () => {
-  it('makes an admin (role 1) with a hashed password, refusing names and passwords the register rules refuse', () => {
+  it('makes an admin (role 1) with a hashed password, refusing names and passwords the register rules refuse', async () => {
     const weak = blog('create-admin', 'boss01', '123456');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain('密码格式应为6-18位数字、字母、符号的任意两种组合');
@@ -33,12 +40,13 @@ describe('npm run blog -- create-admin', () => {
 
     const made = blog('create-admin', 'boss01', 'B0ss!pass');
     expect(made.status, made.stderr).toBe(0);
-    const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
-    const row = db.prepare('SELECT role, password FROM "user" WHERE username = ?').get('boss01') as {
-      role: number;
-      password: string;
-    };
-    db.close();
+    const db = await openDatabase({ dataDir, databaseUrl: dbEnv.DATABASE_URL });
+    const row = await db
+      .selectFrom('user')
+      .select(['role', 'password'])
+      .where('username', '=', 'boss01')
+      .executeTakeFirstOrThrow();
+    await closeDatabase();
     expect(row.role).toBe(1);
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect(row.password).not.toContain('B0ss!pass');

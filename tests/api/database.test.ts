@@ -1,18 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
-import { db, sqlite } from '../../src/server/db/connection.ts';
+import { db, dialect, sqlite } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
 import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
+import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
 import { getConfig } from '../../src/server/services/site.ts';
+import { databaseEnv, onPostgres } from '../setup/database.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** The first two tests share one database (the file in dataDir, or one PostgreSQL database). */
+const shared = databaseEnv();
 
 const count = async (table: 'article' | 'talk' | 'user' | 'page_header') =>
   Number(
@@ -26,7 +31,12 @@ const count = async (table: 'article' | 'talk' | 'user' | 'page_header') =>
 
 describe('migrations and the demo seed', () => {
   it('migrates an empty database, creates the admin and seeds once', async () => {
-    const cfg = initConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin12345', LOG_LEVEL: 'silent' });
+    const cfg = initConfig({
+      ...(await shared),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Admin12345',
+      LOG_LEVEL: 'silent',
+    });
     const first = await prepareDatabase(cfg);
     // Every registered migration, in name order (other issues add their own after 0001).
     expect(first.migrated[0]).toBe('0001_initial');
@@ -34,8 +44,10 @@ describe('migrations and the demo seed', () => {
     expect(first.migrated).toContain('0003_account_indexes');
     expect(first.seeded).toBe(true);
     expect(first.generatedPassword).toBeUndefined();
-    expect(sqlite?.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(sqlite?.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+    if (!onPostgres) {
+      expect(sqlite?.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+      expect(sqlite?.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+    }
     expect(await count('article')).toBeGreaterThanOrEqual(12);
     expect(await count('page_header')).toBe(16);
     const admin = await db.selectFrom('user').selectAll().where('role', '=', 1).executeTakeFirstOrThrow();
@@ -45,7 +57,7 @@ describe('migrations and the demo seed', () => {
   });
 
   it('a second start keeps the data, applies nothing and does not seed again', async () => {
-    const cfg = initConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const cfg = initConfig({ ...(await shared), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     await prepareDatabase(cfg);
     const articles = await count('article');
     await db.deleteFrom('talk').execute();
@@ -65,7 +77,7 @@ describe('migrations and the demo seed', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
     try {
       const prepared = await prepareDatabase(
-        initConfig({ DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+        initConfig({ ...(await databaseEnv()), DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
       );
       expect(prepared.seeded).toBe(false);
       expect(prepared.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -82,6 +94,7 @@ describe('migrations and the demo seed', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
     try {
       const cfg = initConfig({
+        ...(await databaseEnv()),
         DATA_DIR: dir,
         SEED_DEMO: 'false',
         ADMIN_PASSWORD: 'Admin12345',
@@ -97,27 +110,26 @@ describe('migrations and the demo seed', () => {
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
+      await undoSearchTrgm(db as never, dialect);
       await undoViewStats(db as never);
       await undoLinkHealth(db as never);
       await undoAuditLog(db as never);
       await undoArticleAdmin(db as never);
-      sqlite?.exec(`ALTER TABLE config DROP COLUMN "createdAt"`);
+      await db.schema.alterTable('config').dropColumn('createdAt').execute();
       // …and before the recycle bins (0012), with a photo already in an album.
-      sqlite?.exec(`DROP INDEX photo_album_status`);
-      sqlite?.exec(`ALTER TABLE photo DROP COLUMN status`);
-      sqlite?.exec(
-        `INSERT INTO photo_album (album_name, "createdAt", "updatedAt") VALUES ('旧相册', '2020-05-04', '2020-05-04')`,
-      );
-      sqlite?.exec(
-        `INSERT INTO photo (album_id, url, "createdAt", "updatedAt") VALUES (last_insert_rowid(), '/uploads/old.png', '2020-05-04', '2020-05-04')`,
-      );
+      await db.schema.dropIndex('photo_album_status').execute();
+      await db.schema.alterTable('photo').dropColumn('status').execute();
+      const album = await sql<{ id: number }>`
+        INSERT INTO photo_album (album_name, "createdAt", "updatedAt") VALUES ('旧相册', '2020-05-04', '2020-05-04')
+        RETURNING id`.execute(db);
+      await sql`INSERT INTO photo (album_id, url, "createdAt", "updatedAt")
+        VALUES (${album.rows[0].id}, '/uploads/old.png', '2020-05-04', '2020-05-04')`.execute(db);
       // …and before user.disabled_at (0014).
-      sqlite?.exec(`ALTER TABLE "user" DROP COLUMN disabled_at`);
-      sqlite?.exec(`DELETE FROM kysely_migration WHERE name = '0014_user_disabled'`);
-      sqlite?.exec(`DELETE FROM kysely_migration WHERE name IN ('0010_config_created', '0012_recycle_bins')`);
-      sqlite?.exec(
-        `UPDATE kysely_migration SET "timestamp" = '2020-05-04T03:02:01.000Z' WHERE name = '0001_initial'`,
-      );
+      await db.schema.alterTable('user').dropColumn('disabled_at').execute();
+      await sql`DELETE FROM kysely_migration
+        WHERE name IN ('0010_config_created', '0012_recycle_bins', '0014_user_disabled')`.execute(db);
+      await sql`UPDATE kysely_migration SET "timestamp" = '2020-05-04T03:02:01.000Z'
+        WHERE name = '0001_initial'`.execute(db);
       await closeDatabase();
       const again = await prepareDatabase(cfg);
       expect(again.migrated).toEqual([
@@ -128,6 +140,7 @@ describe('migrations and the demo seed', () => {
         '0014_user_disabled',
         '0015_audit_log',
         '0016_link_health',
+        '0017_search_trgm',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.

@@ -8,6 +8,7 @@ import { initConfig } from '../../src/server/config.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { signToken } from '../../src/server/services/auth.ts';
 import { createUser } from '../../src/server/services/users.ts';
+import { databaseEnv } from '../setup/database.ts';
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
 
@@ -18,7 +19,7 @@ export type Json = { code: number; message: string; result?: any };
 export type Answer = { status: number; json: Json; headers: Headers };
 
 /**
- * A fresh temporary data dir and database for one test file, the /api app on it, and helpers that
+ * A fresh temporary data dir and database (SQLite or PostgreSQL, by the test project) for one test file, the /api app on it, and helpers that
  * call it the way a browser would (JSON in, envelope out).
  */
 export function setupTestApi(opts: { seed?: boolean; env?: Record<string, string> } = {}) {
@@ -83,6 +84,7 @@ export function setupTestApi(opts: { seed?: boolean; env?: Record<string, string
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
+      ...(await databaseEnv()),
       ...opts.env,
     });
     const prepared = await prepareDatabase(cfg);

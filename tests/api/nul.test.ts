@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
+import { listMessages } from '../../src/server/services/messages.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
@@ -67,6 +68,11 @@ describe('NUL characters in input', () => {
     // A NUL in a query string of a read.
     const page = await api.call('GET', '/api/article/getHotArticle?x=%00');
     expect(page.json).toEqual(REFUSED);
+  });
+
+  it('a page text parameter holding a NUL (the guestbook ?tag=) finds nothing, on both databases', async () => {
+    const page = await listMessages({ current: 1, size: 12, tag: '标签\u0000' }, null);
+    expect(page).toMatchObject({ list: [], total: 0 });
   });
 
   it('refuses a NUL in /wapi query strings (music search)', async () => {

@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { normalizeQuery } from '../../src/lib/search.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
+import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
+import { migrate } from '../../src/server/db/migrations/index.ts';
 import { searchArticles } from '../../src/server/services/search.ts';
+import { onPostgres } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -34,6 +38,41 @@ async function add(article_title: string, article_content: string, extra: Record
     .where('article_title', '=', article_title)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** SQLite: FTS5's own check throws if an index is damaged; each holds exactly the articles. */
+async function expectFtsInStep() {
+  await db.updateTable('article').set({ view_times: 5 }).execute();
+  const articleIds = (await db.selectFrom('article').select('id').orderBy('id').execute()).map((r) => r.id);
+  for (const table of ['article_title_fts', 'article_body_fts']) {
+    expect(() =>
+      sqlite?.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('integrity-check', 1)`),
+    ).not.toThrow();
+    const rows = sqlite?.prepare(`SELECT rowid AS id FROM ${table} ORDER BY rowid`).all() ?? [];
+    expect(rows.map((r) => Number(r.id))).toEqual(articleIds);
+  }
+  const matched = sqlite
+    ?.prepare(`SELECT count(*) AS n FROM article_body_fts WHERE article_body_fts MATCH '"隐藏内容"'`)
+    .get() as { n: number };
+  expect(matched.n).toBe(2);
+}
+
+/**
+ * PostgreSQL: article_search (migration 0017) holds every article's current title and text
+ * (lower-cased), and a view counter's update does not rewrite its rows (their xmin, the writing
+ * transaction, stays).
+ */
+async function expectPgIndexInStep() {
+  const texts = () =>
+    sql<{ id: number; title: string; body: string; xmin: string }>`
+      SELECT s.id, s.title = lower(a.article_title) AS title, s.body = lower(a.article_content) AS body,
+        s.xmin::text AS xmin
+      FROM article a FULL JOIN article_search s ON s.id = a.id ORDER BY s.id`.execute(db);
+  const before = (await texts()).rows;
+  expect(before.length).toBeGreaterThan(3);
+  for (const row of before) expect([row.title, row.body], String(row.id)).toEqual([true, true]);
+  await db.updateTable('article').set({ view_times: 5 }).execute();
+  expect((await texts()).rows).toEqual(before);
 }
 
 const filler = (n: number) => '这是一段用来占位的普通文字，没有什么特别的内容。'.repeat(n);
@@ -171,21 +210,16 @@ describe('site search', () => {
     expect(ids(await search('绕过服务层'))).toEqual([raw.id]);
     expect(secret).toBeGreaterThan(0);
 
-    // After all these writes each index holds exactly the articles (FTS5's own check throws if one
-    // is damaged), and view counters (no text change) leave them alone.
-    await db.updateTable('article').set({ view_times: 5 }).execute();
-    const articleIds = (await db.selectFrom('article').select('id').orderBy('id').execute()).map((r) => r.id);
-    for (const table of ['article_title_fts', 'article_body_fts']) {
-      expect(() =>
-        sqlite?.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('integrity-check', 1)`),
-      ).not.toThrow();
-      const rows = sqlite?.prepare(`SELECT rowid AS id FROM ${table} ORDER BY rowid`).all() ?? [];
-      expect(rows.map((r) => Number(r.id))).toEqual(articleIds);
-    }
-    const matched = sqlite
-      ?.prepare(`SELECT count(*) AS n FROM article_body_fts WHERE article_body_fts MATCH '"隐藏内容"'`)
-      .get() as { n: number };
-    expect(matched.n).toBe(2);
+    // After all these writes each index holds exactly the articles, and view counters (no text
+    // change) leave them alone.
+    if (onPostgres) {
+      await expectPgIndexInStep();
+      // A database that had its articles before 0017: the migration copies them in.
+      await undoSearchTrgm(db as never, 'postgres');
+      expect(await migrate(db as never, 'postgres')).toEqual(['0017_search_trgm']);
+      await expectPgIndexInStep();
+      expect(ids(await search('绕过服务层'))).toEqual([raw.id]);
+    } else await expectFtsInStep();
   });
 
   it('treats pattern and query syntax as plain text', async () => {
@@ -215,6 +249,48 @@ describe('site search', () => {
     const long = await api.call('GET', `/api/article/getArticleListByContent/${'长'.repeat(201)}`);
     expect(long.json.code).toBe(100);
   });
+
+  it.runIf(onPostgres)(
+    'on PostgreSQL finds rare words of any length through the GIN indexes of 0017',
+    async () => {
+      // A blog big enough that reading every text is the planner's last choice.
+      await sql`
+      INSERT INTO article (slug, article_title, author_id, article_content, article_cover, article_description,
+        is_top, "order", status, type, origin_url, view_times, thumbs_up_times, reading_duration,
+        "createdAt", "updatedAt")
+      SELECT 'gin-' || i, '填充标题' || i, ${api.adminId}, repeat('填充用的正文内容，', 20) || i, '', '',
+        2, 0, 1, 1, '', i % 97, 0, 0, '2026-01-01', '2026-01-01'
+      FROM generate_series(1, 3000) AS i`.execute(db);
+      const rare = await add(
+        '罕见标题',
+        `${filler(2)}里面藏着一个罕见词：鼹鼠洞穴，还有一个字：饕。${filler(2)} c++ 代码`,
+      );
+      await sql`ANALYZE article_search`.execute(db);
+      const scans = async () =>
+        Object.fromEntries(
+          (
+            await sql<{ name: string; n: number }>`
+            SELECT indexrelname AS name, idx_scan AS n FROM pg_stat_user_indexes
+            WHERE relname = 'article_search'`.execute(db)
+          ).rows.map((r) => [r.name, Number(r.n)]),
+        );
+      const before = await scans();
+      expect(ids(await search('鼹鼠洞穴'))).toEqual([rare]); // pg_trgm
+      expect(ids(await search('饕'))).toEqual([rare]); // one character: search_grams
+      expect(ids(await search('鼹鼠'))).toEqual([rare]); // two characters: search_grams
+      expect(ids(await search('c++'))).toEqual([rare]); // no run of three letters: search_grams, then ILIKE
+      expect(ids(await search('罕见标题'))).toEqual([rare]);
+      // The statistics reach pg_stat_user_indexes shortly after each transaction.
+      const used = (name: string, n: number) =>
+        expect
+          .poll(async () => (await scans())[name] - (before[name] ?? 0), { timeout: 15_000 })
+          .toBeGreaterThanOrEqual(n);
+      await used('article_search_body_trgm', 1);
+      await used('article_search_title_trgm', 2);
+      await used('article_search_body_grams', 3);
+      await used('article_search_title_grams', 3);
+    },
+  );
 
   it('agrees with a plain reference on a crowded blog (every path: walks, phrases, short prefixes)', async () => {
     // Few letters, so texts collide a lot; mixed ASCII case; views and statuses vary.

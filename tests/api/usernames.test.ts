@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../src/server/db/connection.ts';
+import { db, dialect } from '../../src/server/db/connection.ts';
 import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
 import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
 import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
+import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
@@ -52,6 +53,7 @@ describe('usernames are unique after folding', () => {
     await db.schema.alterTable('user').dropColumn('username_key').execute();
     // Later migrations (0010: config.createdAt, 0011: the article bin, 0012: photo.status) did not exist
     // then either.
+    await undoSearchTrgm(db as never, dialect);
     await undoViewStats(db as never);
     await undoLinkHealth(db as never);
     await undoAuditLog(db as never);
@@ -77,7 +79,7 @@ describe('usernames are unique after folding', () => {
         RETURNING id`.execute(db);
       ids.push(row.rows[0].id);
     }
-    expect(await migrate(db as never, 'sqlite')).toEqual([
+    expect(await migrate(db as never, dialect)).toEqual([
       '0009_username_key',
       '0010_config_created',
       '0011_article_admin',
@@ -86,6 +88,7 @@ describe('usernames are unique after folding', () => {
       '0014_user_disabled',
       '0015_audit_log',
       '0016_link_health',
+      '0017_search_trgm',
     ]);
 
     const keys = await db

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { onPostgres } from '../setup/database.ts';
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -110,7 +112,18 @@ describe('register and login (API.md, SPEC §5)', () => {
       .executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const files = filesUnder(api.dataDir);
-    expect(files.some((f) => f.endsWith('.db'))).toBe(true);
+    // SQLite: the database is one of the files; PostgreSQL: every row of every table, as text.
+    expect(files.some((f) => f.endsWith('.db'))).toBe(!onPostgres);
+    if (onPostgres) {
+      const tables = await sql<{ name: string }>`
+        SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(db);
+      expect(tables.rows.length).toBeGreaterThan(10);
+      for (const { name } of tables.rows) {
+        const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(db);
+        for (const { row } of rows.rows)
+          expect(row.includes(secret) || row.includes(changed), name).toBe(false);
+      }
+    }
     for (const file of files) {
       const bytes = readFileSync(file);
       expect(bytes.includes(Buffer.from(secret)), file).toBe(false);

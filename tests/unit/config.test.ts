@@ -56,6 +56,18 @@ describe('configuration from the environment', () => {
     expect(() => parseEnv({ REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX: must be/);
   });
 
+  it('PG_POOL_MAX: 10 by default, a whole number from 1 to 1000', () => {
+    expect(parseEnv({}).pgPoolMax).toBe(10);
+    expect(parseEnv({ PG_POOL_MAX: '' }).pgPoolMax).toBe(10);
+    expect(parseEnv({ PG_POOL_MAX: '1' }).pgPoolMax).toBe(1);
+    expect(parseEnv({ PG_POOL_MAX: ' 40 ' }).pgPoolMax).toBe(40);
+    expect(parseEnv({ PG_POOL_MAX: '1000' }).pgPoolMax).toBe(1000);
+    for (const bad of ['0', '1001', '2.5', '-3', 'ten'])
+      expect(() => parseEnv({ PG_POOL_MAX: bad }), bad).toThrow(
+        /PG_POOL_MAX: must be a whole number from 1 to 1000/,
+      );
+  });
+
   it.each(['abc', '-1', '70000', '80.5', ' '])('refuses PORT=%j with a clear error', (port) => {
     expect(() => parseEnv({ PORT: port })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: port })).toThrow(/PORT: must be/);

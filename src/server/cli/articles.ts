@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
+import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { ROLE } from '../../lib/role.ts';
 import { db } from '../db/connection.ts';
 import * as articles from '../services/articles.ts';
@@ -70,10 +71,10 @@ export async function importArticles(dir: string): Promise<ImportReport> {
   for (const file of files) {
     const name = path.relative(dir, file);
     try {
-      const parsed = articleFromFile(
-        await readFile(file, 'utf8'),
-        path.basename(file).replace(/\.(md|markdown)$/i, ''),
-      );
+      const text = await readFile(file, 'utf8');
+      // As the API refuses it (PostgreSQL stores no NUL in text): the same on both databases.
+      if (hasNul(text)) throw new Error(NUL_MESSAGE);
+      const parsed = articleFromFile(text, path.basename(file).replace(/\.(md|markdown)$/i, ''));
       const existing = await articles.getArticleBySlug(parsed.slug);
       if (!existing) {
         await articles.createArticle({ ...parsed, tagIdList: [] }, author);

@@ -56,7 +56,9 @@ export let dialect: Dialect = 'sqlite';
 /** The node:sqlite handle, for FTS and PRAGMA work Kysely does not model (undefined on PostgreSQL). */
 export let sqlite: DatabaseSync | undefined;
 
-export async function openDatabase(cfg: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Kysely<DB>> {
+export async function openDatabase(
+  cfg: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'pgPoolMax'>>,
+): Promise<Kysely<DB>> {
   if (cfg.databaseUrl) {
     const pg = await import('pg');
     // node-postgres returns BIGINT (count(*)) as strings; our counts fit in a JS number.
@@ -65,7 +67,8 @@ export async function openDatabase(cfg: Pick<Config, 'dataDir' | 'databaseUrl'>)
     sqlite = undefined;
     db = new Kysely<DB>({
       dialect: new PostgresDialect({
-        pool: new pg.default.Pool({ connectionString: cfg.databaseUrl, max: 10 }),
+        // PG_POOL_MAX (config.ts; 10 by default, as for a caller without a Config).
+        pool: new pg.default.Pool({ connectionString: cfg.databaseUrl, max: cfg.pgPoolMax ?? 10 }),
       }),
     });
     return db;

@@ -1,9 +1,10 @@
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { DataSizes } from '../../lib/contract/admin-backup.ts';
 import { config } from '../config.ts';
 import { invalid } from '../core/errors.ts';
-import { dialect, sqlite } from '../db/connection.ts';
+import { db, dialect, sqlite } from '../db/connection.ts';
 
 /**
  * Backups of the database (the CLI's `backup <file>` and the console's download, issue 20) and the size
@@ -76,10 +77,13 @@ let cached: { at: number; sizes: Promise<DataSizes> } | undefined;
 async function measure(): Promise<DataSizes> {
   const dataDir = config.dataDir;
   const dbFile = path.join(dataDir, 'blog.db');
+  // SQLite: the file and its WAL; PostgreSQL: the database's size on the server.
   const database =
     dialect === 'sqlite'
       ? (await fileBytes(dbFile)) + (await fileBytes(`${dbFile}-wal`)) + (await fileBytes(`${dbFile}-shm`))
-      : 0;
+      : Number(
+          (await sql<{ n: number }>`SELECT pg_database_size(current_database()) AS n`.execute(db)).rows[0].n,
+        );
   const uploads = await folderBytes(config.uploadsDir);
   const music = await folderBytes(config.musicDir);
   const outside = (dir: string) => !dir.startsWith(dataDir + path.sep);
@@ -91,7 +95,12 @@ async function measure(): Promise<DataSizes> {
     database,
     uploads,
     music,
-    total: rest + (outside(config.uploadsDir) ? uploads : 0) + (outside(config.musicDir) ? music : 0),
+    // On PostgreSQL the database is not in the data folder: added to it.
+    total:
+      rest +
+      (outside(config.uploadsDir) ? uploads : 0) +
+      (outside(config.musicDir) ? music : 0) +
+      (dialect === 'postgres' ? database : 0),
     measuredAt: new Date().toISOString(),
   };
 }

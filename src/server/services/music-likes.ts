@@ -1,4 +1,4 @@
-import { db } from '../db/connection.ts';
+import { db, dialect } from '../db/connection.ts';
 
 /**
  * A signed-in music account's saved songs (/wapi/like, /wapi/likelist, its own playlist): song ids in
@@ -18,10 +18,14 @@ export async function likedSongIds(userId: number): Promise<number[]> {
 
 /**
  * Saves a song at the end of the user's list; saving it again changes nothing. The next position is
- * read and written in one transaction, so two saves at once do not take the same place.
+ * read and written in one transaction, so two saves at once do not take the same place (SQLite runs
+ * one write transaction at a time; PostgreSQL's READ COMMITTED would let two read the same last
+ * place, so there the user's row is locked first and the saves of one user go one after another).
  */
 export async function likeSong(userId: number, songId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres')
+      await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
     const last = await trx
       .selectFrom('music_like')
       .select((eb) => eb.fn.max('position').as('max'))

@@ -11,6 +11,7 @@ import {
   searchExcerpt,
 } from '../../lib/search.ts';
 import { db, dialect } from '../db/connection.ts';
+import { searchIdsPg } from './search-pg.ts';
 
 /**
  * Site search over public articles (API.md getArticleListByContent).
@@ -24,7 +25,9 @@ import { db, dialect } from '../db/connection.ts';
  * occurrence starts one, thanks to the two line breaks indexed after each text), and those are
  * matched instead. Before asking an index, each step looks at the most-read articles with LIKE: a
  * common word fills its places there at once, cheaper than merging long index lists; only rarer
- * words go to the index. PostgreSQL: ILIKE, walking the same views index.
+ * words go to the index.
+ *
+ * Matching on PostgreSQL: the same steps and order over migration 0017's GIN indexes (search-pg.ts).
  *
  * The input is only ever a bound parameter or a quoted FTS phrase, never FTS syntax, a wildcard or SQL.
  */
@@ -85,15 +88,14 @@ async function fromTop(where: Where, limit: number, column: Column): Promise<num
 
 function like(needle: string) {
   const pattern = `%${escapeLike(needle)}%`;
-  const op = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
-  const inTitle = sql<boolean>`article_title ${op} ${pattern} ESCAPE '\\'`;
+  const inTitle = sql<boolean>`article_title LIKE ${pattern} ESCAPE '\\'`;
   return {
     title: inTitle,
-    body: sql<boolean>`article_content ${op} ${pattern} ESCAPE '\\' AND NOT (${inTitle})`,
+    body: sql<boolean>`article_content LIKE ${pattern} ESCAPE '\\' AND NOT (${inTitle})`,
   };
 }
 
-/** Title hits, then body-only hits, by LIKE alone (PostgreSQL; SQLite's fallback). */
+/** Title hits, then body-only hits, by LIKE alone (SQLite's fallback). */
 async function scanned(needle: string): Promise<number[]> {
   const scan = like(needle);
   const titled = await mostRead(scan.title, MAX_RESULTS);
@@ -164,9 +166,11 @@ export async function searchArticles(text: string): Promise<SearchHit[]> {
   if (!needle) return [];
   // The index folds case like toLowerCase; the few letters whose lower case changes length are scanned.
   const ids =
-    dialect === 'sqlite' && needle.toLowerCase().length === needle.length
-      ? await indexed(needle)
-      : await scanned(needle);
+    dialect === 'postgres'
+      ? await searchIdsPg(needle)
+      : needle.toLowerCase().length === needle.length
+        ? await indexed(needle)
+        : await scanned(needle);
   if (!ids.length) return [];
   // The texts only for the few winners.
   const rows = await db

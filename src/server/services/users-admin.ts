@@ -1,9 +1,9 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
 import { ROLE } from '../../lib/role.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { db } from '../db/connection.ts';
+import { db, dialect } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { contains } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
@@ -74,18 +74,37 @@ export async function listUsers(input: {
 /**
  * Sets a user's role (the role is read from the database on every request, so it takes effect at
  * once). An admin cannot take their own admin role away, and the last admin stays one: the demotion
- * is one statement that counts the admins who can still log in (not disabled), so two admins demoting
- * each other at once leave one.
+ * is one statement that counts the admins who can still log in (not disabled), one at a time
+ * (adminsOneAtATime), so two admins demoting each other at once leave one.
  */
 export async function setRole(id: number, role: number, actorId: number): Promise<void> {
   const row = await db.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG.user);
   if (row.role === role) return;
   if (row.role === ROLE.admin && id === actorId) throw conflict(SELF_DEMOTE);
-  let q = db.updateTable('user').set({ role, updatedAt: new Date().toISOString() }).where('id', '=', id);
-  if (row.role === ROLE.admin) q = q.where(otherActiveAdmins, '>', 1);
-  const res = await q.executeTakeFirst();
+  const res = await adminsOneAtATime(row.role === ROLE.admin, (tx) => {
+    let q = tx.updateTable('user').set({ role, updatedAt: new Date().toISOString() }).where('id', '=', id);
+    if (row.role === ROLE.admin) q = q.where(otherActiveAdmins, '>', 1);
+    return q.executeTakeFirst();
+  });
   if (Number(res.numUpdatedRows) === 0) throw conflict(LAST_ADMIN);
+}
+
+/** Any fixed number: the transaction lock of changes that may leave fewer admins (PostgreSQL). */
+const ADMINS_LOCK = 2_100_021;
+
+/**
+ * Runs a change that may leave fewer admins who can log in one at a time. On SQLite one statement
+ * already runs alone. On PostgreSQL (READ COMMITTED) two such statements at once would each count the
+ * other's admin as still active and both succeed: a transaction lock makes the second wait, and its
+ * statement then counts from after the first one's commit.
+ */
+function adminsOneAtATime<T>(needed: boolean, change: (tx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (!needed || dialect !== 'postgres') return change(db);
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${ADMINS_LOCK})`.execute(tx);
+    return change(tx);
+  });
 }
 
 /** The admins who can still log in (role 1, not disabled), counted inside the statement that needs it. */
@@ -112,13 +131,15 @@ export async function disableUser(id: number, actorId: number): Promise<void> {
   if (id === actorId) throw conflict(SELF_DISABLE);
   if (row.disabled_at) return;
   const now = new Date().toISOString();
-  let q = db
-    .updateTable('user')
-    .set({ disabled_at: now, token_version: (eb) => eb('token_version', '+', 1), updatedAt: now })
-    .where('id', '=', id)
-    .where('disabled_at', 'is', null);
-  if (row.role === ROLE.admin) q = q.where(otherActiveAdmins, '>', 1);
-  const res = await q.executeTakeFirst();
+  const res = await adminsOneAtATime(row.role === ROLE.admin, (tx) => {
+    let q = tx
+      .updateTable('user')
+      .set({ disabled_at: now, token_version: (eb) => eb('token_version', '+', 1), updatedAt: now })
+      .where('id', '=', id)
+      .where('disabled_at', 'is', null);
+    if (row.role === ROLE.admin) q = q.where(otherActiveAdmins, '>', 1);
+    return q.executeTakeFirst();
+  });
   if (Number(res.numUpdatedRows) === 0 && row.role === ROLE.admin) throw conflict(LAST_ADMIN);
 }
 

@@ -13,6 +13,7 @@ import * as m0013 from './0013_view_stats.ts';
 import * as m0014 from './0014_user_disabled.ts';
 import * as m0015 from './0015_audit_log.ts';
 import * as m0016 from './0016_link_health.ts';
+import * as m0017 from './0017_search_trgm.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -36,6 +37,7 @@ const steps: Record<string, Step> = {
   '0014_user_disabled': m0014,
   '0015_audit_log': m0015,
   '0016_link_health': m0016,
+  '0017_search_trgm': m0017,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
