@@ -11,7 +11,7 @@
  *   to each directly), the sender on process 1: every message crosses Redis to reach half of them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -129,16 +129,20 @@ async function throughput(
 ) {
   const rows: Row[] = [];
   const script = walkScript(ids);
-  for (const kind of ['hit', 'miss'] as const) {
-    for (const { label, url } of proxies) {
-      const target = `${url}/article?id=3`;
-      wrk(wrkBin, target, host, kind === 'miss' ? script : undefined); // warm-up pass, not counted
-      const r = wrk(wrkBin, target, host, kind === 'miss' ? script : undefined);
-      rows.push({
-        metric: `${label}, cache ${kind}: article req/s (p99)`,
-        value: `${r.rps.toFixed(0)} (${r.p99.toFixed(1)} ms)${r.errors ? `, ${r.errors} errors` : ''}`,
-      });
+  try {
+    for (const kind of ['hit', 'miss'] as const) {
+      for (const { label, url } of proxies) {
+        const target = `${url}/article?id=3`;
+        wrk(wrkBin, target, host, kind === 'miss' ? script : undefined); // warm-up pass, not counted
+        const r = wrk(wrkBin, target, host, kind === 'miss' ? script : undefined);
+        rows.push({
+          metric: `${label}, cache ${kind}: article req/s (p99)`,
+          value: `${r.rps.toFixed(0)} (${r.p99.toFixed(1)} ms)${r.errors ? `, ${r.errors} errors` : ''}`,
+        });
+      }
     }
+  } finally {
+    rmSync(path.dirname(script), { recursive: true, force: true });
   }
   return rows;
 }
