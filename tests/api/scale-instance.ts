@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
+import { articleRow } from './article-row.ts';
 
 /**
  * One "server process" of a scale-out test, inside the test's process: a fresh copy of the server's
@@ -75,28 +76,16 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
     },
     /** A new public article; its id. */
     async article() {
-      const now = new Date().toISOString();
       const row = await connection.db
         .insertInto('article')
-        .values({
-          slug: `a-${Math.random().toString(36).slice(2)}`,
-          article_title: '多进程',
-          author_id: prepared.adminId,
-          category_id: null,
-          article_content: '正文',
-          article_cover: '',
-          article_description: '',
-          is_top: 2,
-          order: 0,
-          status: 1,
-          type: 1,
-          origin_url: '',
-          view_times: 0,
-          thumbs_up_times: 0,
-          reading_duration: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(
+          articleRow({
+            slug: `a-${Math.random().toString(36).slice(2)}`,
+            article_title: '多进程',
+            author_id: prepared.adminId,
+            article_content: '正文',
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
