@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseEnv } from '../setup/database.ts';
 import { type Instance, startInstance } from './scale-instance.ts';
 
 /**
  * Issue 22: a page write drops only the cached pages that showed what it changed. One server
- * instance (no Redis) with its real /api app and page cache, and pages that read through the site's
+ * instance (no Redis; on SQLite, and on PostgreSQL in that project) with its real /api app and page cache, and pages that read through the site's
  * services (scale-instance.ts): the talk list, the guestbook list, one guestbook message, a page of
  * the config only, and a page that reads nothing (it cannot say what it showed, so every write drops it).
  */
@@ -47,6 +48,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    // On the PostgreSQL project, its database: the tags must survive the pg driver's callbacks.
+    ...(await databaseEnv()),
   });
   adminToken = (await a.call('POST', '/api/user/login', ADMIN)).json.result.token;
   const talk = await a.call(

@@ -216,6 +216,7 @@ export async function addComment(
 ): Promise<AddResult> {
   const thing = await target(input.type, input.for_id, author.isAdmin);
   if (!thing) return { ok: false, reason: '评论的内容不存在' };
+  changes(commentsTag(input.type, input.for_id));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -247,7 +248,6 @@ export async function addComment(
         trx,
       );
     }
-    changes(commentsTag(input.type, input.for_id));
     return { ok: true as const, comment: await fetchOne(trx, row.id) };
   });
 }
@@ -278,6 +278,7 @@ export async function applyComment(
       .where('from_id', '=', input.to_id)
       .executeTakeFirst()) != null;
   if (!inThread) return { ok: false, reason: '回复的用户不在这条评论里' };
+  changes(commentsTag(input.type, input.for_id));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -307,7 +308,6 @@ export async function applyComment(
       },
       trx,
     );
-    changes(commentsTag(input.type, input.for_id));
     return { ok: true as const, comment: await fetchOne(trx, row.id) };
   });
 }

@@ -168,6 +168,7 @@ export async function addMessage(
   input: MessageInput,
   author: { userId: number | null; nickName: string },
 ): Promise<number> {
+  changes('messages');
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -182,7 +183,6 @@ export async function addMessage(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    changes('messages');
     await notifyAdmins(
       {
         type: NOTIFY.guestbook,
