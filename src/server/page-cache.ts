@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type PageChange, showing } from './core/page-tags.ts';
+import { type Encoding, Encodings } from './page-compress.ts';
 import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './security.ts';
 import { countPageView } from './services/views/tally.ts';
 
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
- * so a rendered page is kept in memory by URL, compressed once, and answered with an ETag (304 when the
- * browser has it). Each page records what it showed (core/page-tags.ts) and a content write drops the
- * pages that showed what it changed, or all of them when it cannot say (see invalidatePages; on every
- * process with REDIS_URL, page-sync.ts). Entries also expire, so writes made outside the server (the
- * CLI) show up within the TTL.
+ * so a rendered page is kept in memory by URL, compressed once per encoding asked (page-compress.ts:
+ * off the event loop, on first ask), and answered with an ETag (304 when the browser has it). Each
+ * page records what it showed (core/page-tags.ts) and a content write drops the pages that showed
+ * what it changed, or all of them when it cannot say (see invalidatePages; on every process with
+ * REDIS_URL, page-sync.ts). Entries also expire, so writes made outside the server (the CLI) show
+ * up within the TTL.
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
@@ -27,8 +28,8 @@ type Variant = { body: Buffer; headers: HeaderList };
 type Entry = {
   etag: string;
   identity: Variant;
-  gzip: Variant;
-  br: Variant;
+  /** br and gzip, each compressed when first asked for. */
+  encoded: Encodings<Variant>;
   notModified: HeaderList;
   bytes: number;
   storedAt: number;
@@ -193,8 +194,11 @@ const OWN_HEADERS = new Set([
 /** Every stored page is HTML (see withPageCache), said with its charset whatever the renderer sent. */
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-/** A cache entry for a rendered page: compressed bodies and the complete header lists. */
-export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
+/**
+ * A cache entry for a rendered page: its body, the complete header lists, and its compressed bodies
+ * as they are made (counted in the cache's bytes while it is stored under `key`).
+ */
+function prepareEntry(key: string, raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
   const security: HeaderList = securityHeaders().flat();
   const common: HeaderList = [...security, 'Content-Type', HTML_TYPE];
@@ -223,19 +227,18 @@ export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedA
       ...(encoding ? ['Content-Encoding', encoding] : []),
     ],
   });
-  const gzip = gzipSync(raw, { level: 6 });
-  const br = brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-  });
-  return {
+  const entry: Entry = {
     etag,
     identity: variant(raw),
-    gzip: variant(gzip, 'gzip'),
-    br: variant(br, 'br'),
+    encoded: new Encodings<Variant>(raw, variant, (size) => {
+      entry.bytes += size;
+      if (entries.get(key) === entry) bytes += size;
+    }),
     notModified: [...security, ...validators],
-    bytes: raw.length + gzip.length + br.length,
+    bytes: raw.length,
     storedAt,
   };
+  return entry;
 }
 
 const matches = (inm: string, etag: string) => inm === etag || inm.split(',').some((t) => t.trim() === etag);
@@ -256,7 +259,16 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: bool
     return;
   }
   const encoding = encodingFor(req.headers['accept-encoding']);
-  const variant = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  const variant = encoding ? entry.encoded.get(encoding) : entry.identity;
+  if (variant) return answer(req, res, variant, hit, hsts);
+  // The first ask for this encoding: compressed off the event loop, then answered (unencoded if it fails).
+  entry.encoded.fill(encoding as Encoding).then(
+    (made) => answer(req, res, made, hit, hsts),
+    () => answer(req, res, entry.identity, hit, hsts),
+  );
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, variant: Variant, hit: boolean, hsts: boolean) {
   let headers = hit ? variant.headers : asMiss(variant.headers);
   if (hsts) headers = [...headers, 'Strict-Transport-Security', HSTS];
   res.writeHead(200, headers);
@@ -331,7 +343,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
-      const entry = prepareEntry(Buffer.concat(capture.chunks), capture.headers, now);
+      const entry = prepareEntry(key, Buffer.concat(capture.chunks), capture.headers, now);
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
       if (storing && current(startedAt, tags)) remember(key, entry, tags);
       send(req, res, entry, false, wantsHsts(req, trustProxy));
