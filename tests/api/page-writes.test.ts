@@ -30,8 +30,6 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/comment/frontGetParentComment': 'read',
   'POST /api/comment/frontGetChildrenComment': 'read',
   'POST /api/comment/getCommentTotal': 'read',
-  'POST /api/like/addLike': 'a counter the islands refresh',
-  'POST /api/like/cancelLike': 'a counter the islands refresh',
   'POST /api/like/getIsLikeByIdOrIpAndType': 'read',
   'POST /api/like/getLikeInfo': 'read',
   'POST /api/music/qr/scan': 'music login',
