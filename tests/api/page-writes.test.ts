@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGE_WRITES } from '../../src/server/api/page-writes.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
@@ -30,8 +32,6 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/comment/frontGetParentComment': 'read',
   'POST /api/comment/frontGetChildrenComment': 'read',
   'POST /api/comment/getCommentTotal': 'read',
-  'POST /api/like/addLike': 'a counter the islands refresh',
-  'POST /api/like/cancelLike': 'a counter the islands refresh',
   'POST /api/like/getIsLikeByIdOrIpAndType': 'read',
   'POST /api/like/getLikeInfo': 'read',
   'POST /api/music/qr/scan': 'music login',
@@ -75,6 +75,16 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
 };
 
+/** The files under src/ whose text matches `re`, relative to the repository. */
+function grep(re: RegExp): string[] {
+  const root = path.resolve(import.meta.dirname, '../..');
+  return readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|tsx|astro)$/.test(f))
+    .map((f) => path.join('src', f))
+    .filter((f) => re.test(readFileSync(path.join(root, f), 'utf8')))
+    .sort();
+}
+
 /** "METHOD /api/path" of every route of the app that is not a GET. */
 const nonGetRoutes = () =>
   [
@@ -99,6 +109,14 @@ describe('which /api calls clear the page cache', () => {
     expect(unclassified).toEqual([]);
     for (const r of [...PAGE_WRITES, ...Object.keys(NEUTRAL)]) expect(routes, r).toContain(r);
     for (const r of PAGE_WRITES) expect(NEUTRAL[r], r).toBeUndefined();
+  });
+
+  it('reads never invalidate: no GET is a page write, and only a page write or the page sync drops pages', () => {
+    expect([...PAGE_WRITES].filter((r) => r.startsWith('GET '))).toEqual([]);
+    // Outside the page cache itself, pages are dropped only by pagesChanged, which the /api app calls
+    // for a page write (api/app.ts) and the Redis sync repeats: no service or read can call it.
+    const callers = grep(/\b(pagesChanged|invalidatePages)\(/);
+    expect(callers).toEqual(['src/server/api/app.ts', 'src/server/page-cache.ts', 'src/server/page-sync.ts']);
   });
 
   it('no neutral route clears the cache, whatever it answers; a real content write does', async () => {

@@ -12,7 +12,9 @@ import { articleRow } from './article-row.ts';
  * Each listens on a real port: /ws is its chat hub, GET /page is a page through its page cache (a
  * counter in the body tells a fresh render from a cached one) that reads nothing, and /talks,
  * /messages, /message?id=, /config are pages through it that read what the site's pages read, through
- * the same services (so they record the same tags); `call` goes to its /api app.
+ * the same services (so they record the same tags), and /article?id=, /home, /rss, /talk?id=,
+ * /albums, /album?id=, /comments?t=&id=, /links, /bangumi, /resources, /sites, /banner?r= likewise;
+ * `call` goes to its /api app.
  */
 export type Instance = Awaited<ReturnType<typeof startInstance>>;
 
@@ -48,12 +50,44 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
   const talks = await import('../../src/server/services/talks.ts');
   const messages = await import('../../src/server/services/messages.ts');
   const site = await import('../../src/server/services/site.ts');
-  const shown: Record<string, (id: number) => Promise<unknown>> = {
+  const articles = await import('../../src/server/services/articles.ts');
+  const photos = await import('../../src/server/services/photos.ts');
+  const comments = await import('../../src/server/services/comments.ts');
+  const links = await import('../../src/server/services/links.ts');
+  const bangumi = await import('../../src/server/services/bangumi.ts');
+  const resources = await import('../../src/server/services/resources.ts');
+  const shown: Record<string, (id: number, q: URLSearchParams) => Promise<unknown>> = {
     '/page': async () => null,
     '/talks': () => talks.listTalks(1, 10, null),
+    '/talk': (id) => talks.getTalk(id, null),
     '/messages': () => messages.listMessages({ current: 1, size: 10 }, null),
     '/message': (id) => messages.getMessage(id, null),
     '/config': () => site.getConfig(),
+    // As src/pages/article.astro reads: the article, its body, its neighbours and related articles.
+    '/article': async (id) => {
+      const article = await articles.getArticle(id);
+      if (!article) return null;
+      const [rendered, related] = await Promise.all([
+        articles.renderedArticle(article),
+        articles.getRecommendations(id),
+      ]);
+      return { article, html: rendered.html, related };
+    },
+    '/home': () => articles.listHomeArticles(1, 8),
+    '/rss': () => articles.listPublicArticles(20),
+    '/albums': () => photos.listAlbums(),
+    '/album': async (id) => [await photos.getAlbum(id), await photos.listPhotos(id)],
+    // The first page of a thing's comments (type ?t=), as a page that renders them would read it.
+    '/comments': (id, q) =>
+      comments.listParents(
+        { type: Number(q.get('t')) as 1, for_id: id, current: 1, size: 10, order: 'new' },
+        null,
+      ),
+    '/links': () => links.listLinks({ current: 1, size: 10, status: 2 }),
+    '/bangumi': () => bangumi.listBangumi({ current: 1, size: 10 }),
+    '/resources': () => resources.listResources('front'),
+    '/sites': () => resources.listSites(),
+    '/banner': (_id, q) => site.pageHeaderFor(q.get('r') as 'Home'),
   };
   let renders = 0;
   const page = pageCache.withPageCache(async (req, res) => {
@@ -61,7 +95,7 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
     const url = new URL(req.url ?? '/', 'http://x');
     const read = shown[url.pathname];
     if (!read) return void res.writeHead(404).end();
-    const data = await read(Number(url.searchParams.get('id')));
+    const data = await read(Number(url.searchParams.get('id')), url.searchParams);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<p>render ${renders}</p><pre>${JSON.stringify(data)}</pre>`);
   });

@@ -119,10 +119,10 @@ describe('page cache across instances', () => {
   });
 
   it("a tagged write on one instance drops only the other's pages that showed what it changed", async () => {
-    // The talk below is an untagged write: b drops everything when its broadcast lands. Wait for
-    // that (a page cached before it turns into a miss) so it cannot empty the pages cached next.
-    await b.page('/config');
-    expect((await b.page('/config')).cache).toBe('hit');
+    // The talk below drops b's talk list and the page that cannot say what it showed when its
+    // broadcast lands. Wait for that (that page turns into a miss) so it cannot drop the pages cached next.
+    await b.page('/page');
+    expect((await b.page('/page')).cache).toBe('hit');
     const talk = await a.call(
       'POST',
       '/api/talk/publishTalk',
@@ -130,7 +130,7 @@ describe('page cache across instances', () => {
       adminToken,
     );
     const talkId = talk.json.result.id ?? talk.json.result;
-    await until(async () => (await b.page('/config')).cache === 'miss', 'the untagged write landed on b');
+    await until(async () => (await b.page('/page')).cache === 'miss', 'the talk write landed on b');
     const pages = ['/talks', '/messages', '/config'];
     for (const p of pages) await b.page(p);
     for (const p of pages) expect((await b.page(p)).cache, p).toBe('hit');

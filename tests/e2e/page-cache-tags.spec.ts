@@ -104,6 +104,31 @@ test('a new guestbook message drops the guestbook list only', async ({ page, req
   expect(await dropped(page)).toEqual(['/message/list']);
 });
 
+test("an edit of an article's body drops that article's page only", async ({ page, request }) => {
+  await warm(page);
+  const got = await request.get(`${server.url}/api/article/getArticleById/${articles[0]}`);
+  const content: string = (await got.json()).result.article_content;
+  // The same length: the reading time the home's card shows stays as it was.
+  const edited = content.slice(0, -1) + (content.endsWith('。') ? '！' : '。');
+  await write(request, 'put', '/api/article/update', { id: articles[0], article_content: edited });
+  expect(await dropped(page)).toEqual([`/article?id=${articles[0]}`]);
+});
+
+test('a like of an article drops the pages that render its count (its page, the home) only', async ({
+  page,
+  request,
+}) => {
+  await warm(page);
+  await write(request, 'post', '/api/like/addLike', { type: 1, for_id: articles[0] });
+  expect(await dropped(page)).toEqual(['/home', `/article?id=${articles[0]}`]);
+});
+
+test('a like of a talk drops the talk page only', async ({ page, request }) => {
+  await warm(page);
+  await write(request, 'post', '/api/like/addLike', { type: 2, for_id: talkId });
+  expect(await dropped(page)).toEqual(['/talk']);
+});
+
 test('a change of the site settings drops every page', async ({ page, request }) => {
   await warm(page);
   await write(request, 'post', '/api/config/update', { blog_name: '标签之后' });

@@ -5,9 +5,10 @@ import { routePath } from 'hono/route';
  * The /api routes whose success changes what a public page shows, as "METHOD /api/route-pattern":
  * only these clear the page cache. Everything else leaves it alone: reads (the POST lists the
  * islands fetch, such as /api/chat/getChatList, sent whenever the chat opens), counters the islands
- * refresh after hydration (views, likes), and private state (todos, notifications, chat, sessions,
+ * refresh after hydration (views), and private state (todos, notifications, chat, sessions,
  * uploads, links awaiting approval). A read can therefore never empty the cache by being forgotten
  * here; tests/api/page-writes.test.ts makes every new non-GET route be classified one way or the other.
+ * Each one's service names what it changed (core/page-tags.ts), so it drops only the pages that showed it.
  */
 export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/config/update',
@@ -40,6 +41,9 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/message/update',
   'PUT /api/message/delete',
   'PUT /api/message/backDelete',
+  // A like changes the count the pages that render it show (likesTag, commentLikesTag).
+  'POST /api/like/addLike',
+  'POST /api/like/cancelLike',
   'POST /api/comment/add',
   'POST /api/comment/apply',
   'DELETE /api/comment/delete/:id/:parent_id',

@@ -5,18 +5,33 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * the pages that showed a tag a write changed.
  *
  * The vocabulary, one tag per thing a public page can show:
- * - `config`: the site's settings and page banners (every page's layout);
- * - `articles`: anything about articles, categories and tags (lists, the article pages, dictionaries,
- *   the timeline, the home's figures, RSS and the sitemap);
- * - `talks`, `albums` (albums and photos), `bangumi`, `links`, `resources`, `sites`;
+ * - `config`: the site's settings (every page's layout); `banner:<RouteName>`: one page's banner
+ *   (site.ts ROUTE_NAMES);
+ * - `articles`: the public article lists and everything derived from the set of public articles and
+ *   their summaries (title, cover, description, type, pin and order, dates, reading time, category,
+ *   tags): the home, archives, category, tag and article lists, the dictionaries and figures, the
+ *   hot list, and every article page's previous/next and related blocks;
+ * - `article:<id>`: one article's own page (its body, facts, category and tag names, its author);
+ * - `article-feeds`: the text and update times of every public article (RSS, the sitemap), which
+ *   any edit of a public article changes, a body edit included;
+ * - `talks`: the talk list; `talk:<id>`: one talk; `albums`: the album list (covers, photo counts);
+ *   `album:<id>`: one album's page and photos; `bangumi`, `links`, `resources`, `sites`: their pages;
  * - `messages`: the guestbook's list and hot tags; `message:<id>`: one guestbook message;
  * - `comments:<type>:<id>`: the comments of one thing (type 1 article, 2 talk, 3 guestbook message),
- *   their count included.
+ *   their count included;
+ * - `likes:<type>:<id>` (likesTag): the like count of one article, talk or guestbook message;
+ *   `comment-likes:<type>:<id>` (commentLikesTag): the like counts of the comments of one thing. A
+ *   comment's like names its thing, not the comment: a list of comments may be ordered by likes
+ *   (hot), so a like on any of them can change which ones a page of them shows;
+ * - `user:<id>`: a user's nick name and avatar, recorded by the reads that show them beside what the
+ *   user wrote (articles' authors, talks, guestbook messages, comments).
  *
  * Every service function a page reads through says what it returns with `shows` (a page that read
  * something untagged could miss a write: tests/unit/page-tags.test.ts checks that each one does);
- * every service that writes says what it changed with `changes`. A page write that names nothing
- * drops every page, and so does anything that changes content outside a request (the CLI).
+ * every service that writes says what it changed with `changes`, or `changesNothingShown` when the
+ * write touched nothing a public page shows (a private draft, an unused category). A page write that
+ * names nothing drops every page, and so does anything that changes content outside a request (the
+ * CLI). Likes are page writes too: each names the count it changed.
  */
 
 /** What a write changed: everything, or the pages that showed one of these tags. */
@@ -49,3 +64,32 @@ export function changing<T>(into: Set<string>, handle: () => T): T {
 
 /** The tag of the comments of one thing (type 1 article, 2 talk, 3 guestbook message). */
 export const commentsTag = (type: number, forId: number): string => `comments:${type}:${forId}`;
+
+/** One article's own page. */
+export const articleTag = (id: number): string => `article:${id}`;
+
+/** One talk (its page also shows the list, `talks`). */
+export const talkTag = (id: number): string => `talk:${id}`;
+
+/** One album's page: its facts and photos. */
+export const albumTag = (id: number): string => `album:${id}`;
+
+/** The banner of one page (site.ts ROUTE_NAMES). */
+export const bannerTag = (route: string): string => `banner:${route}`;
+
+/** The like count of one article (1), talk (2) or guestbook message (3). */
+export const likesTag = (type: number, forId: number): string => `likes:${type}:${forId}`;
+
+/** The like counts of the comments of one thing (type 1 article, 2 talk, 3 guestbook message). */
+export const commentLikesTag = (type: number, forId: number): string => `comment-likes:${type}:${forId}`;
+
+/** A user's nick name and avatar. */
+export const userTag = (id: number): string => `user:${id}`;
+
+/** A tag no page records: a write that changed nothing public names it (only pages that cannot say are dropped). */
+const NOTHING_SHOWN = 'nothing-shown';
+
+/** Records that the write being handled changed nothing a public page shows. */
+export function changesNothingShown(): void {
+  changes(NOTHING_SHOWN);
+}

@@ -4,6 +4,7 @@ import { PHOTO_STATUS } from '../../lib/media.ts';
 import { escapeLike } from '../../lib/search.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { albumTag, changes } from '../core/page-tags.ts';
 import { db, dialect } from '../db/connection.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { visibleCovers } from './photos.ts';
@@ -55,11 +56,14 @@ async function refuseTakenName(name: string, except = 0): Promise<void> {
 export async function addAlbum(input: AlbumInput): Promise<AlbumRow> {
   await refuseTakenName(input.album_name);
   const now = new Date().toISOString();
-  return db
+  const row = await db
     .insertInto('photo_album')
     .values({ ...input, createdAt: now, updatedAt: now })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
+  // Its page may have been cached as missing.
+  changes('albums', albumTag(row.id));
+  return row;
 }
 
 async function coverOf(id: number): Promise<string> {
@@ -75,6 +79,7 @@ async function coverOf(id: number): Promise<string> {
 /** Changes an album; a replaced cover's file goes once nothing else uses it. */
 export async function updateAlbum(id: number, input: Partial<AlbumInput>): Promise<void> {
   const oldCover = await coverOf(id);
+  changes('albums', albumTag(id));
   if (input.album_name !== undefined) await refuseTakenName(input.album_name, id);
   await db
     .updateTable('photo_album')
@@ -101,6 +106,7 @@ export async function setAlbumCover(id: number, photoId: number): Promise<void> 
 
 /** Deletes an album with every photo of it (any status), and their files and the cover's once unused. */
 export async function deleteAlbum(id: number): Promise<void> {
+  changes('albums', albumTag(id));
   const urls = await db.transaction().execute(async (trx) => {
     const album = await trx
       .selectFrom('photo_album')

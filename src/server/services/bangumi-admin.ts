@@ -1,6 +1,7 @@
 import type { Bangumi, BangumiRow } from '../../lib/contract/admin-catalog.ts';
 import { invalid, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { changes } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { contains } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
@@ -41,6 +42,7 @@ function settle(row: Pick<BangumiInput, 'progress' | 'total_episodes'>, watched:
 }
 
 export async function addBangumi(input: BangumiInput): Promise<{ id: number }> {
+  changes('bangumi');
   const stamp = now();
   const row = await db
     .insertInto('bangumi')
@@ -62,6 +64,7 @@ async function current(id: number) {
 
 /** A partial edit, checked as a whole (progress against the total, whichever of the two changed). */
 export async function updateBangumi(id: number, patch: Partial<BangumiInput>): Promise<void> {
+  changes('bangumi');
   const merged = { ...(await current(id)), ...patch };
   await db
     .updateTable('bangumi')
@@ -76,6 +79,7 @@ export const setBangumiStatus = (id: number, status: number) => updateBangumi(id
 export const setBangumiProgress = (id: number, progress: number) => updateBangumi(id, { progress });
 
 export async function deleteBangumi(ids: number[]): Promise<number> {
+  changes('bangumi');
   const res = await db.deleteFrom('bangumi').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }

@@ -1,5 +1,6 @@
 import type { CatalogCategory, ResourceRow, SiteRow } from '../../lib/contract/admin-catalog.ts';
 import { notFound } from '../core/errors.ts';
+import { changes } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { contains } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
@@ -30,6 +31,9 @@ const MISSING: Record<Catalog, string> = { resource: '资源不存在', site: '�
  * is only named when a kind is given (resources only).
  */
 const table = (which: Catalog) => db.selectFrom(which as 'resource');
+
+/** The pages a write of the table shows on: /resources/front and /back, or /siteList (core/page-tags.ts). */
+const changed = (which: Catalog) => changes(which === 'resource' ? 'resources' : 'sites');
 
 export async function listCatalog(
   which: Catalog,
@@ -70,6 +74,7 @@ export async function saveCatalog(
   id: number | undefined,
   input: CatalogInput,
 ): Promise<number> {
+  changed(which);
   const { kind, ...fields } = input;
   const values = which === 'resource' ? { ...fields, kind } : fields;
   if (id !== undefined) {
@@ -97,6 +102,7 @@ export async function saveCatalog(
 
 /** The drag-and-drop sort: every listed row gets its order, all or none (a stale list is refused). */
 export async function reorderCatalog(which: Catalog, list: { id: number; order: number }[]): Promise<void> {
+  changed(which);
   await db.transaction().execute(async (trx) => {
     for (const item of list) {
       const res = await trx
@@ -110,6 +116,7 @@ export async function reorderCatalog(which: Catalog, list: { id: number; order: 
 }
 
 export async function deleteCatalog(which: Catalog, ids: number[]): Promise<number> {
+  changed(which);
   const res = await db
     .deleteFrom(which as 'resource')
     .where('id', 'in', ids)

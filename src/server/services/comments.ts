@@ -4,7 +4,7 @@ import { excerpt, THING } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { changes, commentsTag, shows } from '../core/page-tags.ts';
+import { changes, commentLikesTag, commentsTag, shows, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -44,7 +44,17 @@ function selectComments(conn: Conn) {
     ]);
 }
 
-async function withLikes<T extends { id: number }>(rows: T[], viewer: Viewer | null) {
+type Shown = { id: number; type: number; for_id: number; from_id: number; to_id: number | null };
+
+/**
+ * Comments as a page shows them: with their like counts (a like names the comments of the thing,
+ * core/page-tags.ts) and their authors' names and avatars; the viewer's own likes for /api only.
+ */
+async function withLikes<T extends Shown>(rows: T[], viewer: Viewer | null) {
+  for (const r of rows) {
+    shows(commentsTag(r.type, r.for_id), commentLikesTag(r.type, r.for_id), userTag(r.from_id));
+    if (r.to_id) shows(userTag(r.to_id));
+  }
   const liked = await likedIds(
     4,
     rows.map((r) => r.id),
@@ -58,7 +68,7 @@ export async function listParents(
   input: { type: CommentType; for_id: number; current: number; size: number; order: 'new' | 'hot' },
   viewer: Viewer | null,
 ): Promise<Page<ParentComment>> {
-  shows(commentsTag(input.type, input.for_id));
+  shows(commentsTag(input.type, input.for_id), commentLikesTag(input.type, input.for_id));
   if (!(await thingVisible(input.type, input.for_id, viewer?.isAdmin === true)))
     return { current: input.current, size: input.size, list: [], total: 0 };
   let q = selectComments(db)

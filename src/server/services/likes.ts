@@ -3,6 +3,7 @@ import { ARTICLE_STATUS } from '../../lib/article.ts';
 import { THING } from '../../lib/community.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { changes, commentLikesTag, likesTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { thingVisible } from './visibility.ts';
@@ -93,6 +94,20 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
   }
 }
 
+/**
+ * The page tag of the count a like changes (core/page-tags.ts): the thing's own count, or for a
+ * comment the like counts of the comments of its thing (a list of them may be ordered by likes).
+ */
+async function countTag(type: LikeType, forId: number, conn: Conn): Promise<string> {
+  if (type !== THING.comment) return likesTag(type, forId);
+  const row = await conn
+    .selectFrom('comment')
+    .select(['type', 'for_id'])
+    .where('id', '=', forId)
+    .executeTakeFirstOrThrow();
+  return commentLikesTag(row.type, row.for_id);
+}
+
 /** The thing's like count after the change. */
 export type LikeResult = { count: number };
 
@@ -101,7 +116,7 @@ export type LikeResult = { count: number };
  * transaction, so the count never drifts from the rows. A second like is refused by the unique index.
  */
 export async function addLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     if ((await likeCount(type, forId, viewer, trx)) == null) throw notFound(MSG.likeTarget);
     const res = await trx
       .insertInto('like')
@@ -119,12 +134,14 @@ export async function addLike(type: LikeType, forId: number, viewer: Viewer): Pr
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} + 1 where id = ${forId}`.execute(
       trx,
     );
-    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0, tag: await countTag(type, forId, trx) };
   });
+  changes(result.tag);
+  return { count: result.count };
 }
 
 export async function cancelLike(type: LikeType, forId: number, viewer: Viewer): Promise<LikeResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     if ((await likeCount(type, forId, viewer, trx)) == null) throw notFound(MSG.likeTarget);
     let q = trx.deleteFrom('like').where('type', '=', type).where('for_id', '=', forId);
     q =
@@ -137,8 +154,10 @@ export async function cancelLike(type: LikeType, forId: number, viewer: Viewer):
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = case when ${sql.ref(column)} > 0 then ${sql.ref(column)} - 1 else 0 end where id = ${forId}`.execute(
       trx,
     );
-    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0 };
+    return { count: (await likeCount(type, forId, viewer, trx)) ?? 0, tag: await countTag(type, forId, trx) };
   });
+  changes(result.tag);
+  return { count: result.count };
 }
 
 /** Drops the like rows of things being deleted (inside the caller's transaction). */

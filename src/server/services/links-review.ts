@@ -1,5 +1,6 @@
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { changes } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { createNotify, escapeHtml, NOTIFY } from './notify.ts';
 
@@ -14,6 +15,7 @@ import { createNotify, escapeHtml, NOTIFY } from './notify.ts';
  * is told; approving an approved link again changes and tells nothing. The number approved.
  */
 export async function approveLinks(ids: number[], admin: { id: number }): Promise<number> {
+  changes('links');
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('link')

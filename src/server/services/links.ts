@@ -1,7 +1,7 @@
 import type { FriendLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { shows } from '../core/page-tags.ts';
+import { changes, changesNothingShown, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
 import { forgetHealthIfMoved } from './link-health.ts';
@@ -104,6 +104,7 @@ export async function applyLink(
 }
 
 export async function deleteLinks(ids: number[]): Promise<number> {
+  changes('links');
   const res = await db.deleteFrom('link').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
@@ -129,6 +130,9 @@ export async function editLink(
   if (!editor.isAdmin && row.user_id !== editor.id) throw forbidden(MSG.ownLinkOnly);
   if (await siteTaken(input.url, id)) throw conflict(TAKEN);
   const status = editor.isAdmin ? row.status : 1;
+  // /link/list shows the approved links (status 2): one that was or is approved changes it.
+  if (row.status === 2 || status === 2) changes('links');
+  else changesNothingShown();
   await db.transaction().execute(async (trx) => {
     await forgetHealthIfMoved(id, input.url, trx);
     await trx
@@ -164,6 +168,7 @@ export async function adminSaveLink(
   if (await siteTaken(fields.url, id)) throw conflict(TAKEN);
   const stamp = new Date().toISOString();
   if (id !== undefined) {
+    changes('links');
     await forgetHealthIfMoved(id, fields.url);
     const res = await db
       .updateTable('link')
@@ -173,6 +178,8 @@ export async function adminSaveLink(
     if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.link);
     return id;
   }
+  // A new link waits for review: no public page shows it yet.
+  changesNothingShown();
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('link')

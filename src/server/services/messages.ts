@@ -3,7 +3,7 @@ import { excerpt, THING } from '../../lib/community.ts';
 import type { Message, MessageInput } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { changes, commentsTag, shows } from '../core/page-tags.ts';
+import { changes, commentsTag, likesTag, shows, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
@@ -42,8 +42,9 @@ type Row = MessageRow;
 
 async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
-  // Each one's comment count is on the page.
-  shows(...ids.map((id) => commentsTag(THING.message, id)));
+  // Each one's comment and like counts are on the page, and a member author's name and avatar.
+  shows(...ids.map((id) => commentsTag(THING.message, id)), ...ids.map((id) => likesTag(THING.message, id)));
+  for (const r of rows) if (r.user_id) shows(userTag(r.user_id));
   const [liked, totals] = await Promise.all([
     likedIds(THING.message, ids, viewer),
     commentTotals(THING.message, ids),
@@ -169,7 +170,7 @@ export async function addMessage(
   author: { userId: number | null; nickName: string },
 ): Promise<number> {
   changes('messages');
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
       .insertInto('message')
@@ -194,6 +195,9 @@ export async function addMessage(
     );
     return row.id;
   });
+  // Its page (/message/detail?id=) may have been cached as missing.
+  changes(`message:${id}`);
+  return id;
 }
 
 export type Actor = { id: number; isAdmin: boolean };

@@ -2,6 +2,7 @@ import type { PhotoRow } from '../../lib/contract/photos.ts';
 import { PHOTO_STATUS } from '../../lib/media.ts';
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { albumTag, changes } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { removeUnusedUploads } from './upload-files.ts';
@@ -18,6 +19,14 @@ async function requireAlbums(ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   const found = await db.selectFrom('photo_album').select('id').where('id', 'in', unique).execute();
   if (found.length !== unique.length) throw notFound(MSG.album);
+}
+
+/** A write of these photos changes their albums' pages and the album list (counts, covers). */
+async function photosChanged(ids: number[]): Promise<void> {
+  const rows = ids.length
+    ? await db.selectFrom('photo').select('album_id').distinct().where('id', 'in', ids).execute()
+    : [];
+  changes('albums', ...rows.map((r) => albumTag(r.album_id)));
 }
 
 /** A page of one album's photos of a status, newest first. */
@@ -49,6 +58,7 @@ export async function listAlbumPhotos(input: {
  */
 export async function addPhotos(list: { album_id: number; url: string }[]): Promise<PhotoRow[]> {
   await requireAlbums(list.map((p) => p.album_id));
+  changes('albums', ...list.map((p) => albumTag(p.album_id)));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const rows = await trx
@@ -72,6 +82,7 @@ export async function addPhotos(list: { album_id: number; url: string }[]): Prom
 
 /** Normal photos to the recycle bin; answers how many moved. */
 export async function binPhotos(ids: number[]): Promise<number> {
+  await photosChanged(ids);
   const res = await db
     .updateTable('photo')
     .set({ status: PHOTO_STATUS.bin, updatedAt: new Date().toISOString() })
@@ -86,6 +97,7 @@ export async function binPhotos(ids: number[]): Promise<number> {
  * stored ones, never the client's); a photo not in the bin stays. Answers how many went.
  */
 export async function deletePhotos(ids: number[]): Promise<number> {
+  await photosChanged(ids);
   const gone = await db
     .deleteFrom('photo')
     .where('id', 'in', ids)
@@ -98,6 +110,7 @@ export async function deletePhotos(ids: number[]): Promise<number> {
 
 /** Binned photos back to normal; answers how many came back. */
 export async function revertPhotos(ids: number[]): Promise<number> {
+  await photosChanged(ids);
   const res = await db
     .updateTable('photo')
     .set({ status: PHOTO_STATUS.normal, updatedAt: new Date().toISOString() })

@@ -1,5 +1,5 @@
 import { PHOTO_STATUS } from '../../lib/media.ts';
-import { shows } from '../core/page-tags.ts';
+import { albumTag, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 
 export type Album = {
@@ -54,8 +54,12 @@ export async function visibleCovers<T extends { id: number; album_cover: string 
 }
 
 /** Every album, newest first, with how many (normal) photos it holds. */
-export async function listAlbums(): Promise<Album[]> {
+export function listAlbums(): Promise<Album[]> {
   shows('albums');
+  return allAlbums();
+}
+
+async function allAlbums(): Promise<Album[]> {
   const rows = await db
     .selectFrom('photo_album')
     .leftJoin('photo', (join) =>
@@ -83,13 +87,13 @@ export async function listAlbums(): Promise<Album[]> {
 }
 
 export async function getAlbum(id: number): Promise<Album | null> {
-  shows('albums');
-  return (await listAlbums()).find((a) => a.id === id) ?? null;
+  shows(albumTag(id));
+  return (await allAlbums()).find((a) => a.id === id) ?? null;
 }
 
 /** The (normal) photos of one album in the order they were taken; the recycle bin is the owner's. */
 export async function listPhotos(albumId: number): Promise<Photo[]> {
-  shows('albums');
+  shows(albumTag(albumId));
   return db
     .selectFrom('photo')
     .select(['id', 'album_id', 'url', 'createdAt'])

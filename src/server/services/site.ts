@@ -3,7 +3,7 @@ import { ARTICLE_STATUS } from '../../lib/article.ts';
 import type { PageHeader } from '../../lib/contract/site.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { shows } from '../core/page-tags.ts';
+import { bannerTag, changes, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
 import { publicTermCounts } from './articles.ts';
@@ -44,6 +44,8 @@ export async function getConfig(): Promise<SiteConfig> {
 export async function updateConfig(
   patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'>>,
 ): Promise<void> {
+  // Every page's layout shows the config.
+  changes('config');
   await db
     .updateTable('config')
     .set({ ...patch, updatedAt: new Date().toISOString() })
@@ -115,7 +117,7 @@ export async function listPageHeaders(): Promise<PageHeader[]> {
 }
 
 export async function pageHeaderFor(routeName: RouteName): Promise<string | undefined> {
-  shows('config');
+  shows(bannerTag(routeName));
   const row = await db
     .selectFrom('page_header')
     .select('bg_url')
@@ -130,7 +132,15 @@ export async function savePageHeader(input: {
   route_name: string;
   bg_url: string;
 }): Promise<void> {
+  // The banner of its route changes, and when it is renamed away, its old route's (now the default).
+  changes(bannerTag(input.route_name));
   if (input.id) {
+    const old = await db
+      .selectFrom('page_header')
+      .select('route_name')
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (old) changes(bannerTag(old.route_name));
     // route_name is unique: renaming onto another header's route would break the index (a 500).
     const other = await db
       .selectFrom('page_header')
@@ -155,6 +165,8 @@ export async function savePageHeader(input: {
 }
 
 export async function deletePageHeader(id: number): Promise<void> {
-  const res = await db.deleteFrom('page_header').where('id', '=', id).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound(MSG.pageHeader);
+  const row = await db.selectFrom('page_header').select('route_name').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.pageHeader);
+  changes(bannerTag(row.route_name));
+  await db.deleteFrom('page_header').where('id', '=', id).execute();
 }

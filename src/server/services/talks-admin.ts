@@ -4,7 +4,7 @@ import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
-import { deleteTalk, picturesOf, selectTalks } from './talks.ts';
+import { deleteTalk, picturesOf, selectTalks, talkChanged } from './talks.ts';
 
 /**
  * The owner's side of talks (ADMIN-API.md, "Talk"): the list of every status, the recycle bin (status
@@ -61,6 +61,7 @@ const now = () => new Date().toISOString();
 export async function deleteTalkFrom(id: number, current: number): Promise<number> {
   const status = await statusOf(id);
   if (current !== TALK_STATUS.bin) {
+    talkChanged(id, status);
     if (status !== TALK_STATUS.bin)
       await db
         .updateTable('talk')
@@ -76,18 +77,21 @@ export async function deleteTalkFrom(id: number, current: number): Promise<numbe
 
 /** Public (1) or private (2); a talk in the bin is restored first (revert). */
 export async function setTalkPublic(id: number, status: number): Promise<void> {
-  if ((await statusOf(id)) === TALK_STATUS.bin) throw conflict(MSG.talkInBin);
+  const old = await statusOf(id);
+  if (old === TALK_STATUS.bin) throw conflict(MSG.talkInBin);
+  talkChanged(id, old, status);
   await db.updateTable('talk').set({ status, updatedAt: now() }).where('id', '=', id).execute();
 }
 
 /** Pinned (1) or not (2). */
 export async function setTalkTop(id: number, isTop: number): Promise<void> {
-  await statusOf(id);
+  talkChanged(id, await statusOf(id));
   await db.updateTable('talk').set({ is_top: isTop, updatedAt: now() }).where('id', '=', id).execute();
 }
 
 /** Out of the bin, public again (a talk not in the bin stays as it is). */
 export async function revertTalk(id: number): Promise<void> {
+  talkChanged(id, TALK_STATUS.public);
   if ((await statusOf(id)) !== TALK_STATUS.bin) return;
   await db
     .updateTable('talk')

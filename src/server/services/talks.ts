@@ -1,8 +1,9 @@
 import { THING } from '../../lib/community.ts';
 import type { Talk } from '../../lib/contract/talks.ts';
+import { TALK_STATUS } from '../../lib/media.ts';
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { commentsTag, shows } from '../core/page-tags.ts';
+import { changes, commentsTag, likesTag, shows, talkTag, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -45,8 +46,9 @@ export async function picturesOf(ids: number[]): Promise<{ talk_id: number; url:
 /** Adds pictures, the viewer's like and comment totals to talk rows. */
 async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]> {
   const ids = rows.map((r) => r.id);
-  // Each one's comment count is on the page.
-  shows(...ids.map((id) => commentsTag(THING.talk, id)));
+  // Each one's comment and like counts are on the page, and its author's name and avatar.
+  shows(...ids.map((id) => commentsTag(THING.talk, id)), ...ids.map((id) => likesTag(THING.talk, id)));
+  shows(...rows.map((r) => userTag(r.user_id)));
   const [photos, liked, totals] = await Promise.all([
     picturesOf(ids),
     likedIds(THING.talk, ids, viewer),
@@ -83,15 +85,30 @@ export async function listTalks(current: number, size: number, viewer: Viewer | 
 
 /** One talk; a private one only for the admin. */
 export async function getTalk(id: number, viewer: Viewer | null): Promise<Talk | null> {
-  shows('talks');
+  shows(talkTag(id));
   const row = await selectTalks().where('talk.id', '=', id).executeTakeFirst();
   if (!row || (row.status !== 1 && !viewer?.isAdmin)) return null;
   return (await complete([row], viewer))[0];
 }
 
+/**
+ * A write of one talk changed its own page and, when it was or is public (one of `statuses`), the
+ * talk list (core/page-tags.ts).
+ */
+export function talkChanged(id: number, ...statuses: number[]): void {
+  changes(talkTag(id));
+  if (statuses.includes(TALK_STATUS.public)) changes('talks');
+}
+
 export type TalkInput = { content: string; talkImgList: string[]; is_top: number; status: number };
 
 export async function publishTalk(input: TalkInput, userId: number): Promise<number> {
+  const id = await insertTalk(input, userId);
+  talkChanged(id, input.status);
+  return id;
+}
+
+async function insertTalk(input: TalkInput, userId: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -118,6 +135,7 @@ export async function publishTalk(input: TalkInput, userId: number): Promise<num
 
 /** Changes a talk; a new picture list replaces the old one, whose files no row uses any more go. */
 export async function updateTalk(id: number, input: Partial<TalkInput>): Promise<void> {
+  const before = await db.selectFrom('talk').select('status').where('id', '=', id).executeTakeFirst();
   const dropped = await db.transaction().execute(async (trx) => {
     const { talkImgList, ...fields } = input;
     const res = await trx
@@ -135,6 +153,7 @@ export async function updateTalk(id: number, input: Partial<TalkInput>): Promise
         .execute();
     return old.map((p) => p.url).filter((url) => !talkImgList.includes(url));
   });
+  talkChanged(id, before?.status ?? 0, input.status ?? before?.status ?? 0);
   await removeUnusedUploads(dropped);
 }
 
@@ -143,14 +162,15 @@ export async function updateTalk(id: number, input: Partial<TalkInput>): Promise
  * and likes. `onlyFrom`: the status it must have (the recycle bin's second delete), else not found.
  */
 export async function deleteTalk(id: number, onlyFrom?: number): Promise<void> {
-  const pictures = await db.transaction().execute(async (trx) => {
+  const { pictures, status } = await db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('talk').select('status').where('id', '=', id).executeTakeFirst();
     if (!found || (onlyFrom !== undefined && found.status !== onlyFrom)) throw notFound(MSG.talk);
     await removeCommentsFor(trx, THING.talk, [id]);
     await removeLikes(trx, THING.talk, [id]);
     const gone = await trx.deleteFrom('talk_photo').where('talk_id', '=', id).returning('url').execute();
     await trx.deleteFrom('talk').where('id', '=', id).execute();
-    return gone.map((p) => p.url);
+    return { pictures: gone.map((p) => p.url), status: found.status };
   });
+  talkChanged(id, status);
   await removeUnusedUploads(pictures);
 }

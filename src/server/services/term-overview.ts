@@ -3,7 +3,13 @@ import { ARTICLE_STATUS } from '../../lib/article.ts';
 import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
-import { type ArticleLink, type ArticleSummary, listAllArticles, type Page } from './articles.ts';
+import {
+  type ArticleLink,
+  type ArticleSummary,
+  listAllArticles,
+  type Page,
+  showsLikesOf,
+} from './articles.ts';
 
 /**
  * What /category, /tag and a bare /articleList show beyond the dictionaries: the newest public
@@ -91,7 +97,9 @@ export async function recentByTag(tagIds: number[], perTerm: number): Promise<Re
 }
 
 /** Every public article, newest first (pinned ones take no precedence here), a page at a time. */
-export function listPublicNewest(current: number, size: number): Promise<Page<ArticleSummary>> {
+export async function listPublicNewest(current: number, size: number): Promise<Page<ArticleSummary>> {
   shows('articles');
-  return listAllArticles(current, size, ARTICLE_STATUS.public);
+  const page = await listAllArticles(current, size, ARTICLE_STATUS.public);
+  showsLikesOf(page.list);
+  return page;
 }

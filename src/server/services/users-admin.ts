@@ -3,6 +3,7 @@ import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
 import { ROLE } from '../../lib/role.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { changes, userTag } from '../core/page-tags.ts';
 import { db, dialect } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { contains } from './admin-filters.ts';
@@ -171,6 +172,7 @@ export async function adminUpdateUser(
   id: number,
   patch: { nick_name?: string; avatar?: string },
 ): Promise<void> {
+  changes(userTag(id));
   const res = await db
     .updateTable('user')
     .set({ ...patch, updatedAt: new Date().toISOString() })

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { OwnStatistic, PublicUser } from '../../lib/contract/users.ts';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
+import { changes, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from './auth.ts';
 
@@ -158,6 +159,8 @@ export async function updateOwnInfo(
   id: number,
   patch: { nick_name?: string; avatar?: string; qq?: string },
 ): Promise<void> {
+  // The pages show a user's name and avatar beside what they wrote (core/page-tags.ts).
+  changes(userTag(id));
   await db
     .updateTable('user')
     .set({ ...patch, updatedAt: now() })

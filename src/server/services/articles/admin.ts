@@ -8,6 +8,7 @@ import { MSG } from '../../core/messages.ts';
 import { db, dialect } from '../../db/connection.ts';
 import type { Page } from '../paginate.ts';
 import { announce } from './events.ts';
+import { trackArticles } from './page-changes.ts';
 import { listAdminArticles } from './read.ts';
 import { deleteArticle } from './write.ts';
 
@@ -86,11 +87,13 @@ async function currentStatus(id: number): Promise<number> {
 
 /** Sets the status (and the bin stamp) of one article, moving its version on. */
 async function setStatus(id: number, status: number, deletedAt: string | null): Promise<void> {
-  await db
-    .updateTable('article')
-    .set((eb) => ({ status, deleted_at: deletedAt, updatedAt: now(), version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+  await trackArticles([id], () =>
+    db
+      .updateTable('article')
+      .set((eb) => ({ status, deleted_at: deletedAt, updatedAt: now(), version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .execute(),
+  );
   await announce([{ kind: 'update', id }]);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import { THING } from '../../../lib/community.ts';
 import type {
   AdminArticleSummary,
   ArticleDetail,
@@ -9,7 +10,7 @@ import type {
   TimelineYear,
 } from '../../../lib/contract/articles.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { shows } from '../../core/page-tags.ts';
+import { articleTag, likesTag, shows, userTag } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import { type Rendered, renderArticle } from '../article-html.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
@@ -75,6 +76,12 @@ async function withTags<T extends { id: number }>(
   });
 }
 
+/** A list of summaries shows each one's like count. */
+export function showsLikesOf<T extends { id: number }>(rows: T[]): T[] {
+  shows(...rows.map((r) => likesTag(THING.article, r.id)));
+  return rows;
+}
+
 const normalize = <T extends SummaryRow>(row: T): T => ({ ...row, wordCount: Number(row.wordCount) });
 
 async function page(
@@ -86,17 +93,19 @@ async function page(
   return paginate(
     { current, size },
     async (limit, offset) =>
-      withTags(
-        (
-          await base
-            .orderBy('article.is_top')
-            .orderBy('article.order')
-            .orderBy('article.createdAt', 'desc')
-            .orderBy('article.id', 'desc')
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map(normalize),
+      showsLikesOf(
+        await withTags(
+          (
+            await base
+              .orderBy('article.is_top')
+              .orderBy('article.order')
+              .orderBy('article.createdAt', 'desc')
+              .orderBy('article.id', 'desc')
+              .limit(limit)
+              .offset(offset)
+              .execute()
+          ).map(normalize),
+        ),
       ),
     () => countRows(base),
   );
@@ -161,13 +170,14 @@ export async function listTimeline(current: number, size: number): Promise<Page<
 
 /** One article with its Markdown; null when missing, or not public and the reader is not the admin. */
 export async function getArticle(id: number, opts: { admin?: boolean } = {}): Promise<ArticleDetail | null> {
-  shows('articles');
+  shows(articleTag(id), likesTag(THING.article, id));
   const row = await summaries()
     .leftJoin('user', 'user.id', 'article.author_id')
     .select(['article.article_content', 'user.nick_name as authorName'])
     .where('article.id', '=', id)
     .executeTakeFirst();
   if (!row || (row.status !== ARTICLE_STATUS.public && !opts.admin)) return null;
+  shows(userTag(row.author_id));
   const [withTagList] = await withTags([normalize(row as SummaryRow)]);
   return {
     ...withTagList,
@@ -180,7 +190,7 @@ export async function getArticle(id: number, opts: { admin?: boolean } = {}): Pr
 export function renderedArticle(
   article: Pick<ArticleDetail, 'id' | 'updatedAt' | 'article_content'>,
 ): Promise<Rendered> {
-  shows('articles');
+  shows(articleTag(article.id));
   return renderArticle(article.id, article.updatedAt, article.article_content);
 }
 
@@ -197,9 +207,9 @@ export function getHotArticles(): Promise<HotArticle[]> {
     .execute();
 }
 
-/** Every public article, for the sitemap and the feed (newest first). */
+/** Every public article, for the sitemap and the feed (newest first): their text and update times. */
 export function listPublicArticles(limit?: number) {
-  shows('articles');
+  shows('articles', 'article-feeds');
   let q = db
     .selectFrom('article')
     .select(['id', 'article_title', 'article_description', 'article_content', 'createdAt', 'updatedAt'])

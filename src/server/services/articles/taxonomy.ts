@@ -3,10 +3,12 @@ import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import { MSG, termExists } from '../../core/messages.ts';
-import { shows } from '../../core/page-tags.ts';
+import { changesNothingShown, shows } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from './db.ts';
 import { announce } from './events.ts';
+import { trackArticles } from './page-changes.ts';
+import { articlesOf } from './terms-admin.ts';
 
 /** Categories and tags: the dictionaries, one term, and the admin's writes. */
 
@@ -109,6 +111,8 @@ const TERMS = {
 async function addTerm(table: 'category' | 'tag', name: string): Promise<number> {
   const { column, label } = TERMS[table];
   if (await nameTaken(db, table, name)) throw conflict(termExists(label));
+  // No article uses a new term yet: no public page shows it.
+  changesNothingShown();
   const stamp = now();
   const row = await db
     .insertInto(table)
@@ -123,11 +127,14 @@ async function renameTerm(table: 'category' | 'tag', id: number, name: string): 
   const exists = table === 'category' ? await getCategory(id, ADMIN) : await getTag(id, ADMIN);
   if (!exists) throw notFound(table === 'category' ? MSG.category : MSG.tag);
   if (await nameTaken(db, table, name, id)) throw conflict(termExists(label));
-  await db
-    .updateTable(table)
-    .set({ [column]: name, updatedAt: now() } as never)
-    .where('id', '=', id)
-    .execute();
+  // The pages show the name with its articles (dictionaries count only the terms public ones use).
+  await trackArticles(await articlesOf(db, table, [id]), () =>
+    db
+      .updateTable(table)
+      .set({ [column]: name, updatedAt: now() } as never)
+      .where('id', '=', id)
+      .execute(),
+  );
 }
 
 export const addCategory = (name: string): Promise<number> => addTerm('category', name);
@@ -139,6 +146,8 @@ export async function deleteCategory(id: number): Promise<void> {
   if (!(await getCategory(id, ADMIN))) throw notFound(MSG.category);
   const used = await db.selectFrom('article').select('id').where('category_id', '=', id).executeTakeFirst();
   if (used) throw conflict(MSG.categoryInUse);
+  // Unused: no public page shows it.
+  changesNothingShown();
   await db.deleteFrom('category').where('id', '=', id).execute();
 }
 
@@ -149,11 +158,15 @@ export const updateTag = (id: number, name: string): Promise<void> => renameTerm
 /** A tag in use is detached from its articles (they keep everything else) and deleted. */
 export async function deleteTag(id: number): Promise<void> {
   if (!(await getTag(id, ADMIN))) throw notFound(MSG.tag);
-  const affected = await db.transaction().execute(async (trx) => {
+  const affected = await trackArticles(await articlesOf(db, 'tag', [id]), () => detachTag(id));
+  await announce(affected.map((articleId) => ({ kind: 'update', id: articleId })));
+}
+
+async function detachTag(id: number): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('article_tag').select('article_id').where('tag_id', '=', id).execute();
     await trx.deleteFrom('article_tag').where('tag_id', '=', id).execute();
     await trx.deleteFrom('tag').where('id', '=', id).execute();
     return rows.map((r) => r.article_id);
   });
-  await announce(affected.map((articleId) => ({ kind: 'update', id: articleId })));
 }

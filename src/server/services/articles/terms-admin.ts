@@ -6,6 +6,7 @@ import { db, dialect } from '../../db/connection.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
 import type { Db } from './db.ts';
 import { announce } from './events.ts';
+import { trackArticles } from './page-changes.ts';
 
 /**
  * The owner's category and tag lists, bulk deletes and merges (ADMIN-API.md "Category", "Tag";
@@ -64,7 +65,7 @@ async function exists(d: Db, term: Term, id: number): Promise<boolean> {
 }
 
 /** The articles using any of the terms. */
-async function articlesOf(d: Db, term: Term, ids: number[]): Promise<number[]> {
+export async function articlesOf(d: Db, term: Term, ids: number[]): Promise<number[]> {
   const rows =
     term === 'category'
       ? await d.selectFrom('article').select('id as article_id').where('category_id', 'in', ids).execute()
@@ -110,6 +111,10 @@ const missing = (term: Term) => notFound(term === 'category' ? MSG.category : MS
  */
 export async function deleteTerms(term: Term, ids: number[], moveTo?: number): Promise<number> {
   const unique = [...new Set(ids)];
+  return trackArticles(await articlesOf(db, term, unique), () => deleteTermsOf(term, unique, moveTo));
+}
+
+async function deleteTermsOf(term: Term, unique: number[], moveTo?: number): Promise<number> {
   if (moveTo !== undefined && unique.includes(moveTo)) throw invalid(MSG.moveIntoDeleted);
   const { deleted, articles } = await db.transaction().execute(async (trx) => {
     if (moveTo !== undefined && !(await exists(trx, term, moveTo))) throw missing(term);
@@ -131,6 +136,10 @@ export async function deleteTerms(term: Term, ids: number[], moveTo?: number): P
 /** PUT /category/merge, /tag/merge {from, to}: the articles of `from` go to `to`, and `from` goes. */
 export async function mergeTerms(term: Term, from: number, to: number): Promise<number> {
   if (from === to) throw invalid(MSG.mergeIntoItself);
+  return trackArticles(await articlesOf(db, term, [from]), () => mergeInto(term, from, to));
+}
+
+async function mergeInto(term: Term, from: number, to: number): Promise<number> {
   const articles = await db.transaction().execute(async (trx) => {
     if (!(await exists(trx, term, from)) || !(await exists(trx, term, to))) throw missing(term);
     const articles = await articlesOf(trx, term, [from]);

@@ -7,6 +7,7 @@ import { db } from '../../db/connection.ts';
 import { NOTIFY } from '../notify.ts';
 import type { Db } from './db.ts';
 import { announce } from './events.ts';
+import { trackArticles, trackNewArticle } from './page-changes.ts';
 
 /** Writing articles: create, update, pin, delete; each ends by announcing the change (events.ts). */
 
@@ -108,6 +109,10 @@ async function setTags(trx: Db, articleId: number, tagIds: number[]): Promise<vo
 
 /** Creates an article written by `authorId`; returns its id. */
 export async function createArticle(input: ArticleInput, authorId: number): Promise<number> {
+  return trackNewArticle(() => insertArticle(input, authorId));
+}
+
+async function insertArticle(input: ArticleInput, authorId: number): Promise<number> {
   const id = await db.transaction().execute(async (trx) => {
     const categoryId = await resolveCategory(trx, input);
     const tagIds = (await resolveTags(trx, input)) ?? [];
@@ -171,6 +176,10 @@ export async function updateArticle(
   input: Partial<ArticleInput>,
   guard: SaveGuard = {},
 ): Promise<number> {
+  return trackArticles([id], () => saveArticle(id, input, guard));
+}
+
+async function saveArticle(id: number, input: Partial<ArticleInput>, guard: SaveGuard): Promise<number> {
   const version = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('article')
@@ -198,6 +207,10 @@ export async function updateArticle(
 
 /** Pins (1) or unpins (2) an article (not found when it does not exist). */
 export async function setArticleTop(id: number, isTop: number): Promise<void> {
+  await trackArticles([id], () => pin(id, isTop));
+}
+
+async function pin(id: number, isTop: number): Promise<void> {
   const res = await db
     .updateTable('article')
     .set((eb) => ({ is_top: isTop, updatedAt: now(), version: eb('version', '+', 1) }))
@@ -209,6 +222,10 @@ export async function setArticleTop(id: number, isTop: number): Promise<void> {
 
 /** Deletes an article with its tag links (not found when it does not exist). */
 export async function deleteArticle(id: number): Promise<void> {
+  await trackArticles([id], () => removeArticle(id));
+}
+
+async function removeArticle(id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('article_tag').where('article_id', '=', id).execute();
     // What hangs off the article by (type 1, id) goes with it: comments, likes, notifications.
