@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: wholeNumber(20_000, 100, 600_000),
   // How often the friend links' sites are checked in the background (issue 20); 0 turns it off.
   LINK_CHECK_HOURS: wholeNumber(6, 0, 720),
+  // Issue 22: seconds a cached page may keep showing a like count after it changed (0: at once).
+  PAGE_COUNTS_MAX_AGE: wholeNumber(60, 0, 300),
 });
 
 export type Config = {
@@ -140,6 +142,8 @@ export type Config = {
   headersTimeoutMs: number;
   /** Hours between the background checks of the friend links' sites; 0: none (the console's button still checks). */
   linkCheckHours: number;
+  /** PAGE_COUNTS_MAX_AGE: seconds a cached page may keep showing a like count after a like (page-cache.ts). */
+  pageCountsMaxAge: number;
 };
 
 export class ConfigError extends Error {}
@@ -176,6 +180,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     maxWebSocketsPerIp: e.MAX_WEBSOCKETS_PER_IP,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     linkCheckHours: e.LINK_CHECK_HOURS,
+    pageCountsMaxAge: e.PAGE_COUNTS_MAX_AGE,
   };
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { type PageChange, showing } from './core/page-tags.ts';
-import { type Encoding, Encodings } from './page-compress.ts';
+import { config } from './config.ts';
+import { isCountTag, type PageChange, showing } from './core/page-tags.ts';
+import { type Encoding, Encodings, encodingFor } from './page-compress.ts';
 import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './security.ts';
 import { countPageView } from './services/views/tally.ts';
 
@@ -33,6 +34,8 @@ type Entry = {
   notModified: HeaderList;
   bytes: number;
   storedAt: number;
+  /** TTL_MS after storedAt, or sooner once a count it shows changed (see invalidatePages). */
+  expiresAt: number;
 };
 
 const MAX_ENTRIES = 500;
@@ -61,7 +64,17 @@ const untagged = new Set<string>();
 let sequence = 0;
 let allDroppedAt = 0;
 const droppedAt = new Map<string, number>();
+/** The same for counts (likes), which refresh a page instead of dropping it. */
+const countedAt = new Map<string, number>();
 const MAX_DROPPED_TAGS = 10_000;
+/**
+ * The renders under way, by the number each started at: a drop older than all of them can no
+ * longer matter to any render, so the two maps above are emptied whenever none is under way.
+ */
+const rendering = new Map<number, number>();
+
+/** How old a page may get after a count it shows changed (PAGE_COUNTS_MAX_AGE; 60 s without a config). */
+const countsMaxAgeMs = () => (config?.pageCountsMaxAge ?? 60) * 1000;
 
 /**
  * False while this process may miss another's invalidation (REDIS_URL set and Redis down, see
@@ -81,9 +94,11 @@ export function setPageStoring(on: boolean): void {
 export function invalidatePages(change: PageChange = { all: true }): void {
   sequence++;
   pageCacheStats.invalidations++;
-  if ('all' in change || droppedAt.size + change.tags.length > MAX_DROPPED_TAGS) {
+  forgetOldDrops();
+  if ('all' in change || droppedAt.size + countedAt.size + change.tags.length > MAX_DROPPED_TAGS) {
     allDroppedAt = sequence;
     droppedAt.clear();
+    countedAt.clear();
     entries.clear();
     shownBy.clear();
     byTag.clear();
@@ -91,11 +106,40 @@ export function invalidatePages(change: PageChange = { all: true }): void {
     bytes = 0;
     return;
   }
+  const now = Date.now();
   for (const tag of change.tags) {
-    droppedAt.set(tag, sequence);
-    for (const key of byTag.get(tag) ?? []) drop(key);
+    const count = isCountTag(tag);
+    (count ? countedAt : droppedAt).set(tag, sequence);
+    for (const key of byTag.get(tag) ?? []) {
+      const entry = entries.get(key);
+      if (!entry) continue;
+      // A count that changed: the page is kept until it is PAGE_COUNTS_MAX_AGE old.
+      const due = count ? entry.storedAt + countsMaxAgeMs() : now;
+      if (due <= now) forget(key, entry);
+      else entry.expiresAt = Math.min(entry.expiresAt, due);
+    }
   }
   for (const key of untagged) drop(key);
+}
+
+function forgetOldDrops() {
+  if (rendering.size === 0) {
+    droppedAt.clear();
+    countedAt.clear();
+    return;
+  }
+  const oldest = Math.min(...rendering.keys());
+  for (const map of [droppedAt, countedAt]) for (const [tag, at] of map) if (at <= oldest) map.delete(tag);
+}
+
+/** A render from sequence number `at` on: counted until its answer is closed (sent or abandoned). */
+function renderStarted(at: number, res: ServerResponse) {
+  rendering.set(at, (rendering.get(at) ?? 0) + 1);
+  res.once('close', () => {
+    const left = (rendering.get(at) ?? 1) - 1;
+    if (left) rendering.set(at, left);
+    else rendering.delete(at);
+  });
 }
 
 function drop(key: string) {
@@ -124,6 +168,10 @@ function current(startedAt: number, tags: Set<string>): boolean {
   return true;
 }
 
+/** Whether a count the page shows changed while it rendered (it may show the old one). */
+const countChanged = (startedAt: number, tags: Set<string>) =>
+  [...tags].some((tag) => (countedAt.get(tag) ?? 0) > startedAt);
+
 function remember(key: string, entry: Entry, tags: Set<string>) {
   const old = entries.get(key);
   if (old) forget(key, old);
@@ -148,33 +196,13 @@ function remember(key: string, entry: Entry, tags: Set<string>) {
 function lookup(key: string, now: number): Entry | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
-  if (now - entry.storedAt > TTL_MS) {
+  if (now >= entry.expiresAt) {
     forget(key, entry);
     return undefined;
   }
   entries.delete(key);
   entries.set(key, entry);
   return entry;
-}
-
-/** br, gzip or identity, by the request's Accept-Encoding. */
-export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  const offered = accept.toLowerCase();
-  if (/\bbr\b/.test(offered) && !/\bbr;q=0(\.0+)?\b/.test(offered)) return 'br';
-  if (/\bgzip\b/.test(offered) && !/\bgzip;q=0(\.0+)?\b/.test(offered)) return 'gzip';
-  return undefined;
-}
-
-// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
-const negotiated = new Map<string, 'br' | 'gzip' | undefined>();
-function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  if (negotiated.has(accept)) return negotiated.get(accept);
-  const encoding = pickEncoding(accept);
-  if (negotiated.size >= 64) negotiated.clear();
-  negotiated.set(accept, encoding);
-  return encoding;
 }
 
 /** Headers of the rendered answer that the cache sets itself (lower case, as getHeaders gives them). */
@@ -237,6 +265,7 @@ function prepareEntry(key: string, raw: Buffer, rendered: OutgoingHttpHeaders, s
     notModified: [...security, ...validators],
     bytes: raw.length,
     storedAt,
+    expiresAt: storedAt + TTL_MS,
   };
   return entry;
 }
@@ -317,6 +346,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
     const now = Date.now();
     pageCacheStats.misses++;
     const startedAt = sequence;
+    renderStarted(startedAt, res);
     const tags = new Set<string>();
     let capture: { headers: OutgoingHttpHeaders; chunks: Buffer[] } | undefined;
     const writeHead = res.writeHead.bind(res);
@@ -344,8 +374,10 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       res.write = write;
       res.end = end;
       const entry = prepareEntry(key, Buffer.concat(capture.chunks), capture.headers, now);
-      // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
-      if (storing && current(startedAt, tags)) remember(key, entry, tags);
+      // A write that landed while this page rendered may not be in it: serve it, but don't keep it
+      // (or, a count, keep it until it is as old as a count may get).
+      if (countChanged(startedAt, tags)) entry.expiresAt = now + countsMaxAgeMs();
+      if (storing && current(startedAt, tags) && entry.expiresAt > Date.now()) remember(key, entry, tags);
       send(req, res, entry, false, wantsHsts(req, trustProxy));
       countPageView(req, trustProxy);
       return res;

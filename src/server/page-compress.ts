@@ -25,6 +25,26 @@ function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
   });
 }
 
+/** br, gzip or identity, by the request's Accept-Encoding. */
+export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  const offered = accept.toLowerCase();
+  if (/\bbr\b/.test(offered) && !/\bbr;q=0(\.0+)?\b/.test(offered)) return 'br';
+  if (/\bgzip\b/.test(offered) && !/\bgzip;q=0(\.0+)?\b/.test(offered)) return 'gzip';
+  return undefined;
+}
+
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const negotiated = new Map<string, 'br' | 'gzip' | undefined>();
+export function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  if (negotiated.has(accept)) return negotiated.get(accept);
+  const encoding = pickEncoding(accept);
+  if (negotiated.size >= 64) negotiated.clear();
+  negotiated.set(accept, encoding);
+  return encoding;
+}
+
 export class Encodings<V> {
   private readonly ready: Partial<Record<Encoding, V>> = {};
   private readonly pending: Partial<Record<Encoding, Promise<V>>> = {};

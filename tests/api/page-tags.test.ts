@@ -48,6 +48,9 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    // A like drops the pages that show its count at once here (by default they are kept a minute:
+    // tests/unit/page-cache-tags.test.ts, tests/e2e/page-cache-tags.spec.ts).
+    PAGE_COUNTS_MAX_AGE: '0',
     // On the PostgreSQL project, its database: the tags must survive the pg driver's callbacks.
     ...(await databaseEnv()),
   });

@@ -68,6 +68,14 @@ describe('configuration from the environment', () => {
       );
   });
 
+  it('PAGE_COUNTS_MAX_AGE: 60 seconds by default, a whole number from 0 to 300', () => {
+    expect(parseEnv({}).pageCountsMaxAge).toBe(60);
+    expect(parseEnv({ PAGE_COUNTS_MAX_AGE: '0' }).pageCountsMaxAge).toBe(0);
+    expect(parseEnv({ PAGE_COUNTS_MAX_AGE: '300' }).pageCountsMaxAge).toBe(300);
+    for (const bad of ['301', '-1', '1.5'])
+      expect(() => parseEnv({ PAGE_COUNTS_MAX_AGE: bad }), bad).toThrow(/PAGE_COUNTS_MAX_AGE: must be/);
+  });
+
   it.each(['abc', '-1', '70000', '80.5', ' '])('refuses PORT=%j with a clear error', (port) => {
     expect(() => parseEnv({ PORT: port })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: port })).toThrow(/PORT: must be/);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shows } from '../../src/server/core/page-tags.ts';
 import { invalidatePages, withPageCache } from '../../src/server/page-cache.ts';
 
@@ -91,5 +91,59 @@ describe('page cache: dropping by tag', () => {
     expect(await render('/p?show=talks&hold&x', () => invalidatePages())).toBe('miss');
     expect(await render('/p?show=talks&hold&x', () => undefined)).toBe('miss');
     expect(await render('/p?show=talks&hold&x', () => undefined)).toBe('hit');
+  });
+});
+
+describe('page cache: counts (likes)', () => {
+  const LIKED = '/p?show=likes:1:5,articles';
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a like keeps the pages that show its count until they are a minute old, then they are rendered again', async () => {
+    await cached([LIKED, B]);
+    invalidatePages({ tags: ['likes:1:5'] });
+    expect(await cached([LIKED, B])).toEqual([LIKED, B]);
+    later(59_000);
+    expect(await cached([LIKED])).toEqual([LIKED]);
+    later(2_000);
+    // Sixty seconds after it was stored: the page with the old count is gone, B (no count) stays.
+    expect(await cached([LIKED, B])).toEqual([B]);
+    expect(await cached([LIKED])).toEqual([LIKED]);
+    // A page stored over a minute before the like is dropped at once.
+    later(61_000);
+    invalidatePages({ tags: ['likes:1:5'] });
+    expect(await cached([LIKED, B])).toEqual([B]);
+  });
+
+  it('a like landing while a page that shows its count renders keeps that page a minute at most', async () => {
+    const page = `${LIKED}&hold`;
+    /** A render of `page`, with `during` done while it is under way. */
+    const render = async (during: () => void) => {
+      const begun = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const answer = fetch(`${base}${page}`);
+      await begun;
+      during();
+      release?.();
+      return (await answer).headers.get('x-page-cache');
+    };
+    expect(await render(() => invalidatePages({ tags: ['likes:1:5'] }))).toBe('miss');
+    expect(await cache(page)).toBe('hit');
+    later(61_000);
+    expect(await render(() => undefined)).toBe('miss');
+  });
+});
+
+describe('page cache: many writes', () => {
+  it('drops of thousands of distinct tags never empty the whole cache', async () => {
+    await cached([A]);
+    for (let i = 0; i < 10_001; i++) invalidatePages({ tags: [`talk:${i}`] });
+    expect(await cached([A])).toEqual([A]);
   });
 });

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   invalidatePages,
   PAGE_CACHE_CONTROL,
-  pickEncoding,
   serveCachedPage,
   withPageCache,
 } from '../../src/server/page-cache.ts';
+import { pickEncoding } from '../../src/server/page-compress.ts';
 import { applySecurityHeaders, contentSecurityPolicy } from '../../src/server/security.ts';
 import { site } from '../../src/server/site.ts';
 

@@ -31,7 +31,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * every service that writes says what it changed with `changes`, or `changesNothingShown` when the
  * write touched nothing a public page shows (a private draft, an unused category). A page write that
  * names nothing drops every page, and so does anything that changes content outside a request (the
- * CLI). Likes are page writes too: each names the count it changed.
+ * CLI). Likes are page writes too: each names the count it changed, and the pages that show that
+ * count are refreshed within PAGE_COUNTS_MAX_AGE (isCountTag) instead of at once.
  */
 
 /** What a write changed: everything, or the pages that showed one of these tags. */
@@ -82,6 +83,13 @@ export const likesTag = (type: number, forId: number): string => `likes:${type}:
 
 /** The like counts of the comments of one thing (type 1 article, 2 talk, 3 guestbook message). */
 export const commentLikesTag = (type: number, forId: number): string => `comment-likes:${type}:${forId}`;
+
+/**
+ * Counts (likes): a page that shows one is refreshed once it is PAGE_COUNTS_MAX_AGE old rather than
+ * dropped on every like (page-cache.ts), so a popular page is not rendered again for each click.
+ */
+export const isCountTag = (tag: string): boolean =>
+  tag.startsWith('likes:') || tag.startsWith('comment-likes:');
 
 /** A user's nick name and avatar. */
 export const userTag = (id: number): string => `user:${id}`;
