@@ -26,7 +26,8 @@ const visitor = (pattern) => (/** @type {string} */ id) => !isConsoleCopy(id) &&
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
  * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
- * the comment and like code of the community islands. Panes stay in their own chunks, loaded when first
+ * the comment and like code of the community islands (its rules and store apart from its React parts, so
+ * a reader who never touches an island downloads no React). Panes stay in their own chunks, loaded when first
  * opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
@@ -49,8 +50,14 @@ const clientChunks = {
       priority: 2,
     },
     {
+      // Without React: the article's like under the body loads the like store on every view.
+      name: 'likes',
+      test: /src[\\/](lib[\\/]api[\\/]likes|stores[\\/]like)\.ts$/,
+      priority: 1,
+    },
+    {
       name: 'community',
-      test: /src[\\/](lib[\\/](api[\\/](comments|likes)|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
+      test: /src[\\/]lib[\\/](api[\\/]comments|community)\.ts$|src[\\/]islands[\\/](shared[\\/]Avatar|like[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
       priority: 1,
     },
   ].map((group) => ({ ...group, test: visitor(group.test) })),
