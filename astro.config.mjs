@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { clientDirectives } from './src/server/build/client-directives.mjs';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
 import { consoleBundle, isConsoleCopy } from './src/server/build/console-bundle.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
@@ -66,7 +67,7 @@ const clientChunks = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), consoleBundle(), devServer(), compressAssets()],
+  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).
