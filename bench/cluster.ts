@@ -5,7 +5,7 @@
  * - Article page throughput through nginx with 1 and with 2 processes behind it (the same cluster:
  *   a second nginx sends everything to process 1), and process 1 without nginx for scale, for a page
  *   cache hit (one article) and for misses: a wrk script walks over more articles than the page
- *   cache holds (500 pages) and than the article HTML cache holds (300 bodies), so every request
+ *   cache holds (500 pages) and than the article HTML cache holds (2,000 bodies), so every request
  *   renders the page and its Markdown (a crawler walking the archive).
  * - Chat broadcast latency with 10,000 sockets split evenly between the two processes (connected
  *   to each directly), the sender on process 1: every message crosses Redis to reach half of them.
@@ -228,7 +228,7 @@ export async function run() {
     rows,
     [
       'One machine, 2 cores: wrk, nginx (2 workers), PostgreSQL, Redis and the server processes share them, so a second process cannot double the figures; it shows what the shared parts cost, not what a second machine adds.',
-      `Misses: the wrk script walks over ${MISS_ARTICLES} generated articles; the page cache holds 500 pages and the article HTML cache 300 bodies per process, so every request renders the Markdown (in the process's worker thread) and the page, and compresses it: the cost of a crawler walking the archive.`,
+      `Misses: the wrk script walks over ${MISS_ARTICLES} generated articles; the page cache holds 500 pages and the article HTML cache at most 2,000 bodies per process, so every request renders the Markdown (in the process's worker thread) and the page, and compresses it: the cost of a crawler walking the archive.`,
       'Every request asks like a browser (a browser User-Agent, so views are counted; Accept-Encoding with br). nginx runs as tests/cluster runs it, access log on.',
       'Chat: the receiving sockets connect to the two processes directly, half each, in one worker thread; the sender is on process 1.',
       `Machine load average (1 min) at the start / end of the run: ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} (2 cores; other jobs shared the machine when it is above what this part alone makes).`,

@@ -1,14 +1,16 @@
 /**
  * Part 1: article page throughput and latency at 32 and 128 connections, side by side with nginx
- * serving a static file of the same bytes in the same run (the ratio is the figure).
+ * serving a static file of the same bytes in the same run (the ratio is the figure); then cache
+ * misses (bench/page-miss.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureDebian, type Row, save, sleep, startServer } from './lib.ts';
+import { cpuPerMiss, fillArticles, MISS_ARTICLES, missRuns } from './page-miss.ts';
 
-type Wrk = { rps: number; p50: number; p99: number; errors: number };
+type Wrk = { rps: number; p50: number; p99: number; errors: number; out: string };
 
 const DURATION = process.env.BENCH_SECONDS ?? '10';
 
@@ -26,8 +28,10 @@ function ms(text: string): number {
 const BROWSER_UA =
   'User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
-function wrk(bin: string, url: string, connections: number): Wrk {
-  const args = ['-t2', `-c${connections}`, `-d${DURATION}s`, '--latency', '-H', BROWSER_UA, url];
+function wrk(bin: string, url: string, connections: number, script?: string): Wrk {
+  const args = ['-t2', `-c${connections}`, `-d${DURATION}s`, '--latency', '-H', BROWSER_UA];
+  // Misses are slow: a request is an error only after 10 s (wrk's default is 2 s).
+  args.push(...(script ? ['-s', script, '--timeout', '10s'] : []), url);
   const out = spawnSync(bin, args, { encoding: 'utf8' }).stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
@@ -35,7 +39,7 @@ function wrk(bin: string, url: string, connections: number): Wrk {
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const sockErr = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = non2xx + (sockErr ? sockErr.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
-  return { rps, p50, p99, errors };
+  return { rps, p50, p99, errors, out };
 }
 
 async function nginx(bin: string, file: string): Promise<{ url: string; stop: () => void }> {
@@ -124,10 +128,16 @@ export async function run() {
     } finally {
       ng.stop();
     }
+    const ids = fillArticles(server.dataDir, 3);
+    rows.push(...missRuns((u, c, s) => wrk(wrkBin, u, c, s), server.url, ids));
+    rows.push(...(await cpuPerMiss(server.pid, server.url, ids, server.dataDir)));
   } finally {
     await server.stop();
   }
-  return save('page', `Article page throughput vs nginx (wrk, 2 threads, ${DURATION} s per run)`, rows);
+  return save('page', `Article page throughput vs nginx (wrk, 2 threads, ${DURATION} s per run)`, rows, [
+    `Cache miss rows: wrk walks ${MISS_ARTICLES.toLocaleString('en')} copies of /article?id=3 (each its own id and title), so every request is a canonical article URL not yet answered: it renders the Markdown and the page and compresses it (the count in brackets is the answers that came from the cache). CPU per miss: the server's CPU from /proc (whole process, and its main thread alone) over batches of sequential misses.`,
+    'With 10,000 articles most of a miss is SQLite: the previous/next and same-category links of the article page (services/articles/related.ts) scan the article table, which has no index on createdAt (most of the main thread CPU per miss below): the last two rows are the same measurement once indexes on (status, createdAt, id) and (category_id, status, createdAt) are added to the running server database by the bench (not in the migrations).',
+  ]);
 }
 
 if (import.meta.main) await run();

@@ -474,11 +474,19 @@ export async function run() {
   const mb = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} MB` : 'n/a');
   const pct = (v: number) => (Number.isFinite(v) ? `${v >= 0 ? '+' : ''}${v.toFixed(1)} %` : 'n/a');
   const window = windowS === 60 ? 'minute' : `${Math.round(windowS)} s`;
+  const hitRatio = counts.pages ? (1 - counts.pageMisses / counts.pages) * 100 : 0;
   const rows: Row[] = [
     { metric: 'duration', value: `${MINUTES} min` },
     {
       metric: 'pages (of which rendered: cache misses)',
       value: `${counts.pages} (${counts.pageMisses})`,
+    },
+    // Issue 22: a write drops only the pages that showed what it changed.
+    {
+      metric: 'page cache hit ratio',
+      value: `${hitRatio.toFixed(1)} %`,
+      budget: '≥ 95 %',
+      ok: hitRatio >= 95,
     },
     {
       metric: 'API calls: GET / POST, PUT',

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type PageChange, showing } from './core/page-tags.ts';
+import { type Encoding, Encodings } from './page-compress.ts';
 import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './security.ts';
 import { countPageView } from './services/views/tally.ts';
 
 /**
  * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
- * so a rendered page is kept in memory by URL, compressed once, and answered with an ETag (304 when the
- * browser has it). Every content write clears it (see invalidatePages; on every process with REDIS_URL,
- * page-sync.ts), and entries also expire, so writes made outside the server (the CLI) show up within
- * the TTL.
+ * so a rendered page is kept in memory by URL, compressed once per encoding asked (page-compress.ts:
+ * off the event loop, on first ask), and answered with an ETag (304 when the browser has it). Each
+ * page records what it showed (core/page-tags.ts) and a content write drops the pages that showed
+ * what it changed, or all of them when it cannot say (see invalidatePages; on every process with
+ * REDIS_URL, page-sync.ts). Entries also expire, so writes made outside the server (the CLI) show
+ * up within the TTL.
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
@@ -25,8 +28,8 @@ type Variant = { body: Buffer; headers: HeaderList };
 type Entry = {
   etag: string;
   identity: Variant;
-  gzip: Variant;
-  br: Variant;
+  /** br and gzip, each compressed when first asked for. */
+  encoded: Encodings<Variant>;
   notModified: HeaderList;
   bytes: number;
   storedAt: number;
@@ -42,8 +45,23 @@ export const PAGE_CACHE_CONTROL =
 
 const entries = new Map<string, Entry>();
 let bytes = 0;
-let generation = 0;
 export const pageCacheStats = { hits: 0, misses: 0, invalidations: 0 };
+
+/**
+ * What each kept page showed (its key → its tags), and the reverse: tag → keys. A page that recorded
+ * nothing is in `untagged` and every write drops it.
+ */
+const shownBy = new Map<string, string[]>();
+const byTag = new Map<string, Set<string>>();
+const untagged = new Set<string>();
+/**
+ * Invalidations are numbered: a render remembers the number it started at, and its page is kept only
+ * if nothing it showed was dropped since (a write that landed while it rendered may not be in it).
+ */
+let sequence = 0;
+let allDroppedAt = 0;
+const droppedAt = new Map<string, number>();
+const MAX_DROPPED_TAGS = 10_000;
 
 /**
  * False while this process may miss another's invalidation (REDIS_URL set and Redis down, see
@@ -56,24 +74,70 @@ export function setPageStoring(on: boolean): void {
   invalidatePages();
 }
 
-/** Drops every cached page (called after any content write). */
-export function invalidatePages(): void {
-  generation++;
-  entries.clear();
-  bytes = 0;
+/**
+ * Drops the cached pages that showed what a content write changed: those that showed one of its
+ * tags and those that recorded nothing, or every page (the default).
+ */
+export function invalidatePages(change: PageChange = { all: true }): void {
+  sequence++;
   pageCacheStats.invalidations++;
+  if ('all' in change || droppedAt.size + change.tags.length > MAX_DROPPED_TAGS) {
+    allDroppedAt = sequence;
+    droppedAt.clear();
+    entries.clear();
+    shownBy.clear();
+    byTag.clear();
+    untagged.clear();
+    bytes = 0;
+    return;
+  }
+  for (const tag of change.tags) {
+    droppedAt.set(tag, sequence);
+    for (const key of byTag.get(tag) ?? []) drop(key);
+  }
+  for (const key of untagged) drop(key);
+}
+
+function drop(key: string) {
+  const entry = entries.get(key);
+  if (entry) forget(key, entry);
 }
 
 function forget(key: string, entry: Entry) {
   entries.delete(key);
   bytes -= entry.bytes;
+  const tags = shownBy.get(key);
+  shownBy.delete(key);
+  untagged.delete(key);
+  for (const tag of tags ?? []) {
+    const keys = byTag.get(tag);
+    keys?.delete(key);
+    if (keys?.size === 0) byTag.delete(tag);
+  }
 }
 
-function remember(key: string, entry: Entry) {
+/** Whether a page rendered from `startedAt` on, showing `tags`, is still current. */
+function current(startedAt: number, tags: Set<string>): boolean {
+  if (allDroppedAt > startedAt) return false;
+  if (tags.size === 0) return sequence === startedAt;
+  for (const tag of tags) if ((droppedAt.get(tag) ?? 0) > startedAt) return false;
+  return true;
+}
+
+function remember(key: string, entry: Entry, tags: Set<string>) {
   const old = entries.get(key);
   if (old) forget(key, old);
   entries.set(key, entry);
   bytes += entry.bytes;
+  if (tags.size === 0) untagged.add(key);
+  else {
+    shownBy.set(key, [...tags]);
+    for (const tag of tags) {
+      const keys = byTag.get(tag);
+      if (keys) keys.add(key);
+      else byTag.set(tag, new Set([key]));
+    }
+  }
   // Least recently used first: Map keeps insertion order and hits re-insert.
   for (const [k, e] of entries) {
     if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
@@ -130,8 +194,11 @@ const OWN_HEADERS = new Set([
 /** Every stored page is HTML (see withPageCache), said with its charset whatever the renderer sent. */
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-/** A cache entry for a rendered page: compressed bodies and the complete header lists. */
-export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
+/**
+ * A cache entry for a rendered page: its body, the complete header lists, and its compressed bodies
+ * as they are made (counted in the cache's bytes while it is stored under `key`).
+ */
+function prepareEntry(key: string, raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
   const security: HeaderList = securityHeaders().flat();
   const common: HeaderList = [...security, 'Content-Type', HTML_TYPE];
@@ -160,19 +227,18 @@ export function prepareEntry(raw: Buffer, rendered: OutgoingHttpHeaders, storedA
       ...(encoding ? ['Content-Encoding', encoding] : []),
     ],
   });
-  const gzip = gzipSync(raw, { level: 6 });
-  const br = brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-  });
-  return {
+  const entry: Entry = {
     etag,
     identity: variant(raw),
-    gzip: variant(gzip, 'gzip'),
-    br: variant(br, 'br'),
+    encoded: new Encodings<Variant>(raw, variant, (size) => {
+      entry.bytes += size;
+      if (entries.get(key) === entry) bytes += size;
+    }),
     notModified: [...security, ...validators],
-    bytes: raw.length + gzip.length + br.length,
+    bytes: raw.length,
     storedAt,
   };
+  return entry;
 }
 
 const matches = (inm: string, etag: string) => inm === etag || inm.split(',').some((t) => t.trim() === etag);
@@ -193,7 +259,16 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: bool
     return;
   }
   const encoding = encodingFor(req.headers['accept-encoding']);
-  const variant = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  const variant = encoding ? entry.encoded.get(encoding) : entry.identity;
+  if (variant) return answer(req, res, variant, hit, hsts);
+  // The first ask for this encoding: compressed off the event loop, then answered (unencoded if it fails).
+  entry.encoded.fill(encoding as Encoding).then(
+    (made) => answer(req, res, made, hit, hsts),
+    () => answer(req, res, entry.identity, hit, hsts),
+  );
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, variant: Variant, hit: boolean, hsts: boolean) {
   let headers = hit ? variant.headers : asMiss(variant.headers);
   if (hsts) headers = [...headers, 'Strict-Transport-Security', HSTS];
   res.writeHead(200, headers);
@@ -241,7 +316,8 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
     const key = req.url ?? '/';
     const now = Date.now();
     pageCacheStats.misses++;
-    const startedAt = generation;
+    const startedAt = sequence;
+    const tags = new Set<string>();
     let capture: { headers: OutgoingHttpHeaders; chunks: Buffer[] } | undefined;
     const writeHead = res.writeHead.bind(res);
     const write = res.write.bind(res);
@@ -267,13 +343,13 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
-      const entry = prepareEntry(Buffer.concat(capture.chunks), capture.headers, now);
+      const entry = prepareEntry(key, Buffer.concat(capture.chunks), capture.headers, now);
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it.
-      if (startedAt === generation && storing) remember(key, entry);
+      if (storing && current(startedAt, tags)) remember(key, entry, tags);
       send(req, res, entry, false, wantsHsts(req, trustProxy));
       countPageView(req, trustProxy);
       return res;
     }) as typeof res.end;
-    return render(req, res);
+    return showing(tags, () => render(req, res));
   };
 }

@@ -99,7 +99,11 @@ describe('recording', () => {
     await asAdmin('DELETE', `/api/talk/deleteTalkById/${talkId}/1`);
     await asAdmin('DELETE', `/api/talk/deleteTalkById/${talkId}/3`);
     const { list: rows } = await list({ thing_type: '说说' });
-    const mine = rows.filter((r) => r.thing_id === String(talkId)).map((r) => [r.action, r.label]);
+    // Sorted: rows of the same millisecond come in the order their (asynchronous) writes landed.
+    const mine = rows
+      .filter((r) => r.thing_id === String(talkId))
+      .map((r) => [r.action, r.label])
+      .sort();
     expect(mine).toEqual([
       ['删除说说', '审计用的说说'],
       ['删除说说', '审计用的说说'],

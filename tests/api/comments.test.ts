@@ -1,34 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { createUser } from '../../src/server/services/users.ts';
+import { articleRow } from './article-row.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
 
 /** A public article by the admin and a talk, made fresh for this file. */
 async function fixtures() {
-  const now = new Date().toISOString();
   const article = await db
     .insertInto('article')
-    .values({
-      slug: `a-${Math.random().toString(36).slice(2)}`,
-      article_title: '测试<文章>',
-      author_id: api.adminId,
-      category_id: null,
-      article_content: '正文',
-      article_cover: '',
-      article_description: '',
-      is_top: 2,
-      order: 0,
-      status: 1,
-      type: 1,
-      origin_url: '',
-      view_times: 0,
-      thumbs_up_times: 0,
-      reading_duration: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      articleRow({
+        slug: `a-${Math.random().toString(36).slice(2)}`,
+        article_title: '测试<文章>',
+        author_id: api.adminId,
+        article_content: '正文',
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return { articleId: article.id };

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
+import { articleRow } from './article-row.ts';
 
 /**
  * One "server process" of a scale-out test, inside the test's process: a fresh copy of the server's
@@ -9,7 +10,9 @@ import { vi } from 'vitest';
  * only where real processes meet: the database file and the Redis, each through its own connections.
  *
  * Each listens on a real port: /ws is its chat hub, GET /page is a page through its page cache (a
- * counter in the body tells a fresh render from a cached one); `call` goes to its /api app.
+ * counter in the body tells a fresh render from a cached one) that reads nothing, and /talks,
+ * /messages, /message?id=, /config are pages through it that read what the site's pages read, through
+ * the same services (so they record the same tags); `call` goes to its /api app.
  */
 export type Instance = Awaited<ReturnType<typeof startInstance>>;
 
@@ -42,11 +45,25 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
   const music = createMusicApp({ apiUrl: undefined });
   const bus = opts.busHeartbeatMs ? createRedisBus({ heartbeatMs: opts.busHeartbeatMs }) : undefined;
   const upgrade = createUpgradeHandler({ bus });
+  const talks = await import('../../src/server/services/talks.ts');
+  const messages = await import('../../src/server/services/messages.ts');
+  const site = await import('../../src/server/services/site.ts');
+  const shown: Record<string, (id: number) => Promise<unknown>> = {
+    '/page': async () => null,
+    '/talks': () => talks.listTalks(1, 10, null),
+    '/messages': () => messages.listMessages({ current: 1, size: 10 }, null),
+    '/message': (id) => messages.getMessage(id, null),
+    '/config': () => site.getConfig(),
+  };
   let renders = 0;
-  const page = pageCache.withPageCache((_req, res) => {
+  const page = pageCache.withPageCache(async (req, res) => {
     renders++;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const read = shown[url.pathname];
+    if (!read) return void res.writeHead(404).end();
+    const data = await read(Number(url.searchParams.get('id')));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<p>render ${renders}</p>`);
+    res.end(`<p>render ${renders}</p><pre>${JSON.stringify(data)}</pre>`);
   });
   const server = http.createServer((req, res) => page(req, res));
   server.on('upgrade', upgrade.handle);
@@ -75,28 +92,16 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
     },
     /** A new public article; its id. */
     async article() {
-      const now = new Date().toISOString();
       const row = await connection.db
         .insertInto('article')
-        .values({
-          slug: `a-${Math.random().toString(36).slice(2)}`,
-          article_title: '多进程',
-          author_id: prepared.adminId,
-          category_id: null,
-          article_content: '正文',
-          article_cover: '',
-          article_description: '',
-          is_top: 2,
-          order: 0,
-          status: 1,
-          type: 1,
-          origin_url: '',
-          view_times: 0,
-          thumbs_up_times: 0,
-          reading_duration: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(
+          articleRow({
+            slug: `a-${Math.random().toString(36).slice(2)}`,
+            article_title: '多进程',
+            author_id: prepared.adminId,
+            article_content: '正文',
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -124,9 +129,9 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
         cookie: /blog_music=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[0],
       };
     },
-    /** GET /page through the page cache: its body and whether it came from the cache. */
-    async page() {
-      const res = await fetch(`${this.url}/page`, { signal: AbortSignal.timeout(10_000) });
+    /** A GET of a page (see above) through the page cache: its body and whether it came from the cache. */
+    async page(path = '/page') {
+      const res = await fetch(`${this.url}${path}`, { signal: AbortSignal.timeout(10_000) });
       return { status: res.status, body: await res.text(), cache: res.headers.get('x-page-cache') };
     },
     async close() {

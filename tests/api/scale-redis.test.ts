@@ -117,6 +117,35 @@ describe('page cache across instances', () => {
     expect(talk.json.code).toBe(0);
     await until(async () => (await b.page()).cache === 'miss', "b's page dropped");
   });
+
+  it("a tagged write on one instance drops only the other's pages that showed what it changed", async () => {
+    // The talk below is an untagged write: b drops everything when its broadcast lands. Wait for
+    // that (a page cached before it turns into a miss) so it cannot empty the pages cached next.
+    await b.page('/config');
+    expect((await b.page('/config')).cache).toBe('hit');
+    const talk = await a.call(
+      'POST',
+      '/api/talk/publishTalk',
+      { content: '标签跨进程', talkImgList: [], status: 1, is_top: 2 },
+      adminToken,
+    );
+    const talkId = talk.json.result.id ?? talk.json.result;
+    await until(async () => (await b.page('/config')).cache === 'miss', 'the untagged write landed on b');
+    const pages = ['/talks', '/messages', '/config'];
+    for (const p of pages) await b.page(p);
+    for (const p of pages) expect((await b.page(p)).cache, p).toBe('hit');
+    const u = await a.user();
+    const comment = await a.call(
+      'POST',
+      '/api/comment/add',
+      { type: 2, for_id: talkId, content: '跨进程评论' },
+      u.token,
+    );
+    expect(comment.json.code).toBe(0);
+    await until(async () => (await b.page('/talks')).cache === 'miss', "b's talk list dropped");
+    expect((await b.page('/messages')).cache).toBe('hit');
+    expect((await b.page('/config')).cache).toBe('hit');
+  });
 });
 
 describe('limits across instances', () => {

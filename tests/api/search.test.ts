@@ -6,6 +6,7 @@ import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_sear
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { searchArticles } from '../../src/server/services/search.ts';
 import { onPostgres } from '../setup/database.ts';
+import { articleRow } from './article-row.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();
@@ -183,28 +184,16 @@ describe('site search', () => {
     expect(await search('焕然一新')).toEqual([]);
 
     // A write that bypasses the services (the sqlite shell, another process) is indexed too.
-    const now = new Date().toISOString();
     const raw = await db
       .insertInto('article')
-      .values({
-        slug: 'raw-insert',
-        article_title: '直接写入的文章',
-        author_id: api.adminId,
-        category_id: null,
-        article_content: '绕过服务层写入的内容',
-        article_cover: '',
-        article_description: '',
-        is_top: 2,
-        order: 0,
-        status: 1,
-        type: 1,
-        origin_url: '',
-        view_times: 0,
-        thumbs_up_times: 0,
-        reading_duration: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        articleRow({
+          slug: 'raw-insert',
+          article_title: '直接写入的文章',
+          author_id: api.adminId,
+          article_content: '绕过服务层写入的内容',
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(ids(await search('绕过服务层'))).toEqual([raw.id]);
@@ -302,29 +291,19 @@ describe('site search', () => {
     const alphabet = ['甲', '乙', '丙', '丁', 'a', 'B', 'c', ' '];
     const text = (n: number) =>
       Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
-    const now = new Date().toISOString();
     for (let i = 0; i < 120; i++)
       await db
         .insertInto('article')
-        .values({
-          slug: `crowd-${i}`,
-          article_title: text(2 + Math.floor(rand() * 6)),
-          author_id: api.adminId,
-          category_id: null,
-          article_content: text(Math.floor(rand() * 60)),
-          article_cover: '',
-          article_description: '',
-          is_top: 2,
-          order: 0,
-          status: rand() < 0.15 ? 2 : 1,
-          type: 1,
-          origin_url: '',
-          view_times: Math.floor(rand() * 50),
-          thumbs_up_times: 0,
-          reading_duration: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(
+          articleRow({
+            slug: `crowd-${i}`,
+            article_title: text(2 + Math.floor(rand() * 6)),
+            author_id: api.adminId,
+            article_content: text(Math.floor(rand() * 60)),
+            status: rand() < 0.15 ? 2 : 1,
+            view_times: Math.floor(rand() * 50),
+          }),
+        )
         .execute();
     const all = await db
       .selectFrom('article')

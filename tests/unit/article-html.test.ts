@@ -50,4 +50,14 @@ describe('article rendering off the server thread', () => {
     expect(renderArticle(4321, '2024-01-01T00:00:00.000Z', MD)).toBe(a);
     expect((await a).html).toContain('<h1 id="标题">');
   });
+
+  it('keeps more articles than the page cache keeps pages (500) when they are small', async () => {
+    const first = renderArticle(5000, '2024-01-01T00:00:00.000Z', '# 第 0 篇');
+    const rest = Array.from({ length: 600 }, (_, i) =>
+      renderArticle(5001 + i, '2024-01-01T00:00:00.000Z', `# 第 ${i + 1} 篇\n\n正文`),
+    );
+    await Promise.all([first, ...rest]);
+    // Still cached: the same promise, no second render.
+    expect(renderArticle(5000, '2024-01-01T00:00:00.000Z', '# 第 0 篇')).toBe(first);
+  });
 });

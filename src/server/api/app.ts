@@ -5,6 +5,7 @@ import { NUL_MESSAGE, urlHasNul } from '../../lib/nul.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { ApiError, type EnvelopeOptions, invalid, tooMany, wireAnswer } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
+import { changing } from '../core/page-tags.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
 import { pagesChanged } from '../page-sync.ts';
 import { articleRoutes } from './articles.ts';
@@ -88,12 +89,16 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     }
     await next();
   });
-  // A successful write that changes what a public page shows starts the HTML cache over. Only the
-  // routes declared in PAGE_WRITES do: reads and private writes never empty it, nor does a refusal
-  // (HTTP 200 with code 100, bad input included).
+  // A successful write that changes what a public page shows drops the cached pages that showed what
+  // it changed (the tags its services name, core/page-tags.ts), or all of them when they name nothing.
+  // Only the routes declared in PAGE_WRITES do: reads and private writes never drop any, nor does a
+  // refusal (HTTP 200 with code 100, bad input included).
   app.use(async (c, next) => {
-    await next();
-    if (c.res.status < 400 && !c.get('refused') && isPageWrite(c)) pagesChanged();
+    if (isRead(c.req.method)) return next();
+    const changed = new Set<string>();
+    await changing(changed, next);
+    if (c.res.status < 400 && !c.get('refused') && isPageWrite(c))
+      pagesChanged(changed.size ? { tags: [...changed] } : { all: true });
   });
   // A body past the limit is refused while it streams in, never buffered whole.
   const limitBody = bodyLimit({

@@ -1,5 +1,6 @@
 import type { OnlineEntry, ServerFrame } from '../../lib/chat.ts';
 import { redisConfigured } from '../redis/client.ts';
+import { LocalPresence } from './presence.ts';
 import { createRedisBus } from './redis-bus.ts';
 
 /**
@@ -29,7 +30,7 @@ export interface ChatBus {
 
 function createLocalBus(): ChatBus {
   const listeners = new Set<(event: BusEvent) => void>();
-  const present = new Map<number, { entry: OnlineEntry; sockets: Set<string> }>();
+  const present = new LocalPresence<OnlineEntry>();
   return {
     async publish(event) {
       for (const listener of [...listeners]) listener(event);
@@ -39,28 +40,17 @@ function createLocalBus(): ChatBus {
       return () => listeners.delete(listener);
     },
     async join(connectionId, entry) {
-      const known = present.get(entry.user_id);
-      if (known) {
-        known.entry = entry; // the newest nick name and avatar
-        known.sockets.add(connectionId);
-        return false;
-      }
-      present.set(entry.user_id, { entry, sockets: new Set([connectionId]) });
-      return true;
+      return present.join(connectionId, entry, () => entry); // the newest nick name and avatar
     },
     async leave(connectionId, userId) {
-      const known = present.get(userId);
-      if (!known?.sockets.delete(connectionId)) return false;
-      if (known.sockets.size > 0) return false;
-      present.delete(userId);
-      return true;
+      return present.leave(connectionId, userId);
     },
     async online() {
-      return [...present.values()].map((p) => p.entry);
+      return present.entries();
     },
     async close() {
       listeners.clear();
-      present.clear();
+      present.users.clear();
     },
   };
 }

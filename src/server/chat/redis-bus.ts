@@ -3,6 +3,7 @@ import type { OnlineEntry } from '../../lib/chat.ts';
 import { logger } from '../core/log.ts';
 import { onChannel, onRedisState, publish, redisKey, redisNow, runScript, script } from '../redis/client.ts';
 import type { BusEvent, ChatBus } from './bus.ts';
+import { LocalPresence } from './presence.ts';
 
 /**
  * The chat bus of several processes sharing a Redis (issue 21). Events go to this process's hub at
@@ -81,7 +82,7 @@ export function createRedisBus(opts: RedisBusOptions = {}): ChatBus {
   const ttl = heartbeatMs * MISSED_BEATS;
   const id = randomUUID();
   const listeners = new Set<(event: BusEvent) => void>();
-  const present = new Map<number, { entry: Stored; sockets: Set<string> }>();
+  const present = new LocalPresence<Stored>();
   const procs = redisKey('chat:procs');
   const hashPrefix = redisKey('chat:online:');
   const own = hashPrefix + id;
@@ -109,7 +110,7 @@ export function createRedisBus(opts: RedisBusOptions = {}): ChatBus {
 
   async function beat(rewrite: boolean): Promise<void> {
     const entries = rewrite
-      ? [...present].flatMap(([user, p]) => [String(user), JSON.stringify(p.entry)])
+      ? [...present.users].flatMap(([user, p]) => [String(user), JSON.stringify(p.entry)])
       : [];
     // A rewrite of nobody still empties the hash: one extra pair that no user id can be.
     const args = rewrite && entries.length === 0 ? ['0', ''] : entries;
@@ -143,25 +144,16 @@ export function createRedisBus(opts: RedisBusOptions = {}): ChatBus {
       return () => listeners.delete(listener);
     },
     async join(connectionId, entry) {
-      const known = present.get(entry.user_id);
-      if (known) {
-        known.entry = { ...entry, at: known.entry.at };
-        known.sockets.add(connectionId);
-        return false;
-      }
       const stored: Stored = { ...entry, at: Date.now() };
-      present.set(entry.user_id, { entry: stored, sockets: new Set([connectionId]) });
+      if (!present.join(connectionId, stored, (kept) => ({ ...entry, at: kept.at }))) return false;
       return holdsElsewhere(entry.user_id, JSON.stringify(stored));
     },
     async leave(connectionId, userId) {
-      const known = present.get(userId);
-      if (!known?.sockets.delete(connectionId)) return false;
-      if (known.sockets.size > 0) return false;
-      present.delete(userId);
+      if (!present.leave(connectionId, userId)) return false;
       return holdsElsewhere(userId, '');
     },
     async online() {
-      const mine = [...present.values()].map((p) => JSON.stringify(p.entry));
+      const mine = present.entries().map((e) => JSON.stringify(e));
       const raw = (await shared((r) => runScript(r, ONLINE, [procs], [ttl, hashPrefix]), mine)) as string[];
       const byUser = new Map<number, Stored>();
       for (const entry of raw.map((v) => JSON.parse(v) as Stored)) {
@@ -177,8 +169,8 @@ export function createRedisBus(opts: RedisBusOptions = {}): ChatBus {
       offState();
       offChannel();
       listeners.clear();
-      const had = present.size > 0;
-      present.clear();
+      const had = present.users.size > 0;
+      present.users.clear();
       await shared(async (r) => {
         await r.multi().zrem(procs, id).del(own).exec();
       }, undefined);

@@ -101,9 +101,21 @@ export async function stopMarkdownWorker(): Promise<void> {
   await w.terminate();
 }
 
-type CacheEntry = { key: string; value: Promise<Rendered> };
-/** The 300 most recently read articles' renders. */
-const cache = new LRUCache<number, CacheEntry>({ max: 300 });
+type CacheEntry = { key: string; value: Promise<Rendered>; size: number };
+
+/**
+ * The most recently read articles' renders, bounded by their size (a character of a JS string taken
+ * as two bytes): 32 MB holds about 450 articles as long as the demo's longest (with its code blocks
+ * in Shiki's eight themes), and up to 2,000 shorter ones, so the pages the page cache keeps (500)
+ * have their article HTML here too and a page dropped by a write is rendered again without Markdown.
+ */
+const cache = new LRUCache<number, CacheEntry>({
+  max: 2000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (entry) => entry.size,
+});
+
+const sizeOf = (r: Rendered) => 2 * (r.html.length + JSON.stringify(r.toc).length);
 
 /**
  * The rendered HTML of one article version, cached by id until `updatedAt` changes, so Shiki runs
@@ -115,11 +127,18 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
   const hit = cache.get(id);
   if (hit && hit.key === key) return hit.value;
   const value = renderInWorker(markdown);
-  cache.set(id, { key, value });
-  value.catch(() => {
-    // A failed render is not kept (peek: looking does not make it recent).
-    if (cache.peek(id)?.value === value) cache.delete(id);
-  });
+  // Sized by its Markdown until rendered, then by its HTML.
+  const entry: CacheEntry = { key, value, size: 2 * markdown.length + 1 };
+  cache.set(id, entry);
+  value.then(
+    (rendered) => {
+      if (cache.peek(id) === entry) cache.set(id, { ...entry, size: sizeOf(rendered) });
+    },
+    () => {
+      // A failed render is not kept (peek: looking does not make it recent).
+      if (cache.peek(id)?.value === value) cache.delete(id);
+    },
+  );
   return value;
 }
 

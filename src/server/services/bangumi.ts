@@ -1,4 +1,5 @@
 import type { Bangumi } from '../../lib/contract/admin-catalog.ts';
+import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
@@ -8,6 +9,7 @@ export async function listBangumi(input: {
   current: number;
   size: number;
 }): Promise<Page<Bangumi>> {
+  shows('bangumi');
   let q = db.selectFrom('bangumi');
   if (input.status) q = q.where('status', '=', input.status);
   return paginate(

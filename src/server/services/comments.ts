@@ -4,6 +4,7 @@ import { excerpt, THING } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { changes, commentsTag, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -57,6 +58,7 @@ export async function listParents(
   input: { type: CommentType; for_id: number; current: number; size: number; order: 'new' | 'hot' },
   viewer: Viewer | null,
 ): Promise<Page<ParentComment>> {
+  shows(commentsTag(input.type, input.for_id));
   if (!(await thingVisible(input.type, input.for_id, viewer?.isAdmin === true)))
     return { current: input.current, size: input.size, list: [], total: 0 };
   let q = selectComments(db)
@@ -141,6 +143,7 @@ export async function listChildren(
 
 /** Every comment of a thing, replies included (0 for a thing the viewer may not see). */
 export async function commentTotal(type: CommentType, forId: number, isAdmin = false): Promise<number> {
+  shows(commentsTag(type, forId));
   if (!(await thingVisible(type, forId, isAdmin))) return 0;
   const row = await db
     .selectFrom('comment')
@@ -213,6 +216,7 @@ export async function addComment(
 ): Promise<AddResult> {
   const thing = await target(input.type, input.for_id, author.isAdmin);
   if (!thing) return { ok: false, reason: '评论的内容不存在' };
+  changes(commentsTag(input.type, input.for_id));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -274,6 +278,7 @@ export async function applyComment(
       .where('from_id', '=', input.to_id)
       .executeTakeFirst()) != null;
   if (!inThread) return { ok: false, reason: '回复的用户不在这条评论里' };
+  changes(commentsTag(input.type, input.for_id));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -318,11 +323,12 @@ export async function deleteComment(
 ): Promise<number> {
   const row = await db
     .selectFrom('comment')
-    .select(['id', 'parent_id', 'from_id'])
+    .select(['id', 'parent_id', 'from_id', 'type', 'for_id'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || (row.parent_id ?? 0) !== parentId) throw notFound(MSG.comment);
   if (row.from_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownCommentOnly);
+  changes(commentsTag(row.type, row.for_id));
   return db.transaction().execute(async (trx) => {
     const replies = await trx.selectFrom('comment').select('id').where('parent_id', '=', id).execute();
     await removeLikes(trx, THING.comment, [id, ...replies.map((r) => r.id)]);

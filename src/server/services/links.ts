@@ -1,6 +1,7 @@
 import type { FriendLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
 import { forgetHealthIfMoved } from './link-health.ts';
@@ -22,6 +23,7 @@ export async function listLinks(input: {
   site_name?: string;
   time?: TimeRange;
 }): Promise<Page<FriendLink>> {
+  shows('links');
   let base = db.selectFrom('link');
   if (input.status) base = base.where('status', '=', input.status);
   if (input.site_name) base = base.where(contains('site_name', input.site_name));

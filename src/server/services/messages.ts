@@ -3,6 +3,7 @@ import { excerpt, THING } from '../../lib/community.ts';
 import type { Message, MessageInput } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { changes, commentsTag, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
@@ -41,6 +42,8 @@ type Row = MessageRow;
 
 async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
+  // Each one's comment count is on the page.
+  shows(...ids.map((id) => commentsTag(THING.message, id)));
   const [liked, totals] = await Promise.all([
     likedIds(THING.message, ids, viewer),
     commentTotals(THING.message, ids),
@@ -60,6 +63,7 @@ export async function listMessages(
   },
   viewer: Viewer | null,
 ): Promise<Page<Message>> {
+  shows('messages');
   let q = selectMessages();
   let c = db.selectFrom('message');
   if (input.tag?.includes('\0')) {
@@ -122,12 +126,14 @@ export async function allMessages(): Promise<{ list: MessageRow[]; total: number
 }
 
 export async function getMessage(id: number, viewer: Viewer | null): Promise<Message | null> {
+  shows(`message:${id}`);
   const row = await selectMessages().where('message.id', '=', id).executeTakeFirst();
   return row ? (await complete([row as Row], viewer))[0] : null;
 }
 
 /** Up to 10 tags by how many messages carry them. */
 export async function hotTags(): Promise<{ tag: string; count: number }[]> {
+  shows('messages');
   const rows = await db
     .selectFrom('message')
     .select(['tag', (eb) => eb.fn.countAll<number>().as('count')])
@@ -142,6 +148,7 @@ export async function hotTags(): Promise<{ tag: string; count: number }[]> {
 
 /** Background pictures already used on the guestbook (the demo papers and uploads), newest first. */
 export async function usedBackgrounds(limit = 12): Promise<string[]> {
+  shows('messages');
   const rows = await db
     .selectFrom('message')
     .select('bg_url')
@@ -161,6 +168,7 @@ export async function addMessage(
   input: MessageInput,
   author: { userId: number | null; nickName: string },
 ): Promise<number> {
+  changes('messages');
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -195,6 +203,7 @@ export async function updateMessage(id: number, input: MessageInput, actor: Acto
   const row = await db.selectFrom('message').select('user_id').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG.guestbookMessage);
   if (row.user_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownMessageEdit);
+  changes('messages', `message:${id}`);
   await db
     .updateTable('message')
     .set({ ...input, updatedAt: new Date().toISOString() })
@@ -211,6 +220,7 @@ export async function deleteMessages(ids: number[], actor: Actor): Promise<numbe
   if (rows.length === 0) throw notFound(MSG.guestbookMessage);
   if (!actor.isAdmin && rows.some((r) => r.user_id !== actor.id)) throw forbidden(MSG.ownMessageDelete);
   const found = rows.map((r) => r.id);
+  changes('messages', ...found.map((id) => `message:${id}`));
   await db.transaction().execute(async (trx) => {
     await removeCommentsFor(trx, THING.message, found);
     await removeLikes(trx, THING.message, found);

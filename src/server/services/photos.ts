@@ -1,4 +1,5 @@
 import { PHOTO_STATUS } from '../../lib/media.ts';
+import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 
 export type Album = {
@@ -54,6 +55,7 @@ export async function visibleCovers<T extends { id: number; album_cover: string 
 
 /** Every album, newest first, with how many (normal) photos it holds. */
 export async function listAlbums(): Promise<Album[]> {
+  shows('albums');
   const rows = await db
     .selectFrom('photo_album')
     .leftJoin('photo', (join) =>
@@ -81,11 +83,13 @@ export async function listAlbums(): Promise<Album[]> {
 }
 
 export async function getAlbum(id: number): Promise<Album | null> {
+  shows('albums');
   return (await listAlbums()).find((a) => a.id === id) ?? null;
 }
 
 /** The (normal) photos of one album in the order they were taken; the recycle bin is the owner's. */
 export async function listPhotos(albumId: number): Promise<Photo[]> {
+  shows('albums');
   return db
     .selectFrom('photo')
     .select(['id', 'album_id', 'url', 'createdAt'])

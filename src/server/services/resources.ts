@@ -1,3 +1,4 @@
+import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 
 export type LinkCard = { id: number; name: string; desc: string; url: string; icon: string };
@@ -16,6 +17,7 @@ function group(rows: (LinkCard & { category: string })[]): LinkGroup[] {
 
 /** Resource navigation: `front` or `back`. */
 export async function listResources(kind: 'front' | 'back'): Promise<LinkGroup[]> {
+  shows('resources');
   const rows = await db
     .selectFrom('resource')
     .select(['id', 'category', 'name', 'desc', 'url', 'icon'])
@@ -28,6 +30,7 @@ export async function listResources(kind: 'front' | 'back'): Promise<LinkGroup[]
 
 /** The site list page. */
 export async function listSites(): Promise<LinkGroup[]> {
+  shows('sites');
   const rows = await db
     .selectFrom('site')
     .select(['id', 'category', 'name', 'desc', 'url', 'icon'])

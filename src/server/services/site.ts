@@ -3,6 +3,7 @@ import { ARTICLE_STATUS } from '../../lib/article.ts';
 import type { PageHeader } from '../../lib/contract/site.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
 import { publicTermCounts } from './articles.ts';
@@ -30,6 +31,7 @@ export const CONFIG_FIELDS = [
 
 /** The site config, with createdAt: when the site started (the original client's 运行时间). */
 export async function getConfig(): Promise<SiteConfig> {
+  shows('config');
   const row = await db
     .selectFrom('config')
     .select([...CONFIG_FIELDS, 'createdAt'])
@@ -64,6 +66,7 @@ export type Statistic = { articleCount: number; tagCount: number; categoryCount:
 
 /** The blog as the public sees it: public articles, and the categories and tags they use. */
 export async function getStatistic(): Promise<Statistic> {
+  shows('articles');
   const [articles, terms, users] = await Promise.all([
     db
       .selectFrom('article')
@@ -112,6 +115,7 @@ export async function listPageHeaders(): Promise<PageHeader[]> {
 }
 
 export async function pageHeaderFor(routeName: RouteName): Promise<string | undefined> {
+  shows('config');
   const row = await db
     .selectFrom('page_header')
     .select('bg_url')

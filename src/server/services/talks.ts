@@ -2,6 +2,7 @@ import { THING } from '../../lib/community.ts';
 import type { Talk } from '../../lib/contract/talks.ts';
 import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { commentsTag, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
@@ -44,6 +45,8 @@ export async function picturesOf(ids: number[]): Promise<{ talk_id: number; url:
 /** Adds pictures, the viewer's like and comment totals to talk rows. */
 async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]> {
   const ids = rows.map((r) => r.id);
+  // Each one's comment count is on the page.
+  shows(...ids.map((id) => commentsTag(THING.talk, id)));
   const [photos, liked, totals] = await Promise.all([
     picturesOf(ids),
     likedIds(THING.talk, ids, viewer),
@@ -59,6 +62,7 @@ async function complete(rows: TalkRow[], viewer: Viewer | null): Promise<Talk[]>
 
 /** Public talks, pinned first, then newest. */
 export async function listTalks(current: number, size: number, viewer: Viewer | null): Promise<Page<Talk>> {
+  shows('talks');
   return paginate(
     { current, size },
     async (limit, offset) =>
@@ -79,6 +83,7 @@ export async function listTalks(current: number, size: number, viewer: Viewer | 
 
 /** One talk; a private one only for the admin. */
 export async function getTalk(id: number, viewer: Viewer | null): Promise<Talk | null> {
+  shows('talks');
   const row = await selectTalks().where('talk.id', '=', id).executeTakeFirst();
   if (!row || (row.status !== 1 && !viewer?.isAdmin)) return null;
   return (await complete([row], viewer))[0];

@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { ARTICLE_STATUS } from '../../lib/article.ts';
+import { shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { type ArticleLink, type ArticleSummary, listAllArticles, type Page } from './articles.ts';
@@ -44,6 +45,7 @@ async function topOfEachTerm<TB extends keyof DB>(
 
 /** The `perTerm` newest public articles of every category, newest first, in one query (a window rank). */
 export async function recentByCategory(perTerm: number): Promise<RecentByTerm> {
+  shows('articles');
   const ranked = db
     .selectFrom('article')
     .select(['id', 'article_title', 'article_cover', 'createdAt', 'category_id as term'])
@@ -60,6 +62,7 @@ export async function recentByCategory(perTerm: number): Promise<RecentByTerm> {
 
 /** The `perTerm` newest public articles of each of the tags `tagIds`, newest first, in one query. */
 export async function recentByTag(tagIds: number[], perTerm: number): Promise<RecentByTerm> {
+  shows('articles');
   if (!tagIds.length) return new Map();
   const ranked = db
     .selectFrom('article_tag')
@@ -89,5 +92,6 @@ export async function recentByTag(tagIds: number[], perTerm: number): Promise<Re
 
 /** Every public article, newest first (pinned ones take no precedence here), a page at a time. */
 export function listPublicNewest(current: number, size: number): Promise<Page<ArticleSummary>> {
+  shows('articles');
   return listAllArticles(current, size, ARTICLE_STATUS.public);
 }

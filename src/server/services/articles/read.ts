@@ -9,6 +9,7 @@ import type {
   TimelineYear,
 } from '../../../lib/contract/articles.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { shows } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import { type Rendered, renderArticle } from '../article-html.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
@@ -103,6 +104,7 @@ async function page(
 
 /** Public articles for the home page: pinned first (by order), then newest. */
 export function listHomeArticles(current: number, size: number): Promise<Page<ArticleSummary>> {
+  shows('articles');
   return page(current, size, (q) => q);
 }
 
@@ -111,6 +113,7 @@ export function listArticlesByCategory(
   current: number,
   size: number,
 ): Promise<Page<ArticleSummary>> {
+  shows('articles');
   return page(current, size, (q) => q.where('article.category_id', '=', categoryId));
 }
 
@@ -119,6 +122,7 @@ export function listArticlesByTag(
   current: number,
   size: number,
 ): Promise<Page<ArticleSummary>> {
+  shows('articles');
   return page(current, size, (q) =>
     q.where('article.id', 'in', (eb) =>
       eb.selectFrom('article_tag').select('article_tag.article_id').where('article_tag.tag_id', '=', tagId),
@@ -131,6 +135,7 @@ const yearOf = (iso: string) => formatDate(iso).slice(0, 4);
 
 /** The archive: public articles newest first, the page's list grouped by year. */
 export async function listTimeline(current: number, size: number): Promise<Page<TimelineYear>> {
+  shows('articles');
   const base = db.selectFrom('article').where('status', '=', ARTICLE_STATUS.public);
   const rows = await paginate(
     { current, size },
@@ -156,6 +161,7 @@ export async function listTimeline(current: number, size: number): Promise<Page<
 
 /** One article with its Markdown; null when missing, or not public and the reader is not the admin. */
 export async function getArticle(id: number, opts: { admin?: boolean } = {}): Promise<ArticleDetail | null> {
+  shows('articles');
   const row = await summaries()
     .leftJoin('user', 'user.id', 'article.author_id')
     .select(['article.article_content', 'user.nick_name as authorName'])
@@ -174,11 +180,13 @@ export async function getArticle(id: number, opts: { admin?: boolean } = {}): Pr
 export function renderedArticle(
   article: Pick<ArticleDetail, 'id' | 'updatedAt' | 'article_content'>,
 ): Promise<Rendered> {
+  shows('articles');
   return renderArticle(article.id, article.updatedAt, article.article_content);
 }
 
 /** The 5 most viewed public articles. */
 export function getHotArticles(): Promise<HotArticle[]> {
+  shows('articles');
   return db
     .selectFrom('article')
     .select(['id', 'article_title', 'view_times'])
@@ -191,6 +199,7 @@ export function getHotArticles(): Promise<HotArticle[]> {
 
 /** Every public article, for the sitemap and the feed (newest first). */
 export function listPublicArticles(limit?: number) {
+  shows('articles');
   let q = db
     .selectFrom('article')
     .select(['id', 'article_title', 'article_description', 'article_content', 'createdAt', 'updatedAt'])

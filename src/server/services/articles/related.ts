@@ -1,5 +1,6 @@
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import type { ArticleLink, Recommendations } from '../../../lib/contract/articles.ts';
+import { shows } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 
 const LINK_COLUMNS = [
@@ -13,6 +14,7 @@ export type { Recommendations };
 
 /** Previous (older) and next (newer) public article, and up to 6 related ones (shared tags, then category). */
 export async function getRecommendations(id: number): Promise<Recommendations | null> {
+  shows('articles');
   const me = await db
     .selectFrom('article')
     .select([...LINK_COLUMNS, 'article.category_id', 'article.status'])

@@ -3,6 +3,7 @@ import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import { MSG, termExists } from '../../core/messages.ts';
+import { shows } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from './db.ts';
 import { announce } from './events.ts';
@@ -22,6 +23,7 @@ const categoryInUse = sql<boolean>`exists (select 1 from article where article.c
 const tagInUse = sql<boolean>`exists (select 1 from article_tag join article on article.id = article_tag.article_id where article_tag.tag_id = tag.id and article.status = ${ARTICLE_STATUS.public})`;
 
 export async function categoryDictionary({ admin = false }: Audience = {}): Promise<DictionaryEntry[]> {
+  shows('articles');
   let q = db
     .selectFrom('category')
     .leftJoin('article', (j) =>
@@ -37,6 +39,7 @@ export async function categoryDictionary({ admin = false }: Audience = {}): Prom
 }
 
 export async function tagDictionary({ admin = false }: Audience = {}): Promise<DictionaryEntry[]> {
+  shows('articles');
   let q = db
     .selectFrom('tag')
     .leftJoin('article_tag', 'article_tag.tag_id', 'tag.id')
@@ -54,6 +57,7 @@ export async function tagDictionary({ admin = false }: Audience = {}): Promise<D
 
 /** A category by id; for anyone but the admin only while a public article uses it. */
 export async function getCategory(id: number, { admin = false }: Audience = {}) {
+  shows('articles');
   let q = db.selectFrom('category').select(['id', 'category_name']).where('id', '=', id);
   if (!admin) q = q.where(categoryInUse);
   return q.executeTakeFirst();
@@ -61,6 +65,7 @@ export async function getCategory(id: number, { admin = false }: Audience = {}) 
 
 /** A tag by id; for anyone but the admin only while a public article uses it. */
 export async function getTag(id: number, { admin = false }: Audience = {}) {
+  shows('articles');
   let q = db.selectFrom('tag').select(['id', 'tag_name']).where('id', '=', id);
   if (!admin) q = q.where(tagInUse);
   return q.executeTakeFirst();

@@ -1,0 +1,111 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Started, startServer, stopServer } from './server.ts';
+
+/**
+ * Issue 22: a write drops exactly the cached pages that showed what it changed, and the others stay
+ * cached (X-Page-Cache: hit), seen by the browser. A server of its own (demo content), so that no
+ * other spec's writes drop pages meanwhile.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+let server: Started;
+let token = '';
+let articles: number[] = [];
+let talkId = 0;
+let messageId = 0;
+
+test.beforeAll(async ({ playwright }) => {
+  server = await startServer({ LOG_LEVEL: 'warn' });
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const login = await request.post('/api/user/login', {
+    data: { username: 'admin', password: 'Admin12345' },
+  });
+  token = (await login.json()).result.token;
+  const list = await (await request.get('/api/article/blogHomeGetArticleList/1/10')).json();
+  articles = list.result.list.map((a: { id: number }) => a.id);
+  const talks = await (
+    await request.post('/api/talk/blogGetTalkList', { data: { current: 1, size: 10 } })
+  ).json();
+  talkId = talks.result.list[0].id;
+  const messages = await (
+    await request.post('/api/message/getMessageList', { data: { current: 1, size: 10 } })
+  ).json();
+  messageId = messages.result.list[0].id;
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+});
+
+const pages = () => [
+  '/home',
+  `/article?id=${articles[0]}`,
+  '/talk',
+  '/message/list',
+  `/message/detail?id=${messageId}`,
+  '/bangumi',
+];
+
+/** Visits a page in the browser: the page cache's answer (hit or miss). */
+async function visit(page: Page, path: string): Promise<string | undefined> {
+  const res = await page.goto(`${server.url}${path}`);
+  expect(res?.status(), path).toBe(200);
+  return res?.headers()['x-page-cache'];
+}
+
+/** Visits every page twice: each is cached afterwards. */
+async function warm(page: Page) {
+  for (const p of pages()) await visit(page, p);
+  for (const p of pages()) expect(await visit(page, p), p).toBe('hit');
+}
+
+/** The pages a visit renders anew (dropped by the write before). */
+async function dropped(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of pages()) if ((await visit(page, p)) === 'miss') out.push(p);
+  return out;
+}
+
+async function write(request: APIRequestContext, method: 'post' | 'put', url: string, data: object) {
+  const res = await request[method](`${server.url}${url}`, {
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await res.json()).code).toBe(0);
+}
+
+test('a comment on another article (no cached page shows it) drops nothing', async ({ page, request }) => {
+  await warm(page);
+  await write(request, 'post', '/api/comment/add', { type: 1, for_id: articles[1], content: '别的文章' });
+  expect(await dropped(page)).toEqual([]);
+});
+
+test('a comment on a talk drops the talk page only', async ({ page, request }) => {
+  await warm(page);
+  await write(request, 'post', '/api/comment/add', { type: 2, for_id: talkId, content: '说说的评论' });
+  expect(await dropped(page)).toEqual(['/talk']);
+});
+
+test("a comment on a guestbook message drops the guestbook and that message's page", async ({
+  page,
+  request,
+}) => {
+  await warm(page);
+  await write(request, 'post', '/api/comment/add', { type: 3, for_id: messageId, content: '留言的评论' });
+  expect(await dropped(page)).toEqual(['/message/list', `/message/detail?id=${messageId}`]);
+});
+
+test('a new guestbook message drops the guestbook list only', async ({ page, request }) => {
+  await warm(page);
+  await write(request, 'post', '/api/message/add', { message: '新的留言', tag: '' });
+  expect(await dropped(page)).toEqual(['/message/list']);
+});
+
+test('a change of the site settings drops every page', async ({ page, request }) => {
+  await warm(page);
+  await write(request, 'post', '/api/config/update', { blog_name: '标签之后' });
+  expect(await dropped(page)).toEqual(pages());
+});

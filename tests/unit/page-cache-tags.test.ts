@@ -1,0 +1,95 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { shows } from '../../src/server/core/page-tags.ts';
+import { invalidatePages, withPageCache } from '../../src/server/page-cache.ts';
+
+/**
+ * Issue 22: the page cache keeps what each page showed (the tags recorded while it rendered) and a
+ * write drops only the pages that showed one of its tags. A stand-in renderer on a real HTTP server:
+ * `/p?show=a,b` records tags a and b; `&hold` keeps the render open until the test lets it finish.
+ */
+let server: http.Server;
+let base = '';
+let release: (() => void) | undefined;
+let started: (() => void) | undefined;
+
+beforeAll(async () => {
+  const render = withPageCache(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const tags = url.searchParams.get('show');
+    if (tags) shows(...tags.split(','));
+    if (url.searchParams.has('hold')) {
+      const go = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      started?.();
+      await go;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.url}</p>`);
+  });
+  server = http.createServer((req, res) => render(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => invalidatePages());
+
+const cache = async (path: string) => (await fetch(`${base}${path}`)).headers.get('x-page-cache');
+
+/** Which of these pages are cached now (a dropped one is rendered and stored again by the look). */
+async function cached(paths: string[]) {
+  const out: string[] = [];
+  for (const p of paths) if ((await cache(p)) === 'hit') out.push(p);
+  return out;
+}
+
+const A = '/p?show=article:1,config';
+const B = '/p?show=talks,config';
+const C = '/p?show=comments:2:7,talks';
+const UNTAGGED = '/p';
+
+describe('page cache: dropping by tag', () => {
+  it('drops the pages that showed a changed tag and the untagged ones, and keeps the others', async () => {
+    await cached([A, B, C, UNTAGGED]);
+    expect(await cached([A, B, C, UNTAGGED])).toEqual([A, B, C, UNTAGGED]);
+    invalidatePages({ tags: ['comments:2:7'] });
+    expect(await cached([A, B, C, UNTAGGED])).toEqual([A, B]);
+    invalidatePages({ tags: ['talks'] });
+    expect(await cached([A, B, C, UNTAGGED])).toEqual([A]);
+    invalidatePages({ tags: ['nothing:shown'] });
+    expect(await cached([A, B, C, UNTAGGED])).toEqual([A, B, C]);
+    invalidatePages({ tags: ['config', 'article:1'] });
+    expect(await cached([A, B, C, UNTAGGED])).toEqual([C]);
+    invalidatePages();
+    expect(await cached([A, B, C, UNTAGGED])).toEqual([]);
+  });
+
+  it('a page whose render overlapped a drop of what it showed is served but not kept', async () => {
+    const render = async (path: string, drop: () => void) => {
+      const begun = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const answer = fetch(`${base}${path}`);
+      // A hit answers without rendering.
+      if ((await Promise.race([begun, answer])) === undefined) {
+        drop();
+        release?.();
+      }
+      return (await answer).headers.get('x-page-cache');
+    };
+    const page = '/p?show=talks&hold';
+    expect(await render(page, () => invalidatePages({ tags: ['talks'] }))).toBe('miss');
+    expect(await render(page, () => invalidatePages({ tags: ['bangumi'] }))).toBe('miss');
+    // The second render saw no drop of what it showed: it was kept.
+    expect(await render(page, () => undefined)).toBe('hit');
+    invalidatePages({ tags: ['talks'] });
+    expect(await render('/p?hold', () => invalidatePages({ tags: ['bangumi'] }))).toBe('miss');
+    // A page that showed nothing it can name is kept only if no write at all landed meanwhile.
+    expect(await render('/p?hold', () => undefined)).toBe('miss');
+    expect(await render('/p?hold', () => undefined)).toBe('hit');
+    expect(await render('/p?show=talks&hold&x', () => invalidatePages())).toBe('miss');
+    expect(await render('/p?show=talks&hold&x', () => undefined)).toBe('miss');
+    expect(await render('/p?show=talks&hold&x', () => undefined)).toBe('hit');
+  });
+});
