@@ -8,6 +8,9 @@
  * first interaction had when the island hydrated at once.
  */
 
+/** Listeners run before the island's own (an object: Node's EventTarget reads no boolean on removal). */
+const CAPTURE = { capture: true };
+
 /** What starts the download. */
 const TRIGGERS = ['pointerdown', 'focusin', 'keydown'] as const;
 
@@ -45,12 +48,18 @@ const CLAIM_WAIT_MS = 5000;
 
 /**
  * Resolves once React has hydrated `node` (it keeps its props on the DOM node under a `__reactProps`
- * key), or after CLAIM_WAIT_MS; at once without a node.
+ * key), or it left the document, or after CLAIM_WAIT_MS; at once without a node.
  */
 async function claimed(node: object | null): Promise<void> {
   if (!node) return;
   const deadline = Date.now() + CLAIM_WAIT_MS;
-  while (!Object.keys(node).some((k) => k.startsWith('__reactProps')) && Date.now() < deadline)
+  const target = node as { isConnected?: boolean };
+  // A node the renderer replaced (a mismatch) will never be claimed: its successor is.
+  while (
+    target.isConnected !== false &&
+    !Object.keys(node).some((k) => k.startsWith('__reactProps')) &&
+    Date.now() < deadline
+  )
     await new Promise((r) => setTimeout(r, 16));
 }
 
@@ -68,8 +77,8 @@ export function onFirstInteraction(el: Island, hydrate: () => Promise<void>): Pr
       clicked = e.target as unknown as Target;
     };
     const start = () => {
-      for (const t of TRIGGERS) el.removeEventListener(t, start, true);
-      el.addEventListener('click', hold, true);
+      for (const t of TRIGGERS) el.removeEventListener(t, start, CAPTURE);
+      el.addEventListener('click', hold, CAPTURE);
       hydrate()
         .then(async () => {
           const active = el.ownerDocument?.activeElement as Target | null | undefined;
@@ -78,7 +87,7 @@ export function onFirstInteraction(el: Island, hydrate: () => Promise<void>): Pr
           // React hydrates in a transition, after Astro's hydrate() returns: an event before it has
           // claimed the element reaches no handler.
           await claimed(clicked ?? focused);
-          el.removeEventListener('click', hold, true);
+          el.removeEventListener('click', hold, CAPTURE);
           if (focused?.isConnected) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
           // A renderer that could not hydrate (a mismatch) builds new nodes: the one at the same place.
           const target = clicked?.isConnected ? clicked : path && nodeAt(el, path);
@@ -89,19 +98,62 @@ export function onFirstInteraction(el: Island, hydrate: () => Promise<void>): Pr
           resolve();
         })
         .catch((err: unknown) => {
-          el.removeEventListener('click', hold, true);
+          el.removeEventListener('click', hold, CAPTURE);
           reject(err);
         });
     };
-    for (const t of TRIGGERS) el.addEventListener(t, start, true);
+    for (const t of TRIGGERS) el.addEventListener(t, start, CAPTURE);
   });
 }
 
 /**
+ * When to hydrate without waiting for an interaction, by what the visitor's browser stores: a storage
+ * key (encoded, as src/lib/storage.ts writes them), found in local or session storage, and optionally
+ * only when its decoded value contains `has`. `now` hydrates at once (as client:load), otherwise when
+ * the island scrolls into view (as client:visible). A bare string is `{ key }`.
+ */
+export type EagerRule = string | { key: string; has?: string; now?: boolean };
+
+type Storages = { local?: Pick<Storage, 'getItem'>; session?: Pick<Storage, 'getItem'> };
+
+/** What the first rule the visitor's storage matches asks for: 'now', 'visible', or null (wait). */
+export function eagerness(value: unknown, storages: Storages): 'now' | 'visible' | null {
+  const rules = (Array.isArray(value) ? value : value ? [value] : []) as EagerRule[];
+  for (const rule of rules) {
+    const { key, has, now } = typeof rule === 'string' ? { key: rule, has: '', now: false } : rule;
+    const raw = storages.local?.getItem(key) || storages.session?.getItem(key);
+    if (!raw) continue;
+    if (has) {
+      let text = '';
+      try {
+        text = decodeURIComponent(atob(raw));
+      } catch {
+        continue;
+      }
+      if (!text.includes(has)) continue;
+    }
+    return now ? 'now' : 'visible';
+  }
+  return null;
+}
+
+/** Local and session storage, either of which a browser may refuse (private mode, sandboxed frame). */
+function storages(): Storages {
+  const get = (name: 'localStorage' | 'sessionStorage') => {
+    try {
+      return globalThis[name];
+    } catch {
+      return undefined;
+    }
+  };
+  return { local: get('localStorage'), session: get('sessionStorage') };
+}
+
+/**
  * The directive Astro calls for each `client:interaction` island. With a value
- * (`client:interaction="key"`), a visitor whose local or session storage holds that key (a signed-in
- * one: their own likes and delete rights show in the island) gets it hydrated as soon as it scrolls
- * into view, as client:visible does.
+ * (`client:interaction={rules}`, see EagerRule), a visitor whose storage says the island has their own
+ * state to show (a signed-in one: their likes and delete rights) gets it hydrated as soon as it scrolls
+ * into view, as client:visible does, or at once (a kept list to restore).
  */
 export default function interactionDirective(
   load: () => Promise<() => Promise<void>>,
@@ -117,8 +169,9 @@ export default function interactionDirective(
   onFirstInteraction(el, hydrate).catch(() => {
     // The code failed to load (offline): the server HTML stays, as with Astro's own directives.
   });
-  const key = typeof options.value === 'string' ? options.value : '';
-  if (!key || !(localStorage.getItem(key) || sessionStorage.getItem(key))) return;
+  const eager = eagerness(options.value, storages());
+  if (eager === 'now') void hydrate().catch(() => {});
+  if (eager !== 'visible') return;
   const io = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     io.disconnect();
