@@ -24,6 +24,13 @@ export async function islandsHydrated(page: Page) {
   ).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** Wakes every client:interaction island with a press on it (no control) and waits for each to hydrate. */
+export async function wakeIslands(page: Page) {
+  const waiting = page.locator('astro-island[client="interaction"]');
+  for (const island of await waiting.all()) await island.dispatchEvent('pointerdown');
+  await expect(page.locator('astro-island[client="interaction"][ssr]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** A POST to the API as `user` that must succeed (code 0); its result. */
 export async function postAs(request: APIRequestContext, user: TestUser, url: string, data: object) {
   const res = await request.post(url, { data, headers: { Authorization: `Bearer ${user.token}` } });

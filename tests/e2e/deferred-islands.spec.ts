@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { createUser, signIn } from './accounts.ts';
 import { postAs, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
+import { BUDGET, scriptBytes, total } from './script-bytes.ts';
 
 /**
  * Issue 22 goal 3: a reader who only reads an article downloads ≤ 20 KB gzip of JavaScript (the
@@ -10,22 +11,8 @@ import { expect, test } from './fixtures.ts';
  * did when the island hydrated at once.
  */
 
-const BUDGET = 20 * 1024;
 const comments = (page: Page, id: number) => page.locator(`[data-comments="1-${id}"]`);
 const island = (page: Page, id: number) => page.locator(`astro-island:has([data-comments="1-${id}"])`);
-
-/** The gzip body bytes of every script the page has fetched so far, by path. */
-function scriptBytes(page: Page): Map<string, number> {
-  const bytes = new Map<string, number>();
-  page.on('requestfinished', async (req) => {
-    if (req.resourceType() !== 'script') return;
-    const sizes = await req.sizes();
-    bytes.set(new URL(req.url()).pathname, sizes.responseBodySize);
-  });
-  return bytes;
-}
-
-const total = (bytes: Map<string, number>) => [...bytes.values()].reduce((a, b) => a + b, 0);
 
 /** Reads the article to its end, comments included, and lets every lazy thing settle. */
 async function read(page: Page, id: number) {
