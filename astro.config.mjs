@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { clientDirectives } from './src/server/build/client-directives.mjs';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
 import { consoleBundle, isConsoleCopy } from './src/server/build/console-bundle.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
@@ -26,7 +27,8 @@ const visitor = (pattern) => (/** @type {string} */ id) => !isConsoleCopy(id) &&
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
  * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
- * the comment and like code of the community islands. Panes stay in their own chunks, loaded when first
+ * the comment and like code of the community islands (its rules and store apart from its React parts, so
+ * a reader who never touches an island downloads no React). Panes stay in their own chunks, loaded when first
  * opened.
  * @type {import('rolldown').CodeSplittingOptions}
  */
@@ -49,8 +51,14 @@ const clientChunks = {
       priority: 2,
     },
     {
+      // Without React: the article's like under the body loads the like store on every view.
+      name: 'likes',
+      test: /src[\\/](lib[\\/]api[\\/]likes|stores[\\/]like)\.ts$/,
+      priority: 1,
+    },
+    {
       name: 'community',
-      test: /src[\\/](lib[\\/](api[\\/](comments|likes)|community)\.ts|islands[\\/](shared[\\/]Avatar|like[\\/]))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
+      test: /src[\\/]lib[\\/](api[\\/]comments|community)\.ts$|src[\\/]islands[\\/](shared[\\/]Avatar|like[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](message-circle|trash|thumbs-up)\./,
       priority: 1,
     },
   ].map((group) => ({ ...group, test: visitor(group.test) })),
@@ -59,7 +67,7 @@ const clientChunks = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), consoleBundle(), devServer(), compressAssets()],
+  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).

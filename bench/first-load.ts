@@ -5,7 +5,7 @@ export type Transfer = { url: string; type: 'script' | 'stylesheet'; bytes: numb
 
 /**
  * What a visitor's first load of `url` transfers: every script and stylesheet file (path, gzip body
- * size, in the order they finish), and the text of the stylesheets inlined in the page. A fresh
+ * size, in the order they finish), and the text of the stylesheets and scripts inlined in the page. A fresh
  * context is an empty cache; the page is scrolled to the bottom and given time so islands that
  * hydrate on idle or when visible ask for their code too.
  */
@@ -14,7 +14,7 @@ export async function firstLoad(
   url: string,
   /** Local-storage entries set before any page script runs (a signed-in session). */
   storage: [string, string][] = [],
-): Promise<{ files: Transfer[]; inlineCss: string }> {
+): Promise<{ files: Transfer[]; inlineCss: string; inlineJs: string }> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
   if (storage.length)
     await context.addInitScript((pairs) => {
@@ -41,7 +41,10 @@ export async function firstLoad(
     const inlineCss = await page.evaluate(() =>
       [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n'),
     );
-    return { files, inlineCss };
+    const inlineJs = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join('\n'),
+    );
+    return { files, inlineCss, inlineJs };
   } finally {
     await context.close();
   }

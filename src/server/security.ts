@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import idle from 'astro/runtime/client/idle.prebuilt.js';
 import load from 'astro/runtime/client/load.prebuilt.js';
@@ -14,12 +15,34 @@ import { site } from './site.ts';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The only inline scripts a page may run: our theme bootstrap and Astro's island loaders (fixed texts
- * shipped with Astro). Anything else inline, such as injected markup, is refused by the browser.
+ * Our own client directives (client:interaction) as Astro inlined them, written beside the server
+ * build by src/server/build/client-directives.mjs; none without a build (tests of the API alone).
  */
-export const INLINE_SCRIPT_HASHES = [THEME_BOOTSTRAP, islandScript, idle, load, media, only, visible].map(
-  sha256,
-);
+function ownDirectives(): string[] {
+  try {
+    return JSON.parse(
+      readFileSync(new URL('../../dist/server/client-directives.json', import.meta.url), 'utf8'),
+    ) as string[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The only inline scripts a page may run: our theme bootstrap, Astro's island loaders (fixed texts
+ * shipped with Astro) and our own directives. Anything else inline, such as injected markup, is
+ * refused by the browser.
+ */
+export const INLINE_SCRIPT_HASHES = [
+  THEME_BOOTSTRAP,
+  islandScript,
+  idle,
+  load,
+  media,
+  only,
+  visible,
+  ...ownDirectives(),
+].map(sha256);
 
 /** The policy, with WebSockets allowed only to the site's own hosts (the chat on /ws). */
 export function contentSecurityPolicy(own: SiteOrigins): string {

@@ -14,11 +14,26 @@ export const likeKey = (type: number, forId: number) => `${type}:${forId}`;
 export const $likes = map<Record<string, LikeState>>({});
 
 const busy = new Set<string>();
+// Things whose state in the store is the viewer's own (not a count from the shared server HTML).
+const viewers = new Set<string>();
 // Bumped by every change a click makes, so an answer to an older info request is not written over it.
 const version = new Map<string, number>();
 
 /** A state fresh from the server (a list the island fetched, or an answer): every button shows it. */
 export function putLike(type: number, forId: number, state: LikeState): void {
+  viewers.add(likeKey(type, forId));
+  setLike(type, forId, state);
+}
+
+/**
+ * A state from the server HTML, shared by every visitor (it never says the viewer liked): shown until
+ * the viewer's own arrives, and never written over it.
+ */
+export function showLike(type: number, forId: number, state: LikeState): void {
+  if (!viewers.has(likeKey(type, forId))) setLike(type, forId, state);
+}
+
+function setLike(type: number, forId: number, state: LikeState): void {
   const key = likeKey(type, forId);
   const old = $likes.get()[key];
   const next = { is_like: Boolean(state.is_like), count: Number(state.count) || 0 };
@@ -46,11 +61,18 @@ export async function loadLike(type: number, forId: number): Promise<void> {
  */
 export async function toggleLike(type: number, forId: number): Promise<LikeState | null> {
   const key = likeKey(type, forId);
-  const current = $likes.get()[key];
-  if (!current || busy.has(key)) return null;
+  const shown = $likes.get()[key];
+  if (!shown || busy.has(key)) return null;
   busy.add(key);
-  version.set(key, (version.get(key) ?? 0) + 1);
   try {
+    // A click on a state from the server HTML (an island hydrated by that very click): the viewer's
+    // own state first; if it already is what the click asked for (liked before), that is the answer.
+    if (!viewers.has(key)) {
+      await loadLike(type, forId);
+      if (viewers.has(key) && $likes.get()[key]?.is_like !== shown.is_like) return $likes.get()[key] ?? null;
+    }
+    const current = $likes.get()[key] ?? shown;
+    version.set(key, (version.get(key) ?? 0) + 1);
     const next = await (current.is_like ? cancelLike : addLike)(type, forId);
     putLike(type, forId, next);
     return $likes.get()[key] ?? null;

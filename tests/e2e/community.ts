@@ -6,16 +6,29 @@ import type { TestUser } from './accounts.ts';
 /** Waits until the island holding `inner` has hydrated (Astro drops the `ssr` attribute then). */
 export async function hydrated(page: Page, inner: string): Promise<Locator> {
   const island = page.locator(`astro-island:has(${inner})`).first();
+  // A client:interaction island waits for the visitor: a press on the island itself (no control) wakes
+  // it (tests/e2e/deferred-islands.spec.ts checks a first press on a control).
+  if ((await island.getAttribute('client')) === 'interaction') await island.dispatchEvent('pointerdown');
   await expect(island).not.toHaveAttribute('ssr');
   return island;
 }
 
 /**
  * Waits until every island that hydrates without scrolling has (Astro drops the `ssr` attribute then):
- * all but client:visible ones, which wait for the viewport.
+ * all but client:visible ones, which wait for the viewport, and client:interaction ones, which wait for
+ * the visitor.
  */
 export async function islandsHydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0, { timeout: 15_000 });
+  await expect(
+    page.locator('astro-island[ssr]:not([client="visible"]):not([client="interaction"])'),
+  ).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Wakes every client:interaction island with a press on it (no control) and waits for each to hydrate. */
+export async function wakeIslands(page: Page) {
+  const waiting = page.locator('astro-island[client="interaction"]');
+  for (const island of await waiting.all()) await island.dispatchEvent('pointerdown');
+  await expect(page.locator('astro-island[client="interaction"][ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** A POST to the API as `user` that must succeed (code 0); its result. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, signIn } from './accounts.ts';
-import { islandsHydrated } from './community.ts';
+import { islandsHydrated, wakeIslands } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -30,6 +30,8 @@ for (const signedIn of [false, true]) {
     for (const route of ROUTES) {
       await page.goto(route);
       await islandsHydrated(page);
+      // Islands that wait for the visitor (client:interaction) hydrate the server HTML too.
+      await wakeIslands(page);
       if (route === '/message/chat') {
         // The socket opens while (or before) the room hydrates: the live state shows after mount.
         await expect(page.locator('[data-chat-panel]')).toHaveAttribute('data-status', 'open');

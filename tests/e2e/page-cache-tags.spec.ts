@@ -83,6 +83,16 @@ test('a comment on another article (no cached page shows it) drops nothing', asy
   expect(await dropped(page)).toEqual([]);
 });
 
+test("a comment on an article drops that article's page only (its comments are in its HTML)", async ({
+  page,
+  request,
+}) => {
+  await warm(page);
+  await write(request, 'post', '/api/comment/add', { type: 1, for_id: articles[0], content: '文章的评论' });
+  expect(await dropped(page)).toEqual([`/article?id=${articles[0]}`]);
+  await expect(page.locator('body')).toContainText('文章的评论');
+});
+
 test('a comment on a talk drops the talk page only', async ({ page, request }) => {
   await warm(page);
   await write(request, 'post', '/api/comment/add', { type: 2, for_id: talkId, content: '说说的评论' });

@@ -57,6 +57,8 @@ test('a talk opened from a notification (/talk?id=) and a message detail ask for
   ).result.list as { id: number }[];
   await page.goto(`/message/detail?id=${messages[0].id}`);
   await expect(page.locator(`[data-comments="3-${messages[0].id}"]`)).toBeVisible();
+  // The comments are server HTML until the reader touches them (client:interaction, issue 22).
+  await hydrated(page, `[data-comments="3-${messages[0].id}"]`);
   await expect.poll(() => totals).toBeGreaterThan(0);
   await frames(page, 60);
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});

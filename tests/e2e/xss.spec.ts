@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Payload } from '../fixtures/xss/build.ts';
+import { hydrated } from './community.ts';
 import { expect, test } from './fixtures.ts';
 import { type Started, startServer, stopServer } from './server.ts';
 import {
@@ -367,9 +368,10 @@ test('guestbook: every message on the list, and on its detail page', async ({ br
 async function checkComments(a: Audited, thing: 1 | 2, forId: number, label: string) {
   const mine = comments.filter((c) => c.thing === thing && c.forId === forId);
   const section = `section[data-comments="${thing}-${forId}"]`;
-  // The island hydrates when it comes into view (client:visible), below the article.
+  // The island hydrates when it comes into view (client:visible) or, on an article, when touched
+  // (client:interaction): hydrated() wakes it.
   await a.page.locator(section).scrollIntoViewIfNeeded();
-  await expect(a.page.locator(`astro-island:has(${section})`).first()).not.toHaveAttribute('ssr');
+  await hydrated(a.page, section);
   await loadAll(a.page, `${section} li[data-comment-id]`, PARENTS, section);
   await expect(a.page.locator(`${section} article[data-comment]`)).toHaveCount(mine.length);
   const text = await audit(a, label);

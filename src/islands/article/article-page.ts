@@ -130,9 +130,9 @@ function countView(articleId: string): void {
 /**
  * The article's like button under the body. Its state is the like store's, shared with the like above
  * the comments (issue 17 item 2): the store loads as the page script starts, the state is asked for
- * when the button scrolls into view. The store is not a small chunk: it lives in the community chunk,
- * which brings the HTTP client and React (~75 KB gzip) into every article view, read or not; importing
- * it on view instead made tests/e2e/scroll.spec.ts's Back/Forward test flaky (a scroll-restore race).
+ * when the button scrolls into view. The store and its API calls are a chunk of their own without React
+ * (astro.config.mjs, group `likes`, ~0.6 KB gzip); importing it on view instead made
+ * tests/e2e/scroll.spec.ts's Back/Forward test flaky (a scroll-restore race).
  */
 function setupLike(signal: AbortSignal): void {
   const button = document.querySelector<HTMLButtonElement>('[data-article-like]');

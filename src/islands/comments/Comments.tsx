@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { MessageCircle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { addComment, addReply, getParents, getTotal, removeComment } from '../../lib/api/comments.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
+import { loadLike } from '../../stores/like.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import LikeButton from '../like/LikeButton.tsx';
@@ -19,6 +20,11 @@ type Props = {
   forId: number;
   /** Tells the page the new total after a comment is added or removed. */
   onTotal?: (total: number) => void;
+  /**
+   * The first page and the counts, rendered by the server into HTML every visitor shares (no one's
+   * likes in it): the island shows them at once and asks for the viewer's own when it hydrates.
+   */
+  initial?: { list: ParentComment[]; parentTotal: number; total: number; likes: number };
 };
 
 type ReplyTarget = { parentId: number; toId: number; toName: string };
@@ -28,14 +34,18 @@ type ReplyTarget = { parentId: number; toId: number; toName: string };
  * one level of replies ("回复 @name"), load more, likes, and delete for the author or an admin. Articles
  * get their like control here too.
  */
-export default function Comments({ type, forId, onTotal }: Props) {
+export default function Comments({ type, forId, onTotal, initial }: Props) {
   const user = useStore($userInfo);
   const hydrated = useHydrated();
   const [order, setOrder] = useState<'new' | 'hot'>('new');
-  const [list, setList] = useState<ParentComment[]>([]);
-  const [parentTotal, setParentTotal] = useState(0);
-  const [current, setCurrent] = useState(0);
-  const [total, setTotal] = useState<number | null>(null);
+  const [list, setList] = useState<ParentComment[]>(initial?.list ?? []);
+  const [parentTotal, setParentTotal] = useState(initial?.parentTotal ?? 0);
+  const [current, setCurrent] = useState(initial ? 1 : 0);
+  const [total, setTotal] = useState<number | null>(initial?.total ?? null);
+  // The list shown is the server's (no viewer's likes) until the viewer's first page arrives.
+  const [shared, setShared] = useState(Boolean(initial));
+  const shownOrder = useRef(order);
+  const currentRef = useLatest(current);
   const [loading, setLoading] = useState(false);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const me = hydrated ? user : null;
@@ -54,11 +64,18 @@ export default function Comments({ type, forId, onTotal }: Props) {
   const valid = Number.isSafeInteger(forId) && forId > 0;
 
   const load = useCallback(
-    async (page: number, ord: 'new' | 'hot') => {
+    async (page: number, ord: 'new' | 'hot', refresh = false) => {
       if (!valid) return;
-      setLoading(true);
+      if (!refresh) setLoading(true);
       try {
         const res = await getParents(type, forId, page, ord);
+        if (refresh) {
+          // The viewer's view of what is shown (their likes); pages loaded meanwhile stay.
+          const fresh = new Map(res.list.map((p) => [p.id, p]));
+          setList((old) => mergeById(res.list, old).map((p) => fresh.get(p.id) ?? p));
+          setShared(false);
+          return;
+        }
         setList((old) => (page === 1 ? res.list : mergeById(old, res.list)));
         setParentTotal(res.total);
         setCurrent(page);
@@ -75,8 +92,16 @@ export default function Comments({ type, forId, onTotal }: Props) {
   const userId = me?.id ?? 0;
   useEffect(() => {
     void userId;
-    void load(1, order);
-  }, [load, order, userId]);
+    // A change of order starts over; a first render or a sign-in refreshes what is shown.
+    const same = shownOrder.current === order;
+    shownOrder.current = order;
+    // Read through a ref, not followed: a page loaded later is no reason to reload.
+    void load(1, order, same && currentRef.current > 0);
+  }, [load, order, userId, currentRef]);
+
+  useEffect(() => {
+    if (initial && type === 1) void loadLike(1, forId);
+  }, [initial, type, forId]);
 
   useEffect(() => {
     if (!valid) return;
@@ -152,7 +177,14 @@ export default function Comments({ type, forId, onTotal }: Props) {
     <section className={styles.comments} aria-label="评论" data-comments={`${type}-${forId}`}>
       {type === 1 && (
         <div className={styles.articleLike}>
-          <LikeButton type={1} forId={forId} big label="点赞文章" />
+          <LikeButton
+            type={1}
+            forId={forId}
+            big
+            label="点赞文章"
+            state={initial && { is_like: false, count: initial.likes }}
+            shared
+          />
           <span className="muted">觉得有帮助就点个赞吧</span>
         </div>
       )}
@@ -184,6 +216,7 @@ export default function Comments({ type, forId, onTotal }: Props) {
           <li key={p.id} className={styles.thread} data-comment-id={p.id}>
             <Item
               c={p}
+              shared={shared}
               canDelete={canDelete(p)}
               onReply={() => setReplyTo({ parentId: p.id, toId: p.from_id, toName: p.from_name })}
               onDelete={() => remove(p)}
@@ -191,6 +224,7 @@ export default function Comments({ type, forId, onTotal }: Props) {
             />
             <Replies
               parent={p}
+              shared={shared}
               canDelete={canDelete}
               onReply={(c) => setReplyTo({ parentId: p.id, toId: c.from_id, toName: c.from_name })}
               onDelete={remove}

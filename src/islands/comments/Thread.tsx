@@ -11,12 +11,15 @@ import styles from './comments.module.css';
 /** One comment (a top-level one or a reply) with its like, reply and delete actions. */
 export function Item({
   c,
+  shared,
   canDelete,
   onReply,
   onDelete,
   onLike,
 }: {
   c: CommentItem;
+  /** The comment comes from the server HTML (its like is a count, not the viewer's). */
+  shared?: boolean;
   canDelete: boolean;
   onReply: () => void;
   onDelete: () => void;
@@ -30,7 +33,8 @@ export function Item({
         <div className={styles.meta}>
           <span className={styles.name}>{c.from_name}</span>
           {c.ipAddress && <span className={styles.where}>{c.ipAddress}</span>}
-          <time dateTime={isoDate(c.createdAt)} className="muted">
+          {/* Server HTML (the first page) says "N秒前" as of its render: the client's newer text wins. */}
+          <time dateTime={isoDate(c.createdAt)} className="muted" suppressHydrationWarning>
             {timeAgo(c.createdAt)}
           </time>
         </div>
@@ -43,6 +47,7 @@ export function Item({
             type={4}
             forId={c.id}
             state={{ is_like: c.is_like, count: c.thumbs_up }}
+            shared={shared}
             onChange={onLike}
             label="点赞评论"
           />
@@ -63,6 +68,7 @@ export function Item({
 /** A thread's replies, with the rest loaded on demand. */
 export function Replies({
   parent,
+  shared,
   canDelete,
   onReply,
   onDelete,
@@ -70,6 +76,7 @@ export function Replies({
   onLoaded,
 }: {
   parent: ParentComment;
+  shared?: boolean;
   canDelete: (c: CommentItem) => boolean;
   onReply: (c: CommentItem) => void;
   onDelete: (c: CommentItem) => void;
@@ -101,6 +108,7 @@ export function Replies({
         <Item
           key={c.id}
           c={c}
+          shared={shared}
           canDelete={canDelete(c)}
           onReply={() => onReply(c)}
           onDelete={() => onDelete(c)}

@@ -2,7 +2,15 @@ import { useStore } from '@nanostores/react';
 import { ThumbsUp } from 'lucide-react';
 import { useEffect } from 'react';
 import { formatCount, likeLabel } from '../../lib/count.ts';
-import { $likes, type LikeState, likeKey, loadLike, putLike, toggleLike } from '../../stores/like.ts';
+import {
+  $likes,
+  type LikeState,
+  likeKey,
+  loadLike,
+  putLike,
+  showLike,
+  toggleLike,
+} from '../../stores/like.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './like.module.css';
 
@@ -11,6 +19,8 @@ type Props = {
   forId: number;
   /** Known state (from a list the island already fetched); without it the button asks the server. */
   state?: LikeState;
+  /** `state` came from the server HTML every visitor shares (a count, not the viewer's like). */
+  shared?: boolean;
   /** Tells the list holding the thing its new state (e.g. the kept guestbook list). */
   onChange?: (state: LikeState) => void;
   label?: string;
@@ -21,7 +31,7 @@ type Props = {
  * A like toggle with its count: one like per user, or per visitor address for guests. The state lives
  * in the like store, so every button showing the same thing shows the same state.
  */
-export default function LikeButton({ type, forId, state, onChange, label = '点赞', big }: Props) {
+export default function LikeButton({ type, forId, state, shared, onChange, label = '点赞', big }: Props) {
   const stored = useStore($likes, { keys: [likeKey(type, forId)] })[likeKey(type, forId)];
   // The first client render matches the server's (the list's state): the store outlives client-router
   // navigations, and a state it kept from an earlier page must not make hydration fail.
@@ -32,11 +42,13 @@ export default function LikeButton({ type, forId, state, onChange, label = '点�
   const count = state?.count;
 
   useEffect(() => {
-    if (known) putLike(type, forId, { is_like: Boolean(isLike), count: count ?? 0 });
+    if (known) (shared ? showLike : putLike)(type, forId, { is_like: Boolean(isLike), count: count ?? 0 });
     else void loadLike(type, forId);
-  }, [type, forId, known, isLike, count]);
+  }, [type, forId, known, shared, isLike, count]);
 
   async function click() {
+    // A click replayed by client:interaction comes before this button's effect has filled the store.
+    if (current && !$likes.get()[likeKey(type, forId)]) (shared ? showLike : putLike)(type, forId, current);
     const next = await toggleLike(type, forId);
     if (next) onChange?.(next);
   }

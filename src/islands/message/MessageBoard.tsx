@@ -30,6 +30,10 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
   const [total, setTotal] = useState(initial.total);
   const [loading, setLoading] = useState(false);
   const [restoreY, setRestoreY] = useState<number | null>(null);
+  // The likes shown are the server HTML's counts (no one's own) until this visitor's arrive.
+  const [shared, setShared] = useState(true);
+  // Messages whose like the visitor changed meanwhile: the refresh below, asked for earlier, keeps them.
+  const liked = useRef(new Set<number>());
   const rootRef = useRef<HTMLDivElement>(null);
   const state = useRef({ tag, list, current, total });
   state.current = { tag, list, current, total };
@@ -47,13 +51,17 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
       setCurrent(kept.current);
       setTotal(kept.total);
       setRestoreY(kept.scrollY);
+      setShared(false);
       return;
     }
     // First visit: the HTML is the same for everyone, so fetch this visitor's likes now.
     messageList(1, initial.size, initialTag, { quiet: true })
       .then((fresh) => {
-        setList((old) => old.map((m) => fresh.list.find((f) => f.id === m.id) ?? m));
+        const newer = (m: Message) =>
+          liked.current.has(m.id) ? undefined : fresh.list.find((f) => f.id === m.id);
+        setList((old) => old.map((m) => newer(m) ?? m));
         setTotal(fresh.total);
+        setShared(false);
       })
       .catch(() => {});
   }, [initial.size, initialTag]);
@@ -175,7 +183,11 @@ export default function MessageBoard({ initial, tag: initialTag, hotTags }: Prop
                   type={3}
                   forId={m.id}
                   state={{ is_like: m.is_like, count: m.like_times }}
-                  onChange={(s) => patch(m.id, { is_like: s.is_like, like_times: s.count })}
+                  shared={shared && !liked.current.has(m.id)}
+                  onChange={(s) => {
+                    liked.current.add(m.id);
+                    patch(m.id, { is_like: s.is_like, like_times: s.count });
+                  }}
                   label="点赞留言"
                 />
               }

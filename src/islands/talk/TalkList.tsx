@@ -29,14 +29,21 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
   const [total, setTotal] = useState(initial.total);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<Set<number>>(() => new Set(targetId ? [targetId] : []));
+  // The likes shown are the server HTML's counts (no one's own) until this visitor's arrive.
+  const [shared, setShared] = useState(true);
+  // Talks whose like the visitor changed meanwhile: the refresh below, asked for earlier, keeps them.
+  const liked = useRef(new Set<number>());
   const scrolled = useRef(false);
 
   // The HTML is the same for everyone: fetch this visitor's likes (and fresh counts) after hydration.
   useEffect(() => {
     talkList(1, initial.size, { quiet: true })
       .then((fresh) => {
-        setList((old) => old.map((t) => fresh.list.find((f) => f.id === t.id) ?? t));
+        const newer = (t: Talk) =>
+          liked.current.has(t.id) ? undefined : fresh.list.find((f) => f.id === t.id);
+        setList((old) => old.map((t) => newer(t) ?? t));
         setTotal(fresh.total);
+        setShared(false);
       })
       .catch(() => {});
     if (target)
@@ -131,7 +138,11 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
               type={2}
               forId={t.id}
               state={{ is_like: t.is_like, count: t.like_times }}
-              onChange={(s) => patch(t.id, { is_like: s.is_like, like_times: s.count })}
+              shared={shared && !liked.current.has(t.id)}
+              onChange={(s) => {
+                liked.current.add(t.id);
+                patch(t.id, { is_like: s.is_like, like_times: s.count });
+              }}
               label="点赞说说"
             />
             <button

@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+
+/** Issue 22 goal 3: what a reader who only reads may download, gzip JavaScript. */
+export const BUDGET = 20 * 1024;
+
+/** The gzip body bytes of every script the page fetches from now on, by path. */
+export function scriptBytes(page: Page): Map<string, number> {
+  const bytes = new Map<string, number>();
+  page.on('requestfinished', async (req) => {
+    if (req.resourceType() !== 'script') return;
+    const sizes = await req.sizes();
+    bytes.set(new URL(req.url()).pathname, sizes.responseBodySize);
+  });
+  return bytes;
+}
+
+export const total = (bytes: Map<string, number>) => [...bytes.values()].reduce((a, b) => a + b, 0);
+
+/** The chunks among them that carry React or an island's own code. */
+export const reactChunks = (bytes: Map<string, number>, island: string) =>
+  [...bytes.keys()].filter((p) => new RegExp(`/(react|${island})\\.`).test(p));
