@@ -90,6 +90,7 @@ test("a comment on an article drops that article's page only (its comments are i
   await warm(page);
   await write(request, 'post', '/api/comment/add', { type: 1, for_id: articles[0], content: '文章的评论' });
   expect(await dropped(page)).toEqual([`/article?id=${articles[0]}`]);
+  await visit(page, `/article?id=${articles[0]}`);
   await expect(page.locator('body')).toContainText('文章的评论');
 });
 
