@@ -130,7 +130,7 @@ export async function run() {
     }
     const ids = fillArticles(server.dataDir, 3);
     rows.push(...missRuns((u, c, s) => wrk(wrkBin, u, c, s), server.url, ids));
-    rows.push(...(await cpuPerMiss(server.pid, server.url, ids, server.dataDir)));
+    rows.push(...(await cpuPerMiss(server.pid, server.url, ids)));
   } finally {
     await server.stop();
   }
