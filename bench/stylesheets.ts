@@ -13,7 +13,7 @@
  * BENCH_STYLESHEET_RUNS runs (3); the shipped build is rebuilt at the end.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, ensureCjkFont, ROOT, type Row, save, startServer } from './lib.ts';
@@ -43,18 +43,18 @@ const NETWORK = {
 
 /** Builds the site with `inlineStylesheets` set to `variant` (everything else as astro.config.mjs says). */
 function build(variant: Variant | undefined): void {
-  // Astro reads --config relative to the project root: a file of its own there, removed after.
-  const config = path.join(ROOT, `.bench-stylesheets-${process.pid}.config.mjs`);
+  // Astro reads --config relative to the project root: a file of its own under bench/results (not
+  // committed), removed after.
+  mkdirSync(RESULTS, { recursive: true });
+  const config = path.join(RESULTS, `stylesheets-${process.pid}.config.mjs`);
   writeFileSync(
     config,
-    variant
-      ? `import base from './astro.config.mjs';
-export default { ...base, build: { ...base.build, inlineStylesheets: ${JSON.stringify(variant)} } };\n`
-      : "export { default } from './astro.config.mjs';\n",
+    `import base from '../../astro.config.mjs';
+export default { ...base, root: ${JSON.stringify(ROOT)}, build: { ...base.build, inlineStylesheets: ${JSON.stringify(variant)} } };\n`,
   );
   try {
     const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
-    const args = variant ? ['build', '--config', path.basename(config)] : ['build'];
+    const args = variant ? ['build', '--config', path.relative(ROOT, config)] : ['build'];
     const r = spawnSync(astro, args, { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`astro build (${variant}) failed`);
   } finally {
