@@ -16,7 +16,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, ensureCjkFont, ROOT, type Row, save, startServer } from './lib.ts';
+import {
+  CHROMIUM_ARGS,
+  chromiumPath,
+  ensureCjkFont,
+  RESULTS,
+  ROOT,
+  type Row,
+  save,
+  startServer,
+} from './lib.ts';
 import { lighthouse, type Report } from './lighthouse.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_STYLESHEET_RUNS ?? 3));
@@ -43,6 +52,12 @@ const NETWORK = {
 
 /** Builds the site with `inlineStylesheets` set to `variant` (everything else as astro.config.mjs says). */
 function build(variant: Variant | undefined): void {
+  const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
+  if (!variant) {
+    if (spawnSync(astro, ['build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+      throw new Error('astro build failed');
+    return;
+  }
   // Astro reads --config relative to the project root: a file of its own under bench/results (not
   // committed), removed after.
   mkdirSync(RESULTS, { recursive: true });
@@ -53,9 +68,10 @@ function build(variant: Variant | undefined): void {
 export default { ...base, root: ${JSON.stringify(ROOT)}, build: { ...base.build, inlineStylesheets: ${JSON.stringify(variant)} } };\n`,
   );
   try {
-    const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
-    const args = variant ? ['build', '--config', path.relative(ROOT, config)] : ['build'];
-    const r = spawnSync(astro, args, { cwd: ROOT, stdio: 'inherit' });
+    const r = spawnSync(astro, ['build', '--config', path.relative(ROOT, config)], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error(`astro build (${variant}) failed`);
   } finally {
     rmSync(config, { force: true });
