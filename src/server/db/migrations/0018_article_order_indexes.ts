@@ -6,8 +6,9 @@ import type { MigrationContext } from './index.ts';
  * order they show it. An article's row holds its whole Markdown (and every column after it is read
  * past that text), so a query that filters or sorts by reading rows reads every article's text: at
  * 10,000 articles ≈ 20 ms a page render. Each index is named after what it answers:
- * - `article_newest` (status, createdAt, id): the article page's previous and next article, the
- *   archive and the plain article list (newest first), and the count of public articles.
+ * - `article_newest` (status, createdAt, id, category_id): the article page's previous and next
+ *   article, the archive and the plain article list (newest first); with category_id, the counts of
+ *   the lists (which join the category) and the category page's ranking read no article row.
  * - `article_listing` (status, is_top, order, createdAt desc, id desc): the home list's order itself
  *   (pinned first, by order, then newest); it was (status, is_top, order, createdAt), which left every
  *   public article to sort by createdAt desc before the page's eight.
@@ -20,7 +21,7 @@ export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<v
   await db.schema
     .createIndex('article_newest')
     .on('article')
-    .columns(['status', 'createdAt', 'id'])
+    .columns(['status', 'createdAt', 'id', 'category_id'])
     .execute();
   await db.schema.dropIndex('article_listing').execute();
   await db.schema
