@@ -68,7 +68,7 @@ export async function run() {
   return save('lighthouse', `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile emulation)`, rows, notes);
 }
 
-type Report = {
+export type Report = {
   categories: Record<
     string,
     { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
@@ -77,7 +77,7 @@ type Report = {
 };
 
 /** One Lighthouse run (fetched with npx on first use, kept out of npm install) on the tests' Chromium. */
-function lighthouse(url: string): Report {
+export function lighthouse(url: string): Report {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'blog-lh-')), 'report.json');
   const r = spawnSync(
     'npx',

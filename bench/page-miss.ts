@@ -112,26 +112,13 @@ function cpuMs(pid: number, tid?: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / HZ;
 }
 
-/** The indexes the article page's previous/next and same-category queries lack (tried here, not migrated). */
-function addOrderIndexes(dataDir: string): void {
-  const db = new DatabaseSync(path.join(dataDir, 'blog.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 10000');
-    db.exec('CREATE INDEX IF NOT EXISTS bench_article_order ON article (status, createdAt, id)');
-    db.exec('CREATE INDEX IF NOT EXISTS bench_article_category ON article (category_id, status, createdAt)');
-  } finally {
-    db.close();
-  }
-}
-
 /**
  * Server CPU per miss, one request at a time (br accepted, as browsers do) over articles not yet
  * read, from /proc each batch: the whole process (the Markdown worker and zlib's threads included)
  * and its main thread alone (the event loop: routing, the page render, and whatever it compresses
- * itself). Median batch and the spread of batches. Measured as shipped, then again with the indexes
- * of addOrderIndexes added to the running server's database (its statements are prepared again).
+ * itself). Median batch and the spread of batches.
  */
-export async function cpuPerMiss(pid: number, base: string, ids: number[], dataDir: string): Promise<Row[]> {
+export async function cpuPerMiss(pid: number, base: string, ids: number[]): Promise<Row[]> {
   const BATCHES = 15;
   const PER_BATCH = 60;
   // The last third of the ids: wrk's two threads walk the first two.
@@ -150,27 +137,23 @@ export async function cpuPerMiss(pid: number, base: string, ids: number[], dataD
     const spread = `${list[0].toFixed(2)} – ${list[list.length - 1].toFixed(2)}`;
     return { median, text: `${median.toFixed(2)} ms (batches ${spread}, ${BATCHES} × ${PER_BATCH})` };
   };
-  const measure = async (label: string, budget: boolean): Promise<Row[]> => {
-    const all: number[] = [];
-    const main: number[] = [];
-    for (let k = 0; k < 20; k++) await get(); // warm-up, not counted
-    for (let b = 0; b < BATCHES; b++) {
-      const before = [cpuMs(pid), cpuMs(pid, pid)];
-      for (let k = 0; k < PER_BATCH; k++) await get();
-      all.push((cpuMs(pid) - before[0]) / PER_BATCH);
-      main.push((cpuMs(pid, pid) - before[1]) / PER_BATCH);
-    }
-    const m = summary(main);
-    return [
-      { metric: `server CPU per miss${label}, whole process: median batch`, value: summary(all).text },
-      {
-        metric: `server CPU per miss${label}, main thread: median batch`,
-        value: m.text,
-        ...(budget ? { budget: '≤ 4 ms', ok: m.median <= 4 } : {}),
-      },
-    ];
-  };
-  const shipped = await measure('', false);
-  addOrderIndexes(dataDir);
-  return [...shipped, ...(await measure(' (createdAt indexes added)', true))];
+  const all: number[] = [];
+  const main: number[] = [];
+  for (let k = 0; k < 20; k++) await get(); // warm-up, not counted
+  for (let b = 0; b < BATCHES; b++) {
+    const before = [cpuMs(pid), cpuMs(pid, pid)];
+    for (let k = 0; k < PER_BATCH; k++) await get();
+    all.push((cpuMs(pid) - before[0]) / PER_BATCH);
+    main.push((cpuMs(pid, pid) - before[1]) / PER_BATCH);
+  }
+  const m = summary(main);
+  return [
+    { metric: 'server CPU per miss, whole process: median batch', value: summary(all).text },
+    {
+      metric: 'server CPU per miss, main thread: median batch',
+      value: m.text,
+      budget: '≤ 4 ms',
+      ok: m.median <= 4,
+    },
+  ];
 }

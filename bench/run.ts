@@ -6,7 +6,17 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RESULTS, type Result, ROOT } from './lib.ts';
 
-const PARTS = ['page', 'assets', 'lighthouse', 'chat', 'search', 'startup', 'soak', 'cluster'] as const;
+const PARTS = [
+  'page',
+  'assets',
+  'lighthouse',
+  'stylesheets',
+  'chat',
+  'search',
+  'startup',
+  'soak',
+  'cluster',
+] as const;
 
 async function main() {
   const asked = process.argv.slice(2);

@@ -11,6 +11,7 @@ import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_
 import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
 import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
+import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 import { databaseEnv, onPostgres } from '../setup/database.ts';
 
@@ -110,6 +111,7 @@ describe('migrations and the demo seed', () => {
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
+      await undoArticleIndexes(db as never);
       await undoSearchTrgm(db as never, dialect);
       await undoViewStats(db as never);
       await undoLinkHealth(db as never);
@@ -141,6 +143,7 @@ describe('migrations and the demo seed', () => {
         '0015_audit_log',
         '0016_link_health',
         '0017_search_trgm',
+        '0018_article_order_indexes',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.

@@ -31,20 +31,31 @@ function group(rows: (ArticleLink & { term: number | null })[]): RecentByTerm {
   return out;
 }
 
-/** A ranked article: its link, the term it is ranked under, and its place among that term's articles. */
-type RankedRow = ArticleLink & { term: number | null; rank: number };
+/** A ranked article: its id and time, the term it is ranked under, and its place among that term's articles. */
+type RankedRow = { id: number; createdAt: string; term: number | null; rank: number };
 
-/** The rows ranked within the first `perTerm` of their term, newest first, grouped by term. */
+/**
+ * The rows ranked within the first `perTerm` of their term, newest first, grouped by term. The rank
+ * reads only ids, times and terms (from indexes, migration 0018); the links' titles and covers are
+ * read for the articles kept, never for every public article (an article row carries its Markdown).
+ */
 async function topOfEachTerm<TB extends keyof DB>(
   ranked: SelectQueryBuilder<DB, TB, RankedRow>,
   perTerm: number,
 ): Promise<RecentByTerm> {
   const rows = await db
     .selectFrom(ranked.as('ranked'))
-    .select(['id', 'article_title', 'article_cover', 'createdAt', 'term'])
-    .where('rank', '<=', perTerm)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .innerJoin('article', 'article.id', 'ranked.id')
+    .select([
+      'article.id',
+      'article.article_title',
+      'article.article_cover',
+      'article.createdAt',
+      'ranked.term',
+    ])
+    .where('ranked.rank', '<=', perTerm)
+    .orderBy('article.createdAt', 'desc')
+    .orderBy('article.id', 'desc')
     .execute();
   return group(rows);
 }
@@ -54,7 +65,7 @@ export async function recentByCategory(perTerm: number): Promise<RecentByTerm> {
   shows('articles');
   const ranked = db
     .selectFrom('article')
-    .select(['id', 'article_title', 'article_cover', 'createdAt', 'category_id as term'])
+    .select(['id', 'createdAt', 'category_id as term'])
     .select((eb) =>
       eb.fn
         .agg<number>('row_number')
@@ -73,13 +84,7 @@ export async function recentByTag(tagIds: number[], perTerm: number): Promise<Re
   const ranked = db
     .selectFrom('article_tag')
     .innerJoin('article', 'article.id', 'article_tag.article_id')
-    .select([
-      'article.id',
-      'article.article_title',
-      'article.article_cover',
-      'article.createdAt',
-      'article_tag.tag_id as term',
-    ])
+    .select(['article.id', 'article.createdAt', 'article_tag.tag_id as term'])
     .select((eb) =>
       eb.fn
         .agg<number>('row_number')
