@@ -140,6 +140,26 @@ describe('page cache: counts (likes)', () => {
   });
 });
 
+describe('page cache: lifetime', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('pages stored together expire over the fifth minute, not all at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const paths = Array.from({ length: 20 }, (_, i) => `/p?show=talks&n=${i}`);
+    await cached(paths);
+    vi.setSystemTime(Date.now() + 4 * 60_000 - 1000);
+    expect(await cached(paths)).toEqual(paths);
+    vi.setSystemTime(Date.now() + 30_000);
+    const left = await cached(paths);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.length).toBeLessThan(paths.length);
+    vi.setSystemTime(Date.now() + 32_000);
+    expect(await cached(left)).toEqual([]);
+  });
+});
+
 describe('page cache: many writes', () => {
   it('drops of thousands of distinct tags never empty the whole cache', async () => {
     await cached([A]);
