@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts';
+import { createUser, signIn } from './accounts.ts';
+import { expect, headerReady, test } from './fixtures.ts';
 import { BUDGET, inlineScriptBytes, scriptBytes, total } from './script-bytes.ts';
 
 /**
@@ -43,3 +44,24 @@ for (const route of CONTENT)
     const files = total(bytes);
     expect(files + inline, JSON.stringify({ inline, files: [...bytes] })).toBeLessThanOrEqual(BUDGET);
   });
+
+test("a reader's header loads none of the signed-in parts; a signed-in visitor's gets them and its menu works", async ({
+  page,
+}) => {
+  const bytes = scriptBytes(page);
+  await page.goto('/home');
+  await headerReady(page);
+  await page.waitForLoadState('networkidle');
+  // What a reader never needs: the signed-in header, and the bundler's runtime (React, nprogress).
+  expect([...bytes.keys()].filter((p) => /\/(header-user|rolldown-runtime|react)\./.test(p))).toEqual([]);
+  await expect(page.locator('[data-login-entry]')).toBeVisible();
+
+  await signIn(page, await createUser());
+  await page.goto('/home');
+  await headerReady(page);
+  await expect.poll(() => [...bytes.keys()].some((p) => /\/header-user\./.test(p))).toBe(true);
+  await expect(page.locator('[data-login-entry]')).toBeHidden();
+  const menu = page.locator('[data-user-menu]');
+  await menu.locator('button').first().click();
+  await expect(menu.getByRole('menu')).toBeVisible();
+});
