@@ -1,6 +1,6 @@
 /**
  * Part 2: gzip JavaScript and CSS a guest's first load of every content route transfers (Chromium;
- * issue 22 goal 3: ≤ 20 KB of JavaScript files on each, for a reader who only reads), and the owner console's (/admin/profile: its shell and first screen, before any login; the article
+ * issue 22 goal 3: ≤ 20 KB of JavaScript on each, files and inline scripts together, for a reader who only reads), and the owner console's (/admin/profile: its shell and first screen, before any login; the article
  * editor /admin/articles/edit and the dashboard /admin with its uPlot charts, signed in as the admin).
  */
 import { gzipSync } from 'node:zlib';
@@ -64,16 +64,17 @@ export async function run() {
       // counted at their gzip size, as they travel compressed inside the page.
       const inlineCss = inline ? gzipSync(inline, { level: 9 }).length : 0;
       const js = sizes.js / 1024;
-      // Scripts inline in the HTML (the theme bootstrap, Astro's island loader and directives): not
-      // files, so not in the budget's figure (the issue's own measure), shown beside it.
+      // Scripts inline in the HTML (the theme bootstrap, Astro's island loader and directives) travel
+      // inside the compressed page: counted at their gzip size, added to the files for the budget.
       const jsInline = inlineJs ? gzipSync(inlineJs, { level: 9 }).length / 1024 : 0;
+      const jsTotal = js + jsInline;
       const css = (sizes.css + inlineCss) / 1024;
       rows.push(
         {
-          metric: `${route} first load: JavaScript files (gzip; inline scripts beside)`,
-          value: `${js.toFixed(1)} KB (+${jsInline.toFixed(1)} KB inline)`,
+          metric: `${route} first load: JavaScript (gzip; files + inline scripts)`,
+          value: `${jsTotal.toFixed(1)} KB (${js.toFixed(1)} KB files + ${jsInline.toFixed(1)} KB inline)`,
           budget: BUDGET[route] ? `≤ ${BUDGET[route]} KB` : undefined,
-          ok: BUDGET[route] ? js <= BUDGET[route] : undefined,
+          ok: BUDGET[route] ? jsTotal <= BUDGET[route] : undefined,
         },
         {
           metric: `${route} first load: CSS (gzip, files + inline)`,
@@ -87,7 +88,7 @@ export async function run() {
   }
   return save('assets', 'What a first visit transfers (gzip, measured in Chromium)', rows, [
     'The seed single-page client shipped 326 KB of gzip JavaScript and 120 KB of gzip CSS on /home.',
-    'Content routes: a guest who only reads (no click, focus or key), scrolled to the bottom; client:interaction islands stay server HTML. The inline figure is the gzip size of the scripts in the HTML (theme bootstrap, Astro island loader and directive scripts), which travel inside the compressed page.',
+    'Content routes: a guest who only reads (no click, focus or key), scrolled to the bottom; client:interaction islands stay server HTML. The JavaScript figure is the files plus the gzip size of the scripts inline in the HTML (theme bootstrap, Astro island loader and directive scripts), which travel inside the compressed page; the split is shown beside it.',
   ]);
 }
 

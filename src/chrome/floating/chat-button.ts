@@ -15,7 +15,8 @@ const wrap = document.querySelector<HTMLElement>('[data-chat-wrap]');
 if (wrap) {
   const button = $<HTMLButtonElement>(wrap, '[data-chat-button]');
   const loadPanel = () => import('../../islands/chat/ChatPanel.tsx');
-  const preload = () => void Promise.all([loadPanel(), import('react-dom/client')]).catch(() => {});
+  const preload = () =>
+    void Promise.all([loadPanel(), import('../../islands/shared/react-root.ts')]).catch(() => {});
   const copy = (name: string) => fromTemplate($<HTMLTemplateElement>(wrap, `template[${name}]`));
   const popover = copy('data-chat-popover');
   popover.addEventListener('pointerdown', markRead);

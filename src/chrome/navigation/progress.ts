@@ -9,10 +9,7 @@ let lib: Promise<typeof NProgressType> | undefined;
 let navigating = false;
 
 function load(): Promise<typeof NProgressType> {
-  lib ??= import('nprogress').then(({ default: NProgress }) => {
-    NProgress.configure({ showSpinner: false });
-    return NProgress;
-  });
+  lib ??= import('./nprogress.ts').then(({ default: NProgress }) => NProgress);
   return lib;
 }
 

@@ -8,8 +8,8 @@ import { addArticleView, addReadingDuration } from '../../lib/api/articles.ts';
 import { formatCount, likeLabel } from '../../lib/count.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
+import { $likes, likeKey, loadLike, toggleLike } from '../../stores/like.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
-import { copyText } from '../shared/copy.ts';
 
 let cleanup: (() => void) | null = null;
 
@@ -61,7 +61,8 @@ function setupCopy(root: HTMLElement, signal: AbortSignal): void {
       const button = (e.target as HTMLElement).closest<HTMLButtonElement>('.code-copy');
       if (!button) return;
       const code = button.closest('.code-block')?.querySelector('pre code');
-      void copyText(code?.textContent ?? '');
+      // The copy helper loads with the first copy: a reader who only reads never needs it.
+      void import('../shared/copy.ts').then(({ copyText }) => copyText(code?.textContent ?? ''));
     },
     { signal },
   );
@@ -129,9 +130,9 @@ function countView(articleId: string): void {
 
 /**
  * The article's like button under the body. Its state is the like store's, shared with the like above
- * the comments (issue 17 item 2): the store loads as the page script starts, the state is asked for
- * when the button scrolls into view. The store and its API calls are a chunk of their own without React
- * (astro.config.mjs, group `likes`, ~0.6 KB gzip); importing it on view instead made
+ * the comments (issue 17 item 2): the state is asked for when the button scrolls into view. The store
+ * and its API calls are a chunk of their own without React (astro.config.mjs, group `likes`, with the
+ * article's own calls, ~0.7 KB gzip), imported with this script: importing it on view instead made
  * tests/e2e/scroll.spec.ts's Back/Forward test flaky (a scroll-restore race).
  */
 function setupLike(signal: AbortSignal): void {
@@ -146,19 +147,13 @@ function setupLike(signal: AbortSignal): void {
     if (count) count.textContent = formatCount(state.count);
     button.disabled = false;
   };
-  const store = import('../../stores/like.ts');
-  void store.then(({ $likes, likeKey }) => {
-    if (signal.aborted) return;
-    const key = likeKey(1, forId);
-    const stop = $likes.subscribe((all) => show(all[key]));
-    signal.addEventListener('abort', stop);
-  });
+  const key = likeKey(1, forId);
+  const stop = $likes.subscribe((all) => show(all[key]));
+  signal.addEventListener('abort', stop);
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     observer.disconnect();
-    void store.then(({ loadLike }) => {
-      if (!signal.aborted) void loadLike(1, forId);
-    });
+    if (!signal.aborted) void loadLike(1, forId);
   });
   observer.observe(button);
   signal.addEventListener('abort', () => observer.disconnect());
@@ -166,7 +161,6 @@ function setupLike(signal: AbortSignal): void {
     'click',
     async () => {
       if (button.disabled) return;
-      const { toggleLike } = await store;
       await toggleLike(1, forId);
     },
     { signal },

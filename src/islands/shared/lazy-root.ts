@@ -15,9 +15,9 @@ export function lazyRoot<P extends object>(el: Element, load: () => Promise<Modu
   let ready: Promise<Render<P>> | undefined;
   let latest: P | null = null;
   const start = () =>
-    Promise.all([import('react'), import('react-dom/client'), load()]).then(([react, dom, mod]) => {
-      const root = dom.createRoot(el);
-      return (props: P | null) => root.render(props ? react.createElement(mod.default, props) : null);
+    Promise.all([import('./react-root.ts'), load()]).then(([{ createElement, createRoot }, mod]) => {
+      const root = createRoot(el);
+      return (props: P | null) => root.render(props ? createElement(mod.default, props) : null);
     });
   return (props) => {
     latest = props;

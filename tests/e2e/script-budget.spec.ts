@@ -1,0 +1,67 @@
+import { createUser, signIn } from './accounts.ts';
+import { expect, headerReady, test } from './fixtures.ts';
+import { BUDGET, inlineScriptBytes, scriptBytes, total } from './script-bytes.ts';
+
+/**
+ * Issue 22 goal 3 on every content route: a guest who only reads (a first load, scrolled to the
+ * bottom, no press, focus or key) downloads ≤ 20 KB gzip of JavaScript, the script files and the
+ * scripts inline in the HTML (theme bootstrap, island loader, client directives) together.
+ */
+const CONTENT = [
+  '/home',
+  '/article?id=3',
+  '/archives',
+  '/category',
+  '/tag',
+  '/articleList?id=1&type=category',
+  '/articleList?id=1&type=tag',
+  '/talk',
+  '/photoAlbum',
+  '/photos?id=1',
+  '/bangumi',
+  '/link/list',
+  '/resources/front',
+  '/resources/back',
+  '/siteList',
+  '/message/list',
+  '/message/detail?id=1',
+];
+
+test.use({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+
+for (const route of CONTENT)
+  test(`a reader who only reads ${route} downloads ≤ 20 KB of JavaScript, inline scripts counted`, async ({
+    page,
+  }) => {
+    const bytes = scriptBytes(page);
+    await page.goto(route);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    // Idle work (the chat connection, the welcome) has had its turn: nothing more is on its way.
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 2000 })));
+    await page.waitForLoadState('networkidle');
+    const inline = await inlineScriptBytes(page);
+    const files = total(bytes);
+    expect(files + inline, JSON.stringify({ inline, files: [...bytes] })).toBeLessThanOrEqual(BUDGET);
+  });
+
+test("a reader's header loads none of the signed-in parts; a signed-in visitor's gets them and its menu works", async ({
+  page,
+}) => {
+  const bytes = scriptBytes(page);
+  await page.goto('/home');
+  await headerReady(page);
+  await page.waitForLoadState('networkidle');
+  // What a reader never needs: the signed-in header, and the bundler's runtime (React, nprogress).
+  expect([...bytes.keys()].filter((p) => /\/(header-user|rolldown-runtime|react)\./.test(p))).toEqual([]);
+  await expect(page.locator('[data-login-entry]')).toBeVisible();
+
+  await signIn(page, await createUser());
+  await page.goto('/home');
+  await headerReady(page);
+  await expect.poll(() => [...bytes.keys()].some((p) => /\/header-user\./.test(p))).toBe(true);
+  await expect(page.locator('[data-login-entry]')).toBeHidden();
+  const menu = page.locator('[data-user-menu]');
+  await menu.locator('button').first().click();
+  await expect(menu.getByRole('menu')).toBeVisible();
+});
