@@ -36,6 +36,19 @@ test('a reader who only reads gets the talks and their counts as HTML and ≤ 20
   expect(await scriptTotal(page, bytes), JSON.stringify([...bytes])).toBeLessThanOrEqual(BUDGET);
 });
 
+test('the server HTML dates each talk (a relative time would go stale in the cached page); once hydrated it says how long ago', async ({
+  page,
+}) => {
+  await read(page);
+  const time = talks(page).first().locator('time');
+  await expect(list(page)).toHaveAttribute('ssr');
+  await expect(time).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  // A press inside the list hydrates it.
+  await talks(page).first().locator('p').first().click();
+  await expect(list(page)).not.toHaveAttribute('ssr');
+  await expect(time).toHaveText(/(秒|分钟|小时|天)前$/);
+});
+
 test("a guest's first click on a talk's like likes it", async ({ page }) => {
   await read(page);
   const talk = talks(page).nth(9);

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { getReplies } from '../../lib/api/comments.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
-import { isoDate, timeAgo } from '../../lib/format.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { Avatar } from '../shared/Avatar.tsx';
+import { TimeAgo } from '../shared/TimeAgo.tsx';
 import styles from './comments.module.css';
 
 /** One comment (a top-level one or a reply) with its like, reply and delete actions. */
@@ -33,10 +33,7 @@ export function Item({
         <div className={styles.meta}>
           <span className={styles.name}>{c.from_name}</span>
           {c.ipAddress && <span className={styles.where}>{c.ipAddress}</span>}
-          {/* Server HTML (the first page) says "N秒前" as of its render: the client's newer text wins. */}
-          <time dateTime={isoDate(c.createdAt)} className="muted" suppressHydrationWarning>
-            {timeAgo(c.createdAt)}
-          </time>
+          <TimeAgo date={c.createdAt} />
         </div>
         <p className={styles.text}>
           {c.to_name && <span className={styles.to}>回复 @{c.to_name}：</span>}

@@ -1,9 +1,9 @@
 import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { messageStyle } from '../../lib/community.ts';
-import { isoDate, timeAgo } from '../../lib/format.ts';
 import type { Message } from '../../stores/message.ts';
 import { Avatar } from '../shared/Avatar.tsx';
+import { TimeAgo } from '../shared/TimeAgo.tsx';
 import styles from './message.module.css';
 
 type Props = {
@@ -29,9 +29,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
         {variant === 'list' && (
           <div className={styles.byline}>
             <span className={styles.name}>{m.nick_name}</span>
-            <time dateTime={isoDate(m.createdAt)} className="muted" suppressHydrationWarning>
-              {timeAgo(m.createdAt)}
-            </time>
+            <TimeAgo date={m.createdAt} />
           </div>
         )}
         {link ? (
@@ -51,9 +49,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
             <span className={styles.author}>
               <Avatar src={m.avatar} name={m.nick_name} size={24} />
               <span className={styles.name}>{m.nick_name}</span>
-              <time dateTime={isoDate(m.createdAt)} className="muted" suppressHydrationWarning>
-                {timeAgo(m.createdAt)}
-              </time>
+              <TimeAgo date={m.createdAt} />
             </span>
           )}
           {m.tag && <span className={styles.tag}>#{m.tag}</span>}

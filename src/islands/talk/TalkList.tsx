@@ -4,13 +4,14 @@ import { getTalk, talkList } from '../../lib/api/talks.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { Page } from '../../lib/contract/page.ts';
 import type { Talk } from '../../lib/contract/talks.ts';
-import { formatCount, isoDate, timeAgo } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
 // Imported statically: Astro inlines small stylesheets, and a lazily imported island's inlined CSS
 // is then missing for Vite's preload helper (withastro/astro#8329). Comments only render when opened.
 import Comments from '../comments/Comments.tsx';
 import { openLightbox } from '../lightbox/lightbox.ts';
 import LikeButton from '../like/LikeButton.tsx';
 import { Avatar } from '../shared/Avatar.tsx';
+import { TimeAgo } from '../shared/TimeAgo.tsx';
 import styles from './talk.module.css';
 
 type Props = {
@@ -104,9 +105,7 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
             <Avatar src={t.avatar} name={t.nick_name} size={44} />
             <div className={styles.who}>
               <span className={styles.name}>{t.nick_name}</span>
-              <time dateTime={isoDate(t.createdAt)} className="muted" suppressHydrationWarning>
-                {timeAgo(t.createdAt)}
-              </time>
+              <TimeAgo date={t.createdAt} />
             </div>
             {t.is_top === 1 && (
               <span className={styles.pin}>
