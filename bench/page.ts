@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stopService } from '../scripts/local-services/common.ts';
 import { ensureBuilt, ensureDebian, type Row, save, sleep, startServer } from './lib.ts';
 import { cpuPerMiss, fillArticles, MISS_ARTICLES, missRuns } from './page-miss.ts';
 
@@ -42,7 +43,7 @@ function wrk(bin: string, url: string, connections: number, script?: string): Wr
   return { rps, p50, p99, errors, out };
 }
 
-async function nginx(bin: string, file: string): Promise<{ url: string; stop: () => void }> {
+async function nginx(bin: string, file: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'blog-nginx-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const conf = `
@@ -80,7 +81,8 @@ http {
     }
     await sleep(50);
   }
-  return { url, stop: () => child.kill('SIGQUIT') };
+  // Stopped, and its folder (config, log, temp paths) removed.
+  return { url, stop: () => stopService(child, dir) };
 }
 
 export async function run() {
@@ -126,7 +128,7 @@ export async function run() {
         );
       }
     } finally {
-      ng.stop();
+      await ng.stop();
     }
     const ids = fillArticles(server.dataDir, 3);
     rows.push(...missRuns((u, c, s) => wrk(wrkBin, u, c, s), server.url, ids));
