@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CONTENT_ROUTES } from '../scripts/content-routes.ts';
 import { adminSession } from './accounts.ts';
 import { firstLoad } from './first-load.ts';
 import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, startServer } from './lib.ts';
@@ -14,25 +15,7 @@ import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, startServer }
  * the bottom: home, article, archives, category, tag, the article list of a category and of a tag,
  * talk, albums, photos, bangumi, links, resources, sites, the guestbook's list and a message.
  */
-const CONTENT = [
-  '/home',
-  '/article?id=3',
-  '/archives',
-  '/category',
-  '/tag',
-  '/articleList?id=1&type=category',
-  '/articleList?id=1&type=tag',
-  '/talk',
-  '/photoAlbum',
-  '/photos?id=1',
-  '/bangumi',
-  '/link/list',
-  '/resources/front',
-  '/resources/back',
-  '/siteList',
-  '/message/list',
-  '/message/detail?id=1',
-];
+const CONTENT = CONTENT_ROUTES;
 
 /** KB of gzip JavaScript; the console's 250 KB is the editor page's budget (issue 19), the shell must leave room. */
 const BUDGET: Record<string, number> = {

@@ -1,3 +1,4 @@
+import { CONTENT_ROUTES } from '../../scripts/content-routes.ts';
 import { createUser, signIn } from './accounts.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 import { BUDGET, inlineScriptBytes, scriptBytes, total } from './script-bytes.ts';
@@ -7,25 +8,7 @@ import { BUDGET, inlineScriptBytes, scriptBytes, total } from './script-bytes.ts
  * bottom, no press, focus or key) downloads ≤ 20 KB gzip of JavaScript, the script files and the
  * scripts inline in the HTML (theme bootstrap, island loader, client directives) together.
  */
-const CONTENT = [
-  '/home',
-  '/article?id=3',
-  '/archives',
-  '/category',
-  '/tag',
-  '/articleList?id=1&type=category',
-  '/articleList?id=1&type=tag',
-  '/talk',
-  '/photoAlbum',
-  '/photos?id=1',
-  '/bangumi',
-  '/link/list',
-  '/resources/front',
-  '/resources/back',
-  '/siteList',
-  '/message/list',
-  '/message/detail?id=1',
-];
+const CONTENT = CONTENT_ROUTES;
 
 test.use({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
 
