@@ -19,6 +19,7 @@ import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { createCaps, serverOptions } from './net/caps.ts';
 import { serveCachedPage, withPageCache } from './page-cache.ts';
 import { pickEncoding } from './page-compress.ts';
+import { watchOutsideWrites } from './page-sync.ts';
 import { admit, refuseRequest } from './request-guard.ts';
 import { startScaleOut } from './scale-out.ts';
 import { applySecurityHeaders } from './security.ts';
@@ -70,6 +71,8 @@ export async function startServer(
   // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
   const stopScaleOut = await startScaleOut(cfg);
   const prepared = await prepareDatabase(cfg);
+  // The CLI's writes (import, create-admin…) drop this process's pages within seconds (page-sync.ts).
+  const stopWatch = await watchOutsideWrites();
   if (prepared.generatedPassword) {
     // Printed once: the password is not stored anywhere in plain text.
     console.log(
@@ -167,6 +170,7 @@ export async function startServer(
       const force = setTimeout(() => server.closeAllConnections(), 4000);
       await done;
       clearTimeout(force);
+      stopWatch();
       binPurge.stop();
       await binPurge.first;
       await viewFlush.stop();

@@ -12,8 +12,9 @@ import { countPageView } from './services/views/tally.ts';
  * off the event loop, on first ask), and answered with an ETag (304 when the browser has it). Each
  * page records what it showed (core/page-tags.ts) and a content write drops the pages that showed
  * what it changed, or all of them when it cannot say (see invalidatePages; on every process with
- * REDIS_URL, page-sync.ts). Entries also expire, so writes made outside the server (the CLI) show
- * up within the TTL.
+ * REDIS_URL, page-sync.ts); the CLI's writes drop them all within seconds (page-sync.ts,
+ * watchOutsideWrites). Entries also expire after 24–30 minutes: what no write names (view counts on
+ * cards, SQL typed by hand) is never older than that.
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
@@ -40,7 +41,11 @@ type Entry = {
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
-const TTL_MS = 5 * 60_000;
+/**
+ * Half an hour (WP Super Cache's default): every write a server or the CLI makes drops what it
+ * changed at once, so the lifetime only bounds how old a view count on a card may get.
+ */
+const TTL_MS = 30 * 60_000;
 /**
  * A page lives TTL_MS less up to a fifth, at random: pages stored together (after a start or a
  * write that dropped them all) would otherwise expire together every TTL_MS, each time a burst of

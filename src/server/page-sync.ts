@@ -1,6 +1,8 @@
+import { logger } from './core/log.ts';
 import type { PageChange } from './core/page-tags.ts';
 import { invalidatePages, setPageStoring } from './page-cache.ts';
 import { onChannel, onRedisState, processId, publish, redisConfigured, redisNow } from './redis/client.ts';
+import { OUTSIDE_WRITES_POLL_MS, pagesVersion } from './services/page-version.ts';
 
 /**
  * Page-cache invalidation across processes (issue 21). Without REDIS_URL a write drops this
@@ -34,4 +36,30 @@ export function startPageSync(): () => void {
     offState();
     setPageStoring(true);
   };
+}
+
+/**
+ * Writes made outside the servers (the CLI: services/page-version.ts) drop every cached page of this
+ * process within `everyMs`. Each process reads the mark itself, so nothing is published. Resolves
+ * once the mark as it is at the start has been read (before any page is kept); returns the stop.
+ */
+export async function watchOutsideWrites(everyMs = OUTSIDE_WRITES_POLL_MS): Promise<() => void> {
+  let seen = await pagesVersion();
+  let reading = false;
+  const timer = setInterval(async () => {
+    if (reading) return;
+    reading = true;
+    try {
+      const now = await pagesVersion();
+      if (now !== seen) invalidatePages();
+      seen = now;
+    } catch (err) {
+      // A database that does not answer now: the next look tells (the pages still expire).
+      logger.warn({ err }, 'page version not read');
+    } finally {
+      reading = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -20,7 +20,10 @@ export type Instance = Awaited<ReturnType<typeof startInstance>>;
 
 export const JWT_SECRET = 'scale-out-test-secret-0123456789';
 
-export async function startInstance(env: Record<string, string>, opts: { busHeartbeatMs?: number } = {}) {
+export async function startInstance(
+  env: Record<string, string>,
+  opts: { busHeartbeatMs?: number; outsideWritesMs?: number } = {},
+) {
   vi.resetModules();
   const { initConfig } = await import('../../src/server/config.ts');
   const { startScaleOut } = await import('../../src/server/scale-out.ts');
@@ -31,6 +34,7 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
   const { createUpgradeHandler } = await import('../../src/server/chat/upgrade.ts');
   const { createRedisBus } = await import('../../src/server/chat/redis-bus.ts');
   const pageCache = await import('../../src/server/page-cache.ts');
+  const { watchOutsideWrites } = await import('../../src/server/page-sync.ts');
   const client = await import('../../src/server/redis/client.ts');
   const views = await import('../../src/server/services/articles/views.ts');
   const tally = await import('../../src/server/services/views/tally.ts');
@@ -43,6 +47,8 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
   const cfg = initConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET, ...env });
   const stopScaleOut = await startScaleOut(cfg);
   const prepared = await prepareDatabase(cfg);
+  // As main.ts does (every 5 s there), when a test asks: the CLI's writes drop the cached pages.
+  const stopWatch = opts.outsideWritesMs ? await watchOutsideWrites(opts.outsideWritesMs) : () => {};
   const app = createApiApp({ writesPerMinute: Number(env.WRITES_PER_MINUTE ?? 600) });
   const music = createMusicApp({ apiUrl: undefined });
   const bus = opts.busHeartbeatMs ? createRedisBus({ heartbeatMs: opts.busHeartbeatMs }) : undefined;
@@ -114,6 +120,7 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
     client,
     views,
     tally,
+    pageCacheStats: pageCache.pageCacheStats,
     /** A new ordinary user (password Passw0rd!) and a token for them. */
     async user(name = `u${Math.random().toString(36).slice(2, 9)}`) {
       const id = await createUser({ username: name, password: 'Passw0rd!', nick_name: `昵称${name}` });
@@ -171,6 +178,7 @@ export async function startInstance(env: Record<string, string>, opts: { busHear
     async close() {
       if (closed) return;
       closed = true;
+      stopWatch();
       await upgrade.close();
       await bus?.close();
       server.closeAllConnections();

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { encodePng } from '../../src/server/music/png.ts';
@@ -34,7 +36,7 @@ describe('one site across two processes', () => {
       { token: admin },
     );
     expect(hide.json.code).toBe(0);
-    // The invalidation travels over Redis: allowed a moment, never the cache's 5 minutes.
+    // The invalidation travels over Redis: allowed a moment, never the cache's half hour.
     expect(
       await eventually(
         () => status(node(1), url),
@@ -99,6 +101,47 @@ describe('one site across two processes', () => {
       const blocked = await login(base, user.username, 'Passw0rd!', ip);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('an article the CLI imports is on the home page of both processes within seconds', async () => {
+    const pages = [node(0), node(1)].map((base) => `${base}/home`);
+    const home = async (url: string) => {
+      const res = await fetch(url);
+      return { cache: res.headers.get('x-page-cache'), body: await res.text() };
+    };
+    // Cached on both (a second view is a hit).
+    for (const url of pages) await home(url);
+    for (const url of pages) expect((await home(url)).cache, url).toBe('hit');
+    const folder = mkdtempSync(path.join(tmpdir(), 'blog-cluster-md-'));
+    const title = `命令行置顶文章 ${Date.now()}`;
+    writeFileSync(
+      path.join(folder, 'cli-top.md'),
+      `---\ntitle: ${title}\nstatus: public\ntop: true\n---\n\n正文\n`,
+    );
+    try {
+      const run = spawnSync(process.execPath, ['src/server/cli/index.ts', 'import', folder], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: inject('cluster').databaseUrl,
+          DATA_DIR: folder,
+          LOG_LEVEL: 'warn',
+        },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    // Each process reads the CLI's mark every 5 seconds (src/server/page-sync.ts).
+    for (const url of pages) {
+      const seen = await eventually(
+        () => home(url),
+        (h) => h.body.includes(title),
+        10_000,
+      );
+      expect(seen.body, url).toContain(title);
     }
   });
 });

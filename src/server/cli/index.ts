@@ -9,6 +9,7 @@ import { Library } from '../music/local/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
+import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
 import { createUser, randomPassword } from '../services/users.ts';
 import { exportArticles, importArticles } from './articles.ts';
 
@@ -20,9 +21,17 @@ const HELP = `Usage: npm run blog -- <command>
   import <folder>                       Markdown files with front matter become articles (by slug)
   export <folder>                       write every article as <slug>.md with front matter
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
+  clear-cache                           make the running servers drop their cached pages (after SQL by hand)
   help                                  this text`;
 
 type Command = (args: string[], prepared: Prepared) => Promise<void>;
+
+/**
+ * The commands that may change what public pages show: after one, even a failed one (an import may
+ * have saved some files), every running server drops its cached pages within seconds
+ * (services/page-version.ts).
+ */
+const CHANGES_PAGES = new Set(['migrate', 'create-admin', 'import', 'clear-cache']);
 
 const commands: Record<string, Command> = {
   // Every command prepares the database first (below); this one only says what that did.
@@ -93,6 +102,10 @@ const commands: Record<string, Command> = {
     console.log(`${cfg.musicDir}: ${lib.songs.size} songs in ${lib.playlists.length} playlists (${ms} ms)`);
     for (const p of lib.playlists) console.log(`  ${p.name}: ${p.songIds.length}`);
   },
+  // The mark itself is written after every command of CHANGES_PAGES (run, below).
+  async 'clear-cache'() {
+    console.log(`the running servers drop their cached pages within ${OUTSIDE_WRITES_POLL_MS / 1000} s`);
+  },
 };
 
 async function run(argv: string[]): Promise<number> {
@@ -104,7 +117,12 @@ async function run(argv: string[]): Promise<number> {
   }
   try {
     const cfg = initConfig();
-    await command(args, await prepareDatabase(cfg));
+    const prepared = await prepareDatabase(cfg);
+    try {
+      await command(args, prepared);
+    } finally {
+      if (CHANGES_PAGES.has(name)) await markPagesChanged();
+    }
     return 0;
   } catch (err) {
     console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);

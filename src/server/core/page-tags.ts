@@ -30,8 +30,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * something untagged could miss a write: tests/unit/page-tags.test.ts checks that each one does);
  * every service that writes says what it changed with `changes`, or `changesNothingShown` when the
  * write touched nothing a public page shows (a private draft, an unused category). A page write that
- * names nothing drops every page, and so does anything that changes content outside a request (the
- * CLI). Likes are page writes too: each names the count it changed, and the pages that show that
+ * names nothing drops every page, and so does the CLI, which writes outside every server (its mark:
+ * services/page-version.ts). Likes are page writes too: each names the count it changed, and the pages that show that
  * count are refreshed within PAGE_COUNTS_MAX_AGE (isCountTag) instead of at once.
  */
 
