@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { config } from './config.ts';
 import { isCountTag, type PageChange, showing } from './core/page-tags.ts';
-import { type Encoding, Encodings, encodingFor } from './page-compress.ts';
-import { HSTS, SECURITY_HEADER_NAMES, securityHeaders, wantsHsts } from './security.ts';
+import { type Entry, keptType, prepareEntry, sendEntry } from './page-entry.ts';
+import { wantsHsts } from './security.ts';
 import { countPageView } from './services/views/tally.ts';
 
 /**
- * The public HTML cache. Content pages are the same for every visitor (personal parts live in islands),
- * so a rendered page is kept in memory by URL, compressed once per encoding asked (page-compress.ts:
+ * The public page cache. Content pages are the same for every visitor (personal parts live in islands),
+ * and so are the feeds (page-entry.ts keptType), so a rendered page is kept in memory by URL, compressed once per encoding asked (page-compress.ts:
  * off the event loop, on first ask), and answered with an ETag (304 when the browser has it). Each
  * page records what it showed (core/page-tags.ts) and a content write drops the pages that showed
  * what it changed, or all of them when it cannot say (see invalidatePages; on every process with
@@ -21,23 +20,6 @@ import { countPageView } from './services/views/tally.ts';
  * lookup and one writeHead/end with nothing built per request. Every page it answers is also counted
  * for the dashboard (services/views/tally.ts: a few comparisons, a hash and an increment in memory).
  */
-
-/** Flat [name, value, name, value…] lists, as writeHead takes them. */
-type HeaderList = string[];
-
-type Variant = { body: Buffer; headers: HeaderList };
-
-type Entry = {
-  etag: string;
-  identity: Variant;
-  /** br and gzip, each compressed when first asked for. */
-  encoded: Encodings<Variant>;
-  notModified: HeaderList;
-  bytes: number;
-  storedAt: number;
-  /** About TTL_MS after storedAt (lifetime()), or sooner once a count it shows changed (see invalidatePages). */
-  expiresAt: number;
-};
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -52,10 +34,6 @@ const TTL_MS = 30 * 60_000;
  * renders and of garbage (old bodies, compression buffers) that raises the process's memory for good.
  */
 const lifetime = () => TTL_MS - Math.floor(Math.random() * (TTL_MS / 5));
-
-/** What browsers and CDNs are told: always revalidate in browsers (cheap 304s), a minute at a CDN. */
-export const PAGE_CACHE_CONTROL =
-  'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300';
 
 const entries = new Map<string, Entry>();
 let bytes = 0;
@@ -204,6 +182,11 @@ function remember(key: string, entry: Entry, tags: Set<string>) {
   }
 }
 
+/** A compressed body made for the page stored under `key`: counted while it is still the one stored. */
+const grew = (key: string) => (entry: Entry, size: number) => {
+  if (entries.get(key) === entry) bytes += size;
+};
+
 function lookup(key: string, now: number): Entry | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
@@ -214,105 +197,6 @@ function lookup(key: string, now: number): Entry | undefined {
   entries.delete(key);
   entries.set(key, entry);
   return entry;
-}
-
-/** Headers of the rendered answer that the cache sets itself (lower case, as getHeaders gives them). */
-const OWN_HEADERS = new Set([
-  ...SECURITY_HEADER_NAMES.map((name) => name.toLowerCase()),
-  'strict-transport-security',
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'etag',
-  'cache-control',
-  'vary',
-  'x-page-cache',
-]);
-
-/** Every stored page is HTML (see withPageCache), said with its charset whatever the renderer sent. */
-const HTML_TYPE = 'text/html; charset=utf-8';
-
-/**
- * A cache entry for a rendered page: its body, the complete header lists, and its compressed bodies
- * as they are made (counted in the cache's bytes while it is stored under `key`).
- */
-function prepareEntry(key: string, raw: Buffer, rendered: OutgoingHttpHeaders, storedAt: number): Entry {
-  const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
-  const security: HeaderList = securityHeaders().flat();
-  const common: HeaderList = [...security, 'Content-Type', HTML_TYPE];
-  for (const [name, value] of Object.entries(rendered)) {
-    if (value === undefined || OWN_HEADERS.has(name.toLowerCase())) continue;
-    for (const v of Array.isArray(value) ? value : [value]) common.push(name, String(v));
-  }
-  // A 304 carries the same validators and caching rules as the full answer.
-  const validators: HeaderList = [
-    'ETag',
-    etag,
-    'Cache-Control',
-    PAGE_CACHE_CONTROL,
-    'Vary',
-    'Accept-Encoding',
-    'X-Page-Cache',
-    'hit',
-  ];
-  common.push(...validators);
-  const variant = (body: Buffer, encoding?: string): Variant => ({
-    body,
-    headers: [
-      ...common,
-      'Content-Length',
-      String(body.length),
-      ...(encoding ? ['Content-Encoding', encoding] : []),
-    ],
-  });
-  const entry: Entry = {
-    etag,
-    identity: variant(raw),
-    encoded: new Encodings<Variant>(raw, variant, (size) => {
-      entry.bytes += size;
-      if (entries.get(key) === entry) bytes += size;
-    }),
-    notModified: [...security, ...validators],
-    bytes: raw.length,
-    storedAt,
-    expiresAt: storedAt + lifetime(),
-  };
-  return entry;
-}
-
-const matches = (inm: string, etag: string) => inm === etag || inm.split(',').some((t) => t.trim() === etag);
-
-/** A miss says so; its list is copied (misses are rare) with the flag's value replaced. */
-function asMiss(list: HeaderList): HeaderList {
-  const copy = list.slice();
-  copy[copy.indexOf('X-Page-Cache') + 1] = 'miss';
-  return copy;
-}
-
-function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean, hsts: boolean) {
-  const inm = req.headers['if-none-match'];
-  if (inm && matches(inm, entry.etag)) {
-    let headers = hit ? entry.notModified : asMiss(entry.notModified);
-    if (hsts) headers = [...headers, 'Strict-Transport-Security', HSTS];
-    res.writeHead(304, headers).end();
-    return;
-  }
-  const encoding = encodingFor(req.headers['accept-encoding']);
-  const variant = encoding ? entry.encoded.get(encoding) : entry.identity;
-  if (variant) return answer(req, res, variant, hit, hsts);
-  // The first ask for this encoding: compressed off the event loop, then answered (unencoded if it fails).
-  entry.encoded.fill(encoding as Encoding).then(
-    (made) => answer(req, res, made, hit, hsts),
-    () => answer(req, res, entry.identity, hit, hsts),
-  );
-}
-
-function answer(req: IncomingMessage, res: ServerResponse, variant: Variant, hit: boolean, hsts: boolean) {
-  let headers = hit ? variant.headers : asMiss(variant.headers);
-  if (hsts) headers = [...headers, 'Strict-Transport-Security', HSTS];
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
 const cacheable = (req: IncomingMessage) =>
@@ -327,8 +211,8 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trust
   const entry = lookup(req.url ?? '/', Date.now());
   if (!entry) return false;
   pageCacheStats.hits++;
-  send(req, res, entry, true, wantsHsts(req, trustProxy));
-  countPageView(req, trustProxy);
+  sendEntry(req, res, entry, true, wantsHsts(req, trustProxy));
+  if (entry.page) countPageView(req, trustProxy);
   return true;
 }
 
@@ -345,7 +229,7 @@ function storable(headers: OutgoingHttpHeaders): boolean {
 }
 
 /**
- * Wraps the page renderer: a miss renders, and a 200 HTML answer is captured (not streamed), stored
+ * Wraps the page renderer: a miss renders, and a 200 page or feed is captured (not streamed), stored
  * and then sent like a hit. Anything else passes through untouched. Hits never get here (see
  * serveCachedPage), though one that does is answered from the cache all the same.
  */
@@ -359,7 +243,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
     const startedAt = sequence;
     renderStarted(startedAt, res);
     const tags = new Set<string>();
-    let capture: { headers: OutgoingHttpHeaders; chunks: Buffer[] } | undefined;
+    let capture: { headers: OutgoingHttpHeaders; type: string; chunks: Buffer[] } | undefined;
     const writeHead = res.writeHead.bind(res);
     const write = res.write.bind(res);
     const end = res.end.bind(res);
@@ -367,8 +251,8 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
       const merged: OutgoingHttpHeaders = { ...res.getHeaders(), ...headers };
       const type = String(merged['content-type'] ?? merged['Content-Type'] ?? '');
-      if (status === 200 && type.startsWith('text/html') && storable(merged)) {
-        capture = { headers: merged, chunks: [] };
+      if (status === 200 && keptType(type) && storable(merged)) {
+        capture = { headers: merged, type, chunks: [] };
         return res;
       }
       return (writeHead as (...a: unknown[]) => ServerResponse)(status, ...rest);
@@ -384,13 +268,20 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
-      const entry = prepareEntry(key, Buffer.concat(capture.chunks), capture.headers, now);
+      const life = { storedAt: now, expiresAt: now + lifetime() };
+      const entry = prepareEntry(
+        Buffer.concat(capture.chunks),
+        capture.headers,
+        capture.type,
+        life,
+        grew(key),
+      );
       // A write that landed while this page rendered may not be in it: serve it, but don't keep it
       // (or, a count, keep it until it is as old as a count may get).
       if (countChanged(startedAt, tags)) entry.expiresAt = now + countsMaxAgeMs();
       if (storing && current(startedAt, tags) && entry.expiresAt > Date.now()) remember(key, entry, tags);
-      send(req, res, entry, false, wantsHsts(req, trustProxy));
-      countPageView(req, trustProxy);
+      sendEntry(req, res, entry, false, wantsHsts(req, trustProxy));
+      if (entry.page) countPageView(req, trustProxy);
       return res;
     }) as typeof res.end;
     return showing(tags, () => render(req, res));

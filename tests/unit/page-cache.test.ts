@@ -2,14 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  invalidatePages,
-  PAGE_CACHE_CONTROL,
-  serveCachedPage,
-  withPageCache,
-} from '../../src/server/page-cache.ts';
+import { invalidatePages, serveCachedPage, withPageCache } from '../../src/server/page-cache.ts';
 import { pickEncoding } from '../../src/server/page-compress.ts';
+import { PAGE_CACHE_CONTROL } from '../../src/server/page-entry.ts';
 import { applySecurityHeaders, contentSecurityPolicy } from '../../src/server/security.ts';
+import { takeCounts } from '../../src/server/services/views/tally.ts';
 import { site } from '../../src/server/site.ts';
 
 describe('content negotiation for cached pages and assets', () => {
@@ -31,6 +28,7 @@ describe('content negotiation for cached pages and assets', () => {
 let server: http.Server;
 let base = '';
 let renders = 0;
+const FEED = `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>订阅</title></channel></rss>\n`;
 const PAGE = `<!doctype html><html lang="zh-CN"><body>${'<p>缓存的页面 cached page</p>'.repeat(300)}</body></html>`;
 
 beforeAll(async () => {
@@ -39,6 +37,13 @@ beforeAll(async () => {
     const url = req.url ?? '/';
     if (url.startsWith('/json')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    } else if (url.startsWith('/rss.xml')) {
+      // As src/pages/rss.xml.ts answers.
+      res.writeHead(200, {
+        'content-type': 'application/rss+xml; charset=utf-8',
+        'cache-control': 'public, max-age=600',
+      });
+      res.end(FEED);
     } else if (url.startsWith('/missing')) {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<p>404</p>');
     } else if (url.startsWith('/cookie')) {
@@ -164,7 +169,7 @@ describe('page cache: hits answered from prepared bodies and headers', () => {
     expect(after.headers.etag).toBe(before.headers.etag); // same page, same validator
   });
 
-  it('keeps only 200 HTML answers without cookies, and never answers signed requests from it', async () => {
+  it('keeps only 200 pages and feeds without cookies, and never answers signed requests from it', async () => {
     for (const path of ['/json', '/missing', '/cookie', '/admin/profile']) {
       await get(path);
       const again = await get(path);
@@ -177,6 +182,27 @@ describe('page cache: hits answered from prepared bodies and headers', () => {
     const signed = await get('/home', { authorization: 'Bearer x' });
     expect(signed.headers['x-page-cache']).toBeUndefined();
     expect(renders).toBe(12);
+  });
+
+  it('keeps the feeds too, with their own type, validated by ETag, never counted as page views', async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' };
+    takeCounts();
+    const miss = await get('/rss.xml', browser);
+    const hit = await get('/rss.xml', browser);
+    expect(renders).toBe(1);
+    expect([miss.headers['x-page-cache'], hit.headers['x-page-cache']]).toEqual(['miss', 'hit']);
+    for (const a of [miss, hit]) {
+      expect(a.body.toString()).toBe(FEED);
+      expect(a.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+      expect(a.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+    }
+    const again = await get('/rss.xml', { ...browser, 'if-none-match': String(hit.headers.etag) });
+    expect(again.status).toBe(304);
+    const views = () => takeCounts().days.reduce((n, [, c]) => n + c.views, 0);
+    expect(views()).toBe(0);
+    await get('/home', browser);
+    await get('/home', browser);
+    expect(views()).toBe(2);
   });
 
   it('adds HSTS only to requests a trusted proxy marks https, hits included', async () => {
