@@ -6,19 +6,21 @@ import { wantsHsts } from './security.ts';
 import { countPageView } from './services/views/tally.ts';
 
 /**
- * The public page cache. Content pages are the same for every visitor (personal parts live in islands),
- * and so are the feeds (page-entry.ts keptType), so a rendered page is kept in memory by URL, compressed once per encoding asked (page-compress.ts:
- * off the event loop, on first ask), and answered with an ETag (304 when the browser has it). Each
- * page records what it showed (core/page-tags.ts) and a content write drops the pages that showed
- * what it changed, or all of them when it cannot say (see invalidatePages; on every process with
- * REDIS_URL, page-sync.ts); the CLI's writes drop them all within seconds (page-sync.ts,
- * watchOutsideWrites). Entries also expire after 24–30 minutes: what no write names (view counts on
- * cards, SQL typed by hand) is never older than that.
+ * The public page cache. Content pages are the same for every visitor (personal parts live in
+ * islands), and so are the feeds (page-entry.ts keptType), so a rendered page is kept in memory by
+ * URL, compressed once per encoding asked (page-compress.ts: off the event loop, on first ask), and
+ * answered with an ETag (304 when the browser has it). Each page records what it showed
+ * (core/page-tags.ts) and a content write drops the pages that showed what it changed, or all of them
+ * when it cannot say (see invalidatePages; on every process with REDIS_URL, page-sync.ts); the CLI's
+ * writes drop them all within seconds (page-sync.ts, watchOutsideWrites). Entries also expire after
+ * 24–30 minutes: what no write names (view counts on cards, SQL typed by hand) is never older than
+ * that.
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
- * lookup and one writeHead/end with nothing built per request. Every page it answers is also counted
- * for the dashboard (services/views/tally.ts: a few comparisons, a hash and an increment in memory).
+ * lookup and one writeHead/end with nothing built per request. Every page it answers (not a feed) is
+ * also counted for the dashboard (services/views/tally.ts: a few comparisons, a hash and an
+ * increment in memory).
  */
 
 const MAX_ENTRIES = 500;

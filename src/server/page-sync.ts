@@ -9,9 +9,12 @@ import { OUTSIDE_WRITES_POLL_MS, pagesVersion } from './services/page-version.ts
  * process's cached pages that showed what it changed (all of them when it names nothing) and
  * nothing else happens.
  *
- * With it, the drop (the change's tags) is also published to every other process. A process that may have missed one
- * keeps nothing: while Redis is down no page is stored (each request renders, slower but never
- * stale), and when the link is back the cache starts empty.
+ * With it, the drop (the change's tags) is also published to every other process. A process that
+ * may have missed one keeps nothing: while Redis is down no page is stored (each request renders,
+ * slower but never stale), and when the link is back the cache starts empty.
+ *
+ * The CLI is no server and may run without REDIS_URL: its writes reach every process through a
+ * database row instead (watchOutsideWrites, below).
  */
 
 type Message = { from: string; change: PageChange };
