@@ -38,8 +38,12 @@ export function isRobot(userAgent: string | undefined): boolean {
   return !userAgent || ROBOT.test(userAgent);
 }
 
-/** Paths that are never page views: the API, the console, assets and uploads (any case). */
-const NOT_PAGES = /^\/(?:api|wapi|admin)(?:[/?#]|$)|^\/(?:_astro|uploads)\//i;
+/**
+ * Paths that are never page views: the API, the console, assets and uploads, and the feeds and
+ * robots.txt that the page cache also answers (any case).
+ */
+const NOT_PAGES =
+  /^\/(?:api|wapi|admin)(?:[/?#]|$)|^\/(?:_astro|uploads)\/|^\/(?:rss\.xml|sitemap\.xml|robots\.txt)(?:[?#]|$)/i;
 
 export function isPageViewPath(url: string): boolean {
   return !NOT_PAGES.test(url);

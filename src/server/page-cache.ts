@@ -18,9 +18,9 @@ import { countPageView } from './services/views/tally.ts';
  *
  * A hit is the server's hottest path: it is answered before any routing, from bodies compressed and
  * header lists (security headers included) prepared when the page was stored, so a hit costs one
- * lookup and one writeHead/end with nothing built per request. Every page it answers (not a feed) is
- * also counted for the dashboard (services/views/tally.ts: a few comparisons, a hash and an
- * increment in memory).
+ * lookup and one writeHead/end with nothing built per request. Every page it answers is also counted
+ * for the dashboard (services/views/tally.ts: a few comparisons, a hash and an increment in memory;
+ * not the feeds, lib/page-views.ts isPageViewPath).
  */
 
 const MAX_ENTRIES = 500;
@@ -214,7 +214,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trust
   if (!entry) return false;
   pageCacheStats.hits++;
   sendEntry(req, res, entry, true, wantsHsts(req, trustProxy));
-  if (entry.page) countPageView(req, trustProxy);
+  countPageView(req, trustProxy);
   return true;
 }
 
@@ -283,7 +283,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       if (countChanged(startedAt, tags)) entry.expiresAt = now + countsMaxAgeMs();
       if (storing && current(startedAt, tags) && entry.expiresAt > Date.now()) remember(key, entry, tags);
       sendEntry(req, res, entry, false, wantsHsts(req, trustProxy));
-      if (entry.page) countPageView(req, trustProxy);
+      countPageView(req, trustProxy);
       return res;
     }) as typeof res.end;
     return showing(tags, () => render(req, res));

@@ -21,8 +21,6 @@ export type Entry = {
   encoded: Encodings<Variant>;
   notModified: HeaderList;
   bytes: number;
-  /** A visitor page (HTML), counted as a page view when answered; the feeds are not. */
-  page: boolean;
   storedAt: number;
   /** When it goes: its lifetime after storedAt, or sooner once a count it shows changed (page-cache.ts). */
   expiresAt: number;
@@ -66,9 +64,12 @@ export function prepareEntry(
   grew: (entry: Entry, size: number) => void,
 ): Entry {
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
-  const page = HTML.test(type);
   const security: HeaderList = securityHeaders().flat();
-  const common: HeaderList = [...security, 'Content-Type', page ? 'text/html; charset=utf-8' : type];
+  const common: HeaderList = [
+    ...security,
+    'Content-Type',
+    HTML.test(type) ? 'text/html; charset=utf-8' : type,
+  ];
   for (const [name, value] of Object.entries(rendered)) {
     if (value === undefined || OWN_HEADERS.has(name.toLowerCase())) continue;
     for (const v of Array.isArray(value) ? value : [value]) common.push(name, String(v));
@@ -103,7 +104,6 @@ export function prepareEntry(
     }),
     notModified: [...security, ...validators],
     bytes: raw.length,
-    page,
     ...life,
   };
   return entry;

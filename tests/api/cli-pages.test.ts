@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseEnv } from '../setup/database.ts';
+import { runCli } from './processes.ts';
 import { type Instance, startInstance, until } from './scale-instance.ts';
 
 /**
@@ -15,16 +15,10 @@ import { type Instance, startInstance, until } from './scale-instance.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-cli-pages-'));
 const folder = mkdtempSync(path.join(tmpdir(), 'blog-cli-md-'));
-const root = path.resolve(import.meta.dirname, '../..');
 let a: Instance;
 let env: Record<string, string> = {};
 
-const blog = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(root, 'src/server/cli/index.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
+const blog = (...args: string[]) => runCli(args, env);
 
 const PAGES = ['/home', '/talks', '/page'];
 
@@ -54,8 +48,8 @@ describe('the CLI and a running server', () => {
       path.join(folder, 'from-cli.md'),
       '---\ntitle: 命令行导入的文章\nstatus: public\n---\n\n正文\n',
     );
-    const run = blog('import', folder);
-    expect(run.status, run.stderr).toBe(0);
+    const run = await blog('import', folder);
+    expect(run.code, run.err).toBe(0);
     await dropped();
     expect((await a.page('/home')).body).toContain('命令行导入的文章');
     // The talk list showed nothing of it, but the CLI cannot say what it changed: every page goes.
@@ -65,10 +59,10 @@ describe('the CLI and a running server', () => {
   it('clear-cache drops them (after SQL typed by hand); export, a read, leaves the mark alone', async () => {
     await warm();
     const before = a.pageCacheStats.invalidations;
-    const exported = blog('export', mkdtempSync(path.join(folder, 'out-')));
-    expect(exported.status, exported.stderr).toBe(0);
-    const cleared = blog('clear-cache');
-    expect(cleared.status, cleared.stderr).toBe(0);
+    const exported = await blog('export', mkdtempSync(path.join(folder, 'out-')));
+    expect(exported.code, exported.err).toBe(0);
+    const cleared = await blog('clear-cache');
+    expect(cleared.code, cleared.err).toBe(0);
     await dropped();
     // One drop: the clear's (an export taking a second of its own would have been seen as another).
     expect(a.pageCacheStats.invalidations - before).toBe(1);

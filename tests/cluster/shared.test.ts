@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { encodePng } from '../../src/server/music/png.ts';
+import { runCli } from '../api/processes.ts';
 import { adminToken, call, eventually, freshIp, login, newUser, node, proxy } from './client.ts';
 
 /**
@@ -120,17 +120,11 @@ describe('one site across two processes', () => {
       `---\ntitle: ${title}\nstatus: public\ntop: true\n---\n\n正文\n`,
     );
     try {
-      const run = spawnSync(process.execPath, ['src/server/cli/index.ts', 'import', folder], {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: {
-          ...process.env,
-          DATABASE_URL: inject('cluster').databaseUrl,
-          DATA_DIR: folder,
-          LOG_LEVEL: 'warn',
-        },
-        encoding: 'utf8',
+      const run = await runCli(['import', folder], {
+        DATABASE_URL: inject('cluster').databaseUrl,
+        DATA_DIR: folder,
       });
-      expect(run.status, run.stderr).toBe(0);
+      expect(run.code, run.err).toBe(0);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

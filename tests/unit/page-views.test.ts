@@ -59,5 +59,9 @@ describe('what is a page view', () => {
     ['/wapi/song/url', false],
     ['/_astro/a.js', false],
     ['/uploads/a.png', false],
+    ['/rss.xml', false],
+    ['/sitemap.xml?x=1', false],
+    ['/robots.txt', false],
+    ['/rss.xml.html', true],
   ])('%s is a visitor page: %j', (url, page) => expect(isPageViewPath(url)).toBe(page));
 });
