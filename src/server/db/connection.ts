@@ -8,12 +8,19 @@ import type { DB } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** How long a statement waits for another process's lock before "database is locked". */
+const SQLITE_BUSY_MS = 5_000;
+
 /**
  * Adapts node:sqlite to the better-sqlite3 shape Kysely's SqliteDialect expects, with a small
  * prepared-statement cache (the same few queries run on every page view).
  */
 function sqliteAdapter(file: string) {
-  const raw = new DatabaseSync(file);
+  // The busy timeout is given at open, before the first statement: the journal_mode pragma below
+  // already needs a lock, and a process closing the file at that moment (the last connection folds
+  // and deletes the WAL) would otherwise fail the open with "database is locked" (tests/unit/
+  // sqlite-open.test.ts).
+  const raw = new DatabaseSync(file, { timeout: SQLITE_BUSY_MS });
   raw.exec('PRAGMA journal_mode = WAL');
   // Under WAL, NORMAL hands every commit to the OS (written to the WAL) before it returns, so an
   // acknowledged write survives the process being killed (tests/e2e/durability.spec.ts); only a power
@@ -21,7 +28,6 @@ function sqliteAdapter(file: string) {
   // every commit for that case alone.
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA busy_timeout = 5000');
   // The 500 most recently used statements stay prepared.
   const cache = new LRUCache<string, { stmt: StatementSync; reader: boolean }>({ max: 500 });
   const prepare = (sql: string) => {
