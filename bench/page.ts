@@ -137,7 +137,7 @@ export async function run() {
     await server.stop();
   }
   return save('page', `Article page throughput vs nginx (wrk, 2 threads, ${DURATION} s per run)`, rows, [
-    `Cache miss rows: wrk walks ${MISS_ARTICLES.toLocaleString('en')} copies of /article?id=3 (each its own id and title), so every request is a canonical article URL not yet answered: it renders the Markdown and the page and compresses it (the count in brackets is the answers that came from the cache). CPU per miss: the server's CPU from /proc (whole process, and its main thread alone) over batches of sequential misses.`,
+    `Cache miss rows: wrk walks ${MISS_ARTICLES.toLocaleString('en')} copies of /article?id=3 (each its own id and title), so every request is a canonical article URL not yet answered: it renders the Markdown and the page and compresses it (the count in brackets is the answers that came from the cache). CPU per miss: the server's CPU from /proc over batches of sequential misses, the whole process (clock ticks) and its main thread alone (the scheduler's nanosecond count).`,
     'With 10,000 articles the article page reads the article table through the indexes of migration 0018 (previous/next, same category, same tags: tests/api/query-plans.test.ts); before them its previous/next and same-category queries read every article row (≈ 20 ms of main thread CPU per miss).',
   ]);
 }
