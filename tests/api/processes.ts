@@ -30,22 +30,31 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 export type Finished = { code: number | null; out: string; err: string };
 
-/** `npm run blog -- <args>` as its own process (node straight, as npm would run it). */
-export function runCli(args: string[], env: Record<string, string>): Promise<Finished> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/cli/index.ts'), ...args], {
-    cwd: ROOT,
-    env: childEnv(env),
-  });
+/**
+ * `node <args>` as its own process from the project's folder, with `env` over this one's blog-free
+ * environment; `onOut` hears its standard output as it comes.
+ */
+export function runNode(
+  args: string[],
+  env: Record<string, string> = {},
+  onOut?: (outSoFar: string) => void,
+): Promise<Finished> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv(env) });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => {
     out += d;
+    onOut?.(out);
   });
   child.stderr.on('data', (d) => {
     err += d;
   });
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })));
 }
+
+/** `npm run blog -- <args>` as its own process (node straight, as npm would run it). */
+export const runCli = (args: string[], env: Record<string, string>) =>
+  runNode([path.join(ROOT, 'src/server/cli/index.ts'), ...args], env);
 
 /** Polls `check` until it is true; fails after `ms`. */
 export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 60_000) {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, expect, it } from 'vitest';
+import { runNode } from '../api/processes.ts';
 
 /**
  * A process opening the SQLite file while another holds it (the last connection to close folds and
@@ -36,20 +36,12 @@ it('opening the database while another process holds its lock waits for the lock
   const holder = new DatabaseSync(file);
   holder.exec('PRAGMA locking_mode = EXCLUSIVE; insert into t values (1)');
 
-  const p = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', child]);
-  let out = '';
-  let err = '';
-  p.stdout.on('data', (d) => {
-    out += d;
+  const run = await runNode(['--no-warnings', '--input-type=module', '-e', child], {}, (out) => {
     // The lock goes a moment after the child starts opening (well within its 5 s busy timeout).
     if (out.startsWith('opening') && holder.isOpen) setTimeout(() => holder.isOpen && holder.close(), 300);
   });
-  p.stderr.on('data', (d) => {
-    err += d;
-  });
-  const code = await new Promise((resolve) => p.once('close', resolve));
   if (holder.isOpen) holder.close();
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  expect(out).toBe('opening\n1\n');
+  expect(run.err).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.out).toBe('opening\n1\n');
 }, 30_000);

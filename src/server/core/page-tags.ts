@@ -31,8 +31,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * every service that writes says what it changed with `changes`, or `changesNothingShown` when the
  * write touched nothing a public page shows (a private draft, an unused category). A page write that
  * names nothing drops every page, and so does the CLI, which writes outside every server (its mark:
- * services/page-version.ts). Likes are page writes too: each names the count it changed, and the pages that show that
- * count are refreshed within PAGE_COUNTS_MAX_AGE (isCountTag) instead of at once.
+ * services/page-version.ts). Likes are page writes too: each names the count it changed, and the
+ * pages that show that count are refreshed within PAGE_COUNTS_MAX_AGE (isCountTag) instead of at once.
  */
 
 /** What a write changed: everything, or the pages that showed one of these tags. */
