@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './common.ts';
 import { startNginx } from './nginx.ts';
-import { startPostgres } from './postgres.ts';
-import { startRedis } from './redis.ts';
+import { type LocalPostgres, startPostgres } from './postgres.ts';
+import { type LocalRedis, startRedis } from './redis.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -74,11 +74,22 @@ export type Cluster = {
   databaseUrl: string;
   redisUrl: string;
   uploadsDir: string;
+  /** The servers themselves, for the fault tests (a PostgreSQL restart, Redis stopped). */
+  postgres: LocalPostgres;
+  redis: LocalRedis;
+  /** The settings process `i` was started with: a fault test starts one more the same way. */
+  envOf(i: number): Record<string, string>;
   stop(): Promise<void>;
 };
 
-/** Starts one server process; resolves once it says where it listens. */
-function startNode(env: Record<string, string>): Promise<ClusterNode> {
+/**
+ * Starts one server process; resolves once it says where it listens. `onOutput` sees its output as
+ * it comes (a test waiting for a log line of a process that does not listen yet).
+ */
+export function startNode(
+  env: Record<string, string>,
+  onOutput: (out: string) => void = () => {},
+): Promise<ClusterNode> {
   const [, script] = SERVER_COMMAND;
   // Not the test runner's NODE_ENV (vitest's `test`): a deployment leaves it unset, and the server
   // makes it `production` (src/server/runtime.ts). Nor a JWT_SECRET of the caller's shell: the
@@ -94,6 +105,7 @@ function startNode(env: Record<string, string>): Promise<ClusterNode> {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
     const onData = (chunk: Buffer) => {
       out = (out + chunk).slice(-20_000);
+      onOutput(out);
       const m = /Blog listening on (http:\/\/\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
@@ -109,7 +121,7 @@ function startNode(env: Record<string, string>): Promise<ClusterNode> {
   });
 }
 
-function stopNode(node: ClusterNode): Promise<void> {
+export function stopNode(node: ClusterNode): Promise<void> {
   return new Promise((resolve) => {
     if (node.child.exitCode !== null || node.child.signalCode !== null) return resolve();
     node.child.once('exit', () => resolve());
@@ -128,6 +140,8 @@ export async function startCluster(
     nginxWorkers?: number | 'auto';
     durable?: boolean;
     env?: Record<string, string>;
+    /** Settings of process `i` alone (a fault test gives one process its Redis through a proxy). */
+    nodeEnv?: (i: number, shared: { redisUrl: string; databaseUrl: string }) => Record<string, string>;
   } = {},
 ): Promise<Cluster> {
   const count = opts.processes ?? 2;
@@ -148,24 +162,24 @@ export async function startCluster(
     stops.push(async () => {
       for (const d of [uploadsDir, musicDir, ...dataDirs]) rmSync(d, { recursive: true, force: true });
     });
-    const started = ports.map((port, i) =>
-      startNode({
-        ...appEnv({
-          host: '127.0.0.1',
-          port,
-          siteUrl: nginx.url,
-          dataDir: dataDirs[i],
-          uploadsDir,
-          musicDir,
-          databaseUrl,
-          redisUrl: redis.url,
-          adminUsername: CLUSTER_ADMIN.username,
-          adminPassword: CLUSTER_ADMIN.password,
-        }),
-        ...harnessEnv(direct),
-        ...opts.env,
+    const envOf = (i: number) => ({
+      ...appEnv({
+        host: '127.0.0.1',
+        port: ports[i],
+        siteUrl: nginx.url,
+        dataDir: dataDirs[i],
+        uploadsDir,
+        musicDir,
+        databaseUrl,
+        redisUrl: redis.url,
+        adminUsername: CLUSTER_ADMIN.username,
+        adminPassword: CLUSTER_ADMIN.password,
       }),
-    );
+      ...harnessEnv(direct),
+      ...opts.env,
+      ...opts.nodeEnv?.(i),
+    });
+    const started = ports.map((_, i) => startNode(envOf(i)));
     const settled = await Promise.allSettled(started);
     const nodes = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     stops.push(async () => {
@@ -173,7 +187,17 @@ export async function startCluster(
     });
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    return { proxy: nginx.url, nodes, databaseUrl, redisUrl: redis.url, uploadsDir, stop };
+    return {
+      proxy: nginx.url,
+      nodes,
+      databaseUrl,
+      redisUrl: redis.url,
+      uploadsDir,
+      postgres: pg,
+      redis,
+      envOf,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

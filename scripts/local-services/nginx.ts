@@ -40,6 +40,9 @@ export function proxySite(opts: { listen: string; upstreams: string[] }): string
 upstream blog {
 ${servers}
   keepalive 64;
+  # Idle connections to the apps close after this: shorter than the apps' own 75 s (caps.ts), so
+  # nginx never sends a request on a connection an app is closing.
+  keepalive_timeout 60s;
 }
 
 server {

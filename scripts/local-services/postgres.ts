@@ -42,6 +42,10 @@ export type LocalPostgres = {
   url: string;
   /** A new empty database; returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server as `pg_ctl restart` does (a fast shutdown), keeping its data and port. */
+  halt(): Promise<void>;
+  /** Starts it again after halt(), on the same port with the same data; resolves once it answers. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -75,11 +79,28 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<L
   ];
   if (!opts.durable)
     settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const { child, output } = spawnService(
-    path.join(bin, 'postgres'),
-    ['-D', data, '-p', String(port), ...settings],
-    dir,
-  );
+  const launch = async () => {
+    const started = spawnService(
+      path.join(bin, 'postgres'),
+      ['-D', data, '-p', String(port), ...settings],
+      dir,
+    );
+    try {
+      await waitUntil(
+        'PostgreSQL',
+        () =>
+          query('select 1').then(
+            () => true,
+            () => false,
+          ),
+        started.child,
+      );
+    } catch (err) {
+      await stopService(started.child, dir);
+      throw new Error(`${(err as Error).message}\n${started.output()}`);
+    }
+    return started.child;
+  };
   const url = `postgres://blog@127.0.0.1:${port}/postgres`;
   const query = async (sql: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -90,26 +111,24 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<L
       await client.end().catch(() => {});
     }
   };
-  try {
-    await waitUntil(
-      'PostgreSQL',
-      () =>
-        query('select 1').then(
-          () => true,
-          () => false,
-        ),
-      child,
-    );
-  } catch (err) {
-    await stopService(child, dir);
-    throw new Error(`${(err as Error).message}\n${output()}`);
-  }
+  let child = await launch();
   return {
     url,
     async createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
       await query(`create database ${name}`);
       return `postgres://blog@127.0.0.1:${port}/${name}`;
+    },
+    async halt() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      // SIGINT: the fast shutdown of `pg_ctl restart`: every session is ended (57P01).
+      child.kill('SIGINT');
+      await exited;
+    },
+    async resume() {
+      if (child.exitCode === null && child.signalCode === null) return;
+      child = await launch();
     },
     stop: () => stopService(child, dir),
   };

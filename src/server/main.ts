@@ -9,9 +9,10 @@ import { canonicalPageUrl } from '../lib/page-query.ts';
 import { serviceOf } from '../lib/route-path.ts';
 import { createApiApp } from './api/app.ts';
 import { auditSettled } from './api/audit.ts';
-import { closeDatabase, prepareDatabase } from './boot/database.ts';
+import { closeDatabase, prepareWhenReachable } from './boot/database.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
+import { isDatabaseUnavailable } from './core/db-unavailable.ts';
 import { logger } from './core/log.ts';
 import { answerProbe, healthProbe, readyChecksFor } from './health.ts';
 import { createMusicApp } from './music/app.ts';
@@ -70,7 +71,8 @@ export async function startServer(
   const cfg = initConfig(env);
   // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
   const stopScaleOut = await startScaleOut(cfg);
-  const prepared = await prepareDatabase(cfg);
+  // A database not reachable yet is waited for, with a log line every few seconds (issue 29).
+  const prepared = await prepareWhenReachable(cfg);
   // The CLI's writes (import, create-admin…) drop this process's pages within seconds (page-sync.ts).
   const stopWatch = await watchOutsideWrites();
   if (prepared.generatedPassword) {
@@ -199,6 +201,12 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
+  // A promise of a background job that met the database away (issue 29) is no reason to stop the
+  // site; anything else still ends the process, as Node's default does.
+  process.on('unhandledRejection', (err) => {
+    if (!isDatabaseUnavailable(err)) throw err;
+    logger.warn({ err: (err as Error).message }, 'database unavailable in a background task');
+  });
   console.log(`Blog listening on ${running.url}`);
   if (running.site !== running.url) console.log(`Site: ${running.site}`);
   const stop = async (signal: string) => {

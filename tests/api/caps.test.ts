@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket as WsClient } from 'ws';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { createChatHub } from '../../src/server/chat/hub.ts';
@@ -150,6 +150,34 @@ describe('HTTP timeouts', () => {
     release();
     expect(await stream).toBe('first part;last part');
   });
+});
+
+describe('keep-alive (issue 29)', () => {
+  it('an idle keep-alive connection outlives the header timeout and the old 5 s: a POST on it is answered', async () => {
+    const server = http.createServer(serverOptions({ headersTimeoutMs: 300 }), (req, res) => {
+      req.resume().on('end', () => res.end(`${req.method} answered`));
+    });
+    const port = await listen(server);
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => {
+      received += d;
+    });
+    let closed = false;
+    socket.once('close', () => {
+      closed = true;
+    });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET / HTTP/1.1\r\nHost: a\r\n\r\n');
+    await vi.waitFor(() => expect(received).toContain('GET answered'));
+    // What a proxy does with its pooled upstream connection: reuse it after a pause.
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(closed).toBe(false);
+    socket.write('POST /comment HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi');
+    await vi.waitFor(() => expect(received).toContain('POST answered'));
+    socket.destroy();
+    await new Promise((r) => server.close(r));
+  }, 20_000);
 });
 
 describe('the data directory is private', () => {

@@ -64,7 +64,7 @@ describe('health probes', () => {
         LOG_LEVEL: 'silent',
       }),
     );
-    const base = await probeServer({ database: pingDatabase });
+    const base = await probeServer({ required: { database: pingDatabase } });
     expect(await get(`${base}/healthz`)).toEqual({ status: 200, cache: 'no-store', body: { status: 'ok' } });
     expect(await get(`${base}/readyz?probe=1`)).toEqual({
       status: 200,
@@ -82,7 +82,7 @@ describe('health probes', () => {
   it('PostgreSQL: ready on a database that answers, 503 with its error on one that does not', async () => {
     const url = await newPgDatabase('health');
     await openDatabase({ dataDir, databaseUrl: url });
-    const base = await probeServer({ database: pingDatabase });
+    const base = await probeServer({ required: { database: pingDatabase } });
     expect((await get(`${base}/readyz`)).body).toEqual({ status: 'ok', checks: { database: 'ok' } });
     await closeDatabase();
     await openDatabase({ dataDir, databaseUrl: url.replace(/\/[^/]+$/, '/no_such_database') });
@@ -94,15 +94,17 @@ describe('health probes', () => {
   it('another dependency is one more line: a failing or hanging one makes the process not ready', async () => {
     await prepareDatabase(initConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }));
     const base = await probeServer({
-      database: pingDatabase,
-      redis: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
-      slow: () => new Promise(() => {}),
+      required: {
+        database: pingDatabase,
+        queue: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
+        slow: () => new Promise(() => {}),
+      },
     });
     const r = await get(`${base}/readyz`);
     expect(r.status).toBe(503);
     expect(r.body.checks).toEqual({
       database: 'ok',
-      redis: 'connect ECONNREFUSED 127.0.0.1:6379',
+      queue: 'connect ECONNREFUSED 127.0.0.1:6379',
       slow: 'no answer within 2000 ms',
     });
     const head = await fetch(`${base}/readyz`, { method: 'HEAD' });
@@ -110,21 +112,29 @@ describe('health probes', () => {
     expect((await fetch(`${base}/healthz`, { method: 'POST' })).status).toBe(405);
   });
 
-  it('with REDIS_URL, /readyz asks Redis too: ready while it answers, 503 naming it once it is gone', async () => {
+  it('with REDIS_URL, /readyz asks Redis too: ready while it answers, 200 degraded once it is gone', async () => {
     await prepareDatabase(initConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }));
-    expect(Object.keys(readyChecksFor({ redisUrl: undefined }))).toEqual(['database']);
+    expect(readyChecksFor({ redisUrl: undefined }).optional).toEqual({});
     const redis = await startRedis();
     try {
       await connectRedis(redis.url, 'health-test:');
       const base = await probeServer(readyChecksFor({ redisUrl: redis.url }));
-      expect((await get(`${base}/readyz`)).body).toEqual({
-        status: 'ok',
-        checks: { database: 'ok', redis: 'ok' },
+      expect(await get(`${base}/readyz`)).toMatchObject({
+        status: 200,
+        body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } },
       });
       await redis.stop();
+      // Issue 29: the process serves without Redis, so a readiness-gated balancer must keep it.
+      expect(await get(`${base}/readyz`)).toMatchObject({
+        status: 200,
+        body: { status: 'degraded', checks: { database: 'ok', redis: 'degraded' } },
+      });
+      // Without the database it is not ready, whatever Redis says.
+      await closeDatabase();
       const down = await get(`${base}/readyz`);
       expect(down.status).toBe(503);
-      expect(down.body.checks).toEqual({ database: 'ok', redis: 'Redis does not answer' });
+      expect(down.body).toMatchObject({ status: 'unavailable', checks: { redis: 'degraded' } });
+      expect(down.body.checks.database).not.toBe('ok');
     } finally {
       await disconnectRedis();
       await redis.stop();

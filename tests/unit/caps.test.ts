@@ -62,7 +62,7 @@ describe('requestAddress', () => {
 describe('server timeouts', () => {
   it('bounds headers by the setting, keeps 5 minutes for a request body, checks often enough', () => {
     const o = serverOptions({ headersTimeoutMs: 20_000 });
-    expect(o).toMatchObject({ headersTimeout: 20_000, requestTimeout: 300_000, keepAliveTimeout: 5_000 });
+    expect(o).toMatchObject({ headersTimeout: 20_000, requestTimeout: 300_000, keepAliveTimeout: 75_000 });
     expect(o.connectionsCheckingInterval).toBe(5_000);
     expect(serverOptions({ headersTimeoutMs: 1_000 }).connectionsCheckingInterval).toBe(250);
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { appEnv, SERVER_COMMAND } from '../../scripts/local-services/cluster.ts';
 import { proxySite } from '../../scripts/local-services/nginx.ts';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/net/caps.ts';
 
 /**
  * Issue 21, point 5: no image can be pulled where the tests run, so the Dockerfile and compose.yaml
@@ -58,6 +59,13 @@ describe('compose.yaml and the Dockerfile run what the cluster test runs', () =>
     const env = apps[0][1].environment;
     expect(new URL(env.DATABASE_URL.replace(/\$\{[^}]*\}/, 'x')).host).toBe('postgres:5432');
     expect(new URL(env.REDIS_URL).host).toBe('redis:6379');
+  });
+
+  it("closes nginx's idle upstream connections before the apps close them (issue 29)", () => {
+    // A server closing first can meet a request nginx just sent on that connection: a POST gets 502.
+    const upstream = /upstream blog \{([^}]*)\}/.exec(read('deploy/nginx.conf'))?.[1] ?? '';
+    const seconds = Number(/keepalive_timeout (\d+)s;/.exec(upstream)?.[1] ?? 60);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(seconds * 1000);
   });
 
   it('proxies with the cluster test nginx configuration, to every app', () => {

@@ -1,4 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../core/db-unavailable.ts';
+import { logger } from '../core/log.ts';
 import { closeDatabase, db, dialect } from '../db/connection.ts';
 import { migrate } from '../db/migrations/index.ts';
 import { ensureAdmin } from '../services/users.ts';
@@ -44,6 +47,38 @@ export function prepareDatabase(cfg: Config): Promise<Prepared> {
         .execute();
     return { adminId: admin.id, generatedPassword: admin.generatedPassword, seeded, migrated };
   });
+}
+
+/** How often a start that waits for the database tries again, and says so in the log. */
+const RETRY_MS = 1_000;
+const SAY_EVERY_MS = 5_000;
+
+/**
+ * The server's start (issue 29): prepareDatabase, waiting for a database that is not reachable yet
+ * (PostgreSQL still starting, a container started before it, a failover under way) instead of
+ * exiting, with a log line every few seconds. Any other failure (a bad URL's password, a migration
+ * that fails) ends the start as before.
+ */
+export async function prepareWhenReachable(cfg: Config): Promise<Prepared> {
+  const since = Date.now();
+  let saidAt = 0;
+  for (;;) {
+    try {
+      return await prepareDatabase(cfg);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // A pool opened before the database went away is closed; the next try opens a new one.
+      await closeDatabase().catch(() => {});
+      if (Date.now() - saidAt >= SAY_EVERY_MS) {
+        saidAt = Date.now();
+        logger.warn(
+          { err: (err as Error).message, waitedS: Math.round((saidAt - since) / 1000) },
+          'database: not reachable yet; waiting for it',
+        );
+      }
+      await sleep(RETRY_MS);
+    }
+  }
 }
 
 export { closeDatabase };

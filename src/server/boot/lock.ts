@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Config } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
+import { logger } from '../core/log.ts';
+import { type OpenOptions, openDatabase } from '../db/connection.ts';
+
+/** The server's database: a lost PostgreSQL connection is logged (and survived, db/connection.ts). */
+const SERVER_DATABASE: OpenOptions = {
+  connectionLost: (err) =>
+    logger.warn({ err: err.message }, 'database: connection lost; new connections are made as needed'),
+};
 
 /** How long a start waits for another process's boot (migrations, the demo seed) before giving up. */
 const WAIT_MS = 5 * 60_000;
@@ -37,7 +44,7 @@ export async function underBootLock<T>(cfg: Config, work: () => Promise<T>): Pro
     } catch (err) {
       throw (err as { errcode?: number }).errcode === 5 ? heldTooLong() : err;
     }
-    await openDatabase(cfg);
+    await openDatabase(cfg, SERVER_DATABASE);
     return await work();
   } finally {
     if (lock.isTransaction) lock.exec('COMMIT');
@@ -48,13 +55,16 @@ export async function underBootLock<T>(cfg: Config, work: () => Promise<T>): Pro
 async function underAdvisoryLock<T>(cfg: Config, work: () => Promise<T>): Promise<T> {
   const pg = await import('pg');
   const session = new pg.default.Client({ connectionString: cfg.databaseUrl });
+  // A database that goes away during the boot fails the query under way (the start is tried again,
+  // boot/database.ts); the client's 'error' event must not end the process meanwhile.
+  session.on('error', () => {});
   await session.connect();
   try {
     await session.query(`set lock_timeout = ${WAIT_MS}`);
     await session.query('select pg_advisory_lock($1)', [PG_BOOT_LOCK]).catch((err) => {
       throw (err as { code?: string }).code === '55P03' ? heldTooLong() : err;
     });
-    await openDatabase(cfg);
+    await openDatabase(cfg, SERVER_DATABASE);
     return await work();
   } finally {
     // Ending the session releases the lock (also when the work failed).

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-unavailable.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -84,5 +85,8 @@ export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer
     return { status: 200, body: { code: 100, message: err.message }, headers: {}, refused: true };
   }
   if (err instanceof ApiError) return answer(err.status, err.message, err.headers);
+  // The database is away (restarting, a dropped connection): a clear 503, and the process goes on.
+  if (isDatabaseUnavailable(err))
+    return answer(503, DATABASE_UNAVAILABLE, { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
   return null;
 }

@@ -57,13 +57,43 @@ function sqliteAdapter(file: string) {
   };
 }
 
+/** How long a request waits for a PostgreSQL connection (a free one, or a new one to be made). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A connection of the pool that PostgreSQL closes (a restart or failover, `pg_terminate_backend`,
+ * `idle_session_timeout`, a pooler or firewall dropping it) emits 'error': on the pool while idle, on
+ * the client itself while a request holds it. Unhandled, either event ends the process (issue 29).
+ * Handled here, the broken client leaves the pool (pg-pool drops a client that is no longer
+ * queryable when it is released), the query that was on it fails (answered 503 by
+ * core/db-unavailable.ts), and the next request opens a new connection: the process reconnects by
+ * itself once the database is back.
+ */
+function survivesLostConnections(pool: import('pg').Pool, told: (err: Error) => void): void {
+  let quietUntil = 0;
+  const lost = (err: Error) => {
+    // Told once per burst: a restart closes every connection at once.
+    if (Date.now() < quietUntil) return;
+    quietUntil = Date.now() + 5_000;
+    told(err);
+  };
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+}
+
 export let db: Kysely<DB>;
 export let dialect: Dialect = 'sqlite';
 /** The node:sqlite handle, for FTS and PRAGMA work Kysely does not model (undefined on PostgreSQL). */
 export let sqlite: DatabaseSync | undefined;
 
+export type OpenOptions = {
+  /** Told (at most every few seconds) when PostgreSQL closed a connection; the server logs it. */
+  connectionLost?: (err: Error) => void;
+};
+
 export async function openDatabase(
   cfg: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'pgPoolMax'>>,
+  opts: OpenOptions = {},
 ): Promise<Kysely<DB>> {
   if (cfg.databaseUrl) {
     const pg = await import('pg');
@@ -71,12 +101,17 @@ export async function openDatabase(
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     dialect = 'postgres';
     sqlite = undefined;
-    db = new Kysely<DB>({
-      dialect: new PostgresDialect({
-        // PG_POOL_MAX (config.ts; 10 by default, as for a caller without a Config).
-        pool: new pg.default.Pool({ connectionString: cfg.databaseUrl, max: cfg.pgPoolMax ?? 10 }),
-      }),
+    const pool = new pg.default.Pool({
+      connectionString: cfg.databaseUrl,
+      // PG_POOL_MAX (config.ts; 10 by default, as for a caller without a Config).
+      max: cfg.pgPoolMax ?? 10,
+      // A database that does not answer (a dropped network) fails the request instead of holding it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // TCP keep-alive: a connection a firewall dropped in silence is found dead, not waited on.
+      keepAlive: true,
     });
+    survivesLostConnections(pool, opts.connectionLost ?? (() => {}));
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return db;
   }
   mkdirSync(cfg.dataDir, { recursive: true });

@@ -86,8 +86,14 @@ export type CapSettings = {
 
 /** Receiving a whole request (headers and body): a 5 MB upload still fits at about 17 KB/s. */
 export const REQUEST_TIMEOUT_MS = 300_000;
-/** An idle keep-alive connection is closed after this (it still counts against the cap). */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * An idle keep-alive connection is closed after this (it still counts against the cap). Longer than
+ * any proxy in front keeps an idle upstream connection (deploy/nginx.conf: 60 s, nginx's default), so
+ * the proxy always closes first: a server closing first can meet a request the proxy just sent on
+ * that connection, and nginx answers a POST on it 502 without retrying (issue 29;
+ * tests/unit/keep-alive.test.ts).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 
 /**
  * Options for http.createServer. requestTimeout only covers receiving the request: once it has
