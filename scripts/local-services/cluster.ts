@@ -177,7 +177,7 @@ export async function startCluster(
       }),
       ...harnessEnv(direct),
       ...opts.env,
-      ...opts.nodeEnv?.(i),
+      ...opts.nodeEnv?.(i, { redisUrl: redis.url, databaseUrl }),
     });
     const started = ports.map((_, i) => startNode(envOf(i)));
     const settled = await Promise.allSettled(started);
