@@ -16,6 +16,7 @@ const PARTS = [
   'startup',
   'soak',
   'cluster',
+  'faults',
 ] as const;
 
 async function main() {

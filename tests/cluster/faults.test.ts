@@ -13,7 +13,7 @@ import {
 import { freePort } from '../../scripts/local-services/common.ts';
 import { type LocalRedis, startRedis } from '../../scripts/local-services/redis.ts';
 import { type Answer, adminToken, call, eventually, freshIp } from './client.ts';
-import { type TcpProxy, tcpProxy } from './tcp-proxy.ts';
+import { type TcpProxy, tcpProxy } from '../../scripts/local-services/tcp-proxy.ts';
 
 /**
  * Issue 29, an operator's bad day, on a cluster of its own (two built processes on PostgreSQL and

@@ -6,6 +6,7 @@ import { type ClientFrame, type OnlineEntry, parseFrame, type ServerFrame } from
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { isOwnOrigin } from '../../lib/site-origin.ts';
 import { wireJson } from '../../lib/wire-date.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../core/db-unavailable.ts';
 import { DomainError } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
@@ -275,6 +276,8 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
     conns.add(conn);
     const enqueue = (task: () => Promise<void>) => {
       conn.queue = conn.queue.then(task).catch((err) => {
+        // The database away (issue 29): the sender is told so, the socket stays open for later.
+        if (isDatabaseUnavailable(err)) return fail(conn, DATABASE_UNAVAILABLE);
         logger.error({ err }, 'chat frame failed');
         fail(conn, '服务端错误');
       });
