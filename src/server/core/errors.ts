@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { diskFullMessage } from './disk-full.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -70,6 +71,7 @@ export type WireAnswer = {
  * The envelope for a thrown error; null for anything else (a bug: the caller logs it and answers 500).
  * A domain refusal the user can fix is HTTP 200 with code 100 (the client's 温馨提示), because SPEC §8's
  * clients show nothing for a 400; forbidden is a 403, as the original's permission checks answer.
+ * A full disk is a 507 (Insufficient Storage) saying what could not be stored.
  */
 export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer | null {
   const answer = (status: ContentfulStatusCode, message: string, headers = {}): WireAnswer => ({
@@ -84,5 +86,8 @@ export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer
     return { status: 200, body: { code: 100, message: err.message }, headers: {}, refused: true };
   }
   if (err instanceof ApiError) return answer(err.status, err.message, err.headers);
+  // A full disk (core/disk-full.ts): 507 with what failed, nothing stored.
+  const full = diskFullMessage(err);
+  if (full) return answer(507, full);
   return null;
 }
