@@ -67,3 +67,13 @@ export const writeWhole = (target: string, bytes: Uint8Array | string, opts: { r
     },
     opts,
   );
+
+/** Flushes a file another writer made (SQLite's VACUUM INTO) to the disk, for placeWhole's `write`. */
+export async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
