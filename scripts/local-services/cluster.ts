@@ -77,14 +77,21 @@ export type Cluster = {
   stop(): Promise<void>;
 };
 
-/** Starts one server process; resolves once it says where it listens. */
-function startNode(env: Record<string, string>): Promise<ClusterNode> {
+/**
+ * Starts one server process; resolves once it says where it listens. `wrap` puts a command around
+ * it (the full-disk test starts it with a small filesystem of its own: tests/cluster/full-disk.test.ts).
+ */
+export function startNode(
+  env: Record<string, string>,
+  wrap: (command: string[]) => string[] = (command) => command,
+): Promise<ClusterNode> {
   const [, script] = SERVER_COMMAND;
   // Not the test runner's NODE_ENV (vitest's `test`): a deployment leaves it unset, and the server
   // makes it `production` (src/server/runtime.ts). Nor a JWT_SECRET of the caller's shell: the
   // processes must find their signing key in the database.
   const { NODE_ENV: _env, JWT_SECRET: _secret, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+  const [command, ...args] = wrap([process.execPath, path.join(ROOT, script)]);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,7 +116,7 @@ function startNode(env: Record<string, string>): Promise<ClusterNode> {
   });
 }
 
-function stopNode(node: ClusterNode): Promise<void> {
+export function stopNode(node: ClusterNode): Promise<void> {
   return new Promise((resolve) => {
     if (node.child.exitCode !== null || node.child.signalCode !== null) return resolve();
     node.child.once('exit', () => resolve());
