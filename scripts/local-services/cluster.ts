@@ -84,18 +84,22 @@ export type Cluster = {
 
 /**
  * Starts one server process; resolves once it says where it listens. `onOutput` sees its output as
- * it comes (a test waiting for a log line of a process that does not listen yet).
+ * it comes (a test waiting for a log line of a process that does not listen yet); `wrap` puts a
+ * command around it (the full-disk test starts it with a small filesystem of its own:
+ * tests/cluster/full-disk.test.ts).
  */
 export function startNode(
   env: Record<string, string>,
-  onOutput: (out: string) => void = () => {},
+  opts: { onOutput?: (out: string) => void; wrap?: (command: string[]) => string[] } = {},
 ): Promise<ClusterNode> {
   const [, script] = SERVER_COMMAND;
   // Not the test runner's NODE_ENV (vitest's `test`): a deployment leaves it unset, and the server
   // makes it `production` (src/server/runtime.ts). Nor a JWT_SECRET of the caller's shell: the
   // processes must find their signing key in the database.
   const { NODE_ENV: _env, JWT_SECRET: _secret, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+  const wrap = opts.wrap ?? ((command: string[]) => command);
+  const [command, ...args] = wrap([process.execPath, path.join(ROOT, script)]);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +109,7 @@ export function startNode(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
     const onData = (chunk: Buffer) => {
       out = (out + chunk).slice(-20_000);
-      onOutput(out);
+      opts.onOutput?.(out);
       const m = /Blog listening on (http:\/\/\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);

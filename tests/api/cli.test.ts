@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/connection.ts';
-import { databaseEnv } from '../setup/database.ts';
+import { databaseEnv, onPostgres } from '../setup/database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-cli-'));
@@ -50,5 +51,41 @@ describe('npm run blog -- create-admin', () => {
     expect(row.role).toBe(1);
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect(row.password).not.toContain('B0ss!pass');
+  });
+});
+
+describe('npm run blog -- backup', () => {
+  it.skipIf(onPostgres)(
+    'writes a whole copy under the name, never over a file, and leaves no partial file',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'blog-cli-backup-'));
+      try {
+        const file = path.join(dir, 'b.db');
+        const made = blog('backup', file);
+        expect(made.status, made.stderr).toBe(0);
+        expect(readdirSync(dir)).toEqual(['b.db']);
+        const copy = new DatabaseSync(file, { readOnly: true });
+        expect(copy.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+        copy.close();
+        // An existing backup is never replaced (VACUUM INTO refused it too)…
+        const again = blog('backup', file);
+        expect(again.status).toBe(1);
+        expect(again.stderr).toContain('already exists');
+        expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+        // …but an empty file (made by mktemp, say) is taken, as VACUUM INTO took it.
+        writeFileSync(path.join(dir, 'empty.db'), '');
+        expect(blog('backup', path.join(dir, 'empty.db')).status).toBe(0);
+        expect(readdirSync(dir).sort()).toEqual(['b.db', 'empty.db']);
+        expect(statSync(path.join(dir, 'empty.db')).size).toBeGreaterThan(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(onPostgres)('says to use pg_dump on PostgreSQL', () => {
+    const refused = blog('backup', path.join(dataDir, 'b.db'));
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('pg_dump');
   });
 });

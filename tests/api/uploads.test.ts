@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -60,6 +60,10 @@ describe('POST /api/upload/img', () => {
     expect(second.json.code).toBe(0);
     expect(second.json.result.url).toMatch(/\.jpg$/);
     expect(second.json.result.url).not.toBe(url);
+    // Written under a partial name first, then named: no partial file is left beside them.
+    const names = readdirSync(path.dirname(file));
+    expect(names).toContain(path.basename(second.json.result.url));
+    expect(names.filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
   it('refuses a renamed non-image', async () => {
@@ -186,6 +190,23 @@ describe('what an upload may hold', () => {
       // A link that stays inside the folder still works.
       expect((await fetch(`${base}/uploads/links/alias.png`)).status).toBe(200);
       expect((await fetch(`${base}/uploads/links/real.png`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('/uploads never serves a file still being written, nor a link to one (issue 29)', async () => {
+    const dir = path.join(api.dataDir, 'uploads', 'partial');
+    mkdirSync(dir, { recursive: true });
+    // The partial name core/whole-file.ts writes to before the file takes its own.
+    writeFileSync(path.join(dir, '.partial-0123456789abcdef'), PNG.slice(0, 10));
+    symlinkSync(path.join(dir, '.partial-0123456789abcdef'), path.join(dir, 'early.png'));
+    const server = http.createServer((req, res) => serveUpload(req, res, (req.url ?? '').split('?')[0]));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const url of ['/uploads/partial/.partial-0123456789abcdef', '/uploads/partial/early.png'])
+        expect((await fetch(base + url)).status, url).toBe(404);
     } finally {
       server.close();
     }

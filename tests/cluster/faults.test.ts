@@ -12,8 +12,8 @@ import {
 } from '../../scripts/local-services/cluster.ts';
 import { freePort } from '../../scripts/local-services/common.ts';
 import { type LocalRedis, startRedis } from '../../scripts/local-services/redis.ts';
-import { type Answer, adminToken, call, eventually, freshIp } from './client.ts';
 import { type TcpProxy, tcpProxy } from '../../scripts/local-services/tcp-proxy.ts';
+import { type Answer, adminToken, call, eventually, freshIp } from './client.ts';
 
 /**
  * Issue 29, an operator's bad day, on a cluster of its own (two built processes on PostgreSQL and
@@ -301,8 +301,10 @@ describe('PostgreSQL', () => {
       const port = await freePort();
       const starting = startNode(
         { ...cluster.envOf(1), PORT: String(port), DATA_DIR: dataDir, SITE_ALIASES: `127.0.0.1:${port}` },
-        (out) => {
-          output = out;
+        {
+          onOutput: (out) => {
+            output = out;
+          },
         },
       );
       starting.catch(() => {});

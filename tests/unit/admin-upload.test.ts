@@ -80,6 +80,18 @@ describe('the console upload of one file of a batch', () => {
     expect($toasts.get()).toHaveLength(0);
   });
 
+  it('a full disk (507) fails every file of a batch with its toast: the blogger must free space', async () => {
+    const FULL: Reply = { status: 507, body: { code: 507, message: '存储空间不足，上传失败' } };
+    replies([FULL, FULL]);
+    for (let i = 0; i < 2; i++)
+      await expect(uploadWithProgress(png(), () => {}, 1920, { onWait: () => {} })).rejects.toThrow(
+        '存储空间不足，上传失败',
+      );
+    // One toast (the same text twice counts ×2), titled as every error.
+    expect($toasts.get()).toHaveLength(1);
+    expect($toasts.get()[0]).toMatchObject({ kind: 'error', message: '存储空间不足，上传失败', count: 2 });
+  });
+
   it('a single upload (no batch) fails on 429 with its toast, as every call does', async () => {
     const sent = replies([BUSY, OK]);
     await expect(uploadWithProgress(png(), () => {})).rejects.toThrow('上传过于频繁，请稍后再试');

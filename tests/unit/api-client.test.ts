@@ -67,6 +67,8 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     [408, {}, 'warning', '服务端错误'],
     [429, { message: '请求过于频繁，请稍后再试' }, 'warning', '请求过于频繁，请稍后再试'],
     [500, {}, 'error', '服务端错误'],
+    [507, { message: '存储空间不足，上传失败' }, 'error', '存储空间不足，上传失败'],
+    [507, {}, 'error', '存储空间不足'],
   ])('%d → %s toast', async (status, body, kind, message) => {
     answer(status, { code: status, ...body });
     await expect(http.get('http://127.0.0.1/api/x')).rejects.toMatchObject({ status, shown: true });

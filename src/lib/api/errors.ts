@@ -12,6 +12,8 @@ const HANDLED: Record<number, [text: string, warning?: true]> = {
   408: [SERVER_ERROR, true],
   429: ['请求过于频繁', true],
   500: [SERVER_ERROR],
+  // Issue 29: a full disk on the server (nothing was stored); the message says what failed.
+  507: ['存储空间不足'],
 };
 
 /**

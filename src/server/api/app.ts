@@ -57,6 +57,8 @@ export function withEnvelope(app: Hono<ApiEnv>, opts: EnvelopeOptions = {}): Hon
   app.onError((err, c) => {
     const answer = wireAnswer(err, opts);
     if (answer) {
+      // Not a bug but the server's own state (a full disk): the operator must hear of it.
+      if (answer.status >= 500) logger.warn({ reqId: c.get('requestId'), err }, 'request not done');
       if (answer.refused) c.set('refused', true);
       for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
       return c.json(answer.body, answer.status);

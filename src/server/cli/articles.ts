@@ -1,8 +1,11 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { ROLE } from '../../lib/role.ts';
+import { asDiskFull } from '../core/disk-full.ts';
+import { MSG } from '../core/messages.ts';
+import { writeWhole } from '../core/whole-file.ts';
 import { db } from '../db/connection.ts';
 import * as articles from '../services/articles.ts';
 
@@ -100,7 +103,9 @@ export async function importArticles(dir: string): Promise<ImportReport> {
 
 /** Writes every article (all statuses) as <slug>.md; returns the number written. */
 export async function exportArticles(dir: string): Promise<number> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((err) => {
+    throw asDiskFull(err, MSG.diskFullExport);
+  });
   const rows = await db.selectFrom('article').select('id').orderBy('id').execute();
   let written = 0;
   for (const { id } of rows) {
@@ -110,7 +115,10 @@ export async function exportArticles(dir: string): Promise<number> {
       ...a,
       category_name: a.categoryName ?? undefined,
     });
-    await writeFile(path.join(dir, `${a.slug}.md`), text);
+    // Whole files only: a full disk stops the export with 存储空间不足，导出失败, no file cut short.
+    await writeWhole(path.join(dir, `${a.slug}.md`), text, { replace: true }).catch((err) => {
+      throw asDiskFull(err, MSG.diskFullExport);
+    });
     written++;
   }
   return written;

@@ -74,7 +74,11 @@ const commands: Record<string, Command> = {
     if (!file) throw new Error('backup needs a file name');
     if (!sqlite) throw new Error('backup works on the SQLite database; use pg_dump for PostgreSQL');
     const target = path.resolve(file);
-    backupTo(target);
+    // A full disk prints 存储空间不足，备份失败 and leaves no file (services/backup.ts).
+    await backupTo(target).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') throw new Error(`${target} already exists: choose a new file name`);
+      throw err;
+    });
     console.log(`backup written to ${target}`);
   },
   async import([folder]) {

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-unavailable.ts';
+import { diskFullMessage } from './disk-full.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -71,6 +72,7 @@ export type WireAnswer = {
  * The envelope for a thrown error; null for anything else (a bug: the caller logs it and answers 500).
  * A domain refusal the user can fix is HTTP 200 with code 100 (the client's 温馨提示), because SPEC §8's
  * clients show nothing for a 400; forbidden is a 403, as the original's permission checks answer.
+ * A full disk is a 507 (Insufficient Storage) saying what could not be stored.
  */
 export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer | null {
   const answer = (status: ContentfulStatusCode, message: string, headers = {}): WireAnswer => ({
@@ -88,5 +90,8 @@ export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer
   // The database is away (restarting, a dropped connection): a clear 503, and the process goes on.
   if (isDatabaseUnavailable(err))
     return answer(503, DATABASE_UNAVAILABLE, { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
+  // A full disk (core/disk-full.ts): 507 with what failed, nothing stored.
+  const full = diskFullMessage(err);
+  if (full) return answer(507, full);
   return null;
 }

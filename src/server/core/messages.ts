@@ -52,6 +52,11 @@ export const MSG = {
   nothingToChange: '没有需要修改的内容',
   needOrigin: '转载或翻译的文章请填写原文链接',
   slugPattern: '链接别名只能包含小写字母、数字和连字符',
+  // The disk (or the quota) is full: HTTP 507, nothing stored (issue 29, core/disk-full.ts)
+  diskFullUpload: '存储空间不足，上传失败',
+  diskFullBackup: '存储空间不足，备份失败',
+  diskFullExport: '存储空间不足，导出失败',
+  diskFullSave: '存储空间不足，保存失败',
 } as const;
 
 /** A category's or tag's own word, for the messages both share. */

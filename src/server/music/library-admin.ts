@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MusicFolder, MusicLibrary } from '../../lib/contract/admin-music.ts';
 import { type Config, config } from '../config.ts';
+import { asDiskFull } from '../core/disk-full.ts';
 import { conflict, invalid } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import { writeWhole } from '../core/whole-file.ts';
 import { AUDIO_TYPES, type Library, type LocalSong } from './local/library.ts';
 import { listCover, songCover } from './local/netease-shapes.ts';
 import { currentLibrary, startMusic } from './service.ts';
@@ -160,12 +163,13 @@ export async function saveMusicFile(
   // Belt and braces: whatever the parts were, the file stays inside MUSIC_DIR.
   if (!lib.resolve(path.relative(lib.musicDir, target))) throw invalid('文件夹名不正确');
   if (existsSync(target)) throw conflict(FILE_TAKEN);
-  await mkdir(dir, { recursive: true });
   try {
-    await writeFile(target, bytes, { flag: 'wx' });
+    await mkdir(dir, { recursive: true });
+    // Whole or not at all (a full disk leaves no cut-short song for the scan to list); never replaces.
+    await writeWhole(target, bytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw conflict(FILE_TAKEN);
-    throw err;
+    throw asDiskFull(err, MSG.diskFullUpload);
   }
   await lib.scan();
   return { file: base, folder: parts.join('/'), rel: [...parts, base].join('/') };

@@ -1,9 +1,12 @@
-import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { DataSizes } from '../../lib/contract/admin-backup.ts';
 import { config } from '../config.ts';
+import { asDiskFull } from '../core/disk-full.ts';
 import { invalid } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
+import { placeWhole, syncFile } from '../core/whole-file.ts';
 import { db, dialect, sqlite } from '../db/connection.ts';
 
 /**
@@ -15,28 +18,55 @@ import { db, dialect, sqlite } from '../db/connection.ts';
 export const PG_DUMP_HINT =
   '当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc "$DATABASE_URL" > blog-backup.dump（恢复用 pg_restore -d "$DATABASE_URL" blog-backup.dump）；上传的图片（UPLOADS_DIR）和音乐（MUSIC_DIR）是文件，默认在数据目录里，请一并复制。';
 
-/**
- * Writes a consistent copy of the SQLite database to `file` (VACUUM INTO: one read transaction, so
- * writes made meanwhile are either all in it or all out). Refused on PostgreSQL.
- */
-export function backupTo(file: string): void {
+/** A consistent copy of the SQLite database (VACUUM INTO a new file); refused on PostgreSQL. */
+function vacuumInto(file: string): void {
   if (!sqlite || dialect !== 'sqlite') throw invalid(PG_DUMP_HINT);
   sqlite.prepare('VACUUM INTO ?').run(path.resolve(file));
 }
 
-/** A fresh backup in DATA_DIR/tmp under a unique name, for the download (the caller removes it). */
+/**
+ * Writes a consistent copy of the SQLite database to `file` (VACUUM INTO: one read transaction, so
+ * writes made meanwhile are either all in it or all out), whole or not at all: a full disk leaves no
+ * cut-short copy that looks like a backup, and throws 存储空间不足，备份失败. As VACUUM INTO itself,
+ * it takes the place of an empty file only. Refused on PostgreSQL.
+ */
+export async function backupTo(file: string): Promise<void> {
+  const target = path.resolve(file);
+  const empty = await stat(target).then(
+    (st) => st.isFile() && st.size === 0,
+    () => false,
+  );
+  try {
+    await placeWhole(
+      target,
+      async (partial) => {
+        vacuumInto(partial);
+        await syncFile(partial);
+      },
+      { replace: empty },
+    );
+  } catch (err) {
+    throw asDiskFull(err, MSG.diskFullBackup);
+  }
+}
+
+/**
+ * A fresh backup in DATA_DIR/tmp under a unique name, for the download (the caller removes it). Only
+ * this request reads it, so it needs no partial name; on a full disk it is removed and the download
+ * answers 507 存储空间不足，备份失败.
+ */
 export async function backupToTemp(): Promise<string> {
   const dir = path.join(config.dataDir, 'tmp');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(
     dir,
     `backup-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.db`,
   );
   try {
-    backupTo(file);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    vacuumInto(file);
   } catch (err) {
     await rm(file, { force: true });
-    throw err;
+    throw asDiskFull(err, MSG.diskFullBackup);
   }
   return file;
 }

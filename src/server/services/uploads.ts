@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { asDiskFull } from '../core/disk-full.ts';
+import { MSG } from '../core/messages.ts';
+import { writeWhole } from '../core/whole-file.ts';
 import { uploadsDir } from '../uploads/serve.ts';
 
 /** The largest image accepted (5 MB). The client compresses anything over 800 KB first. */
@@ -33,14 +36,19 @@ export const monthFolder = (d = new Date()) =>
 
 /**
  * Writes an already-checked image under UPLOADS_DIR/<yyyy-mm>/ with a random server-made name
- * and returns its public URL.
+ * and returns its public URL. The file is there whole or not at all: on a full disk it throws a
+ * DiskFullError (HTTP 507) and leaves no file behind.
  */
 export async function saveImage(bytes: Uint8Array, kind: ImageKind): Promise<string> {
   const folder = monthFolder();
   const dir = path.join(uploadsDir(), folder);
-  await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  // 'wx': never overwrite, even in the (astronomically unlikely) case of a repeated name.
-  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  try {
+    await mkdir(dir, { recursive: true });
+    // Never replaces a file, even in the (astronomically unlikely) case of a repeated name.
+    await writeWhole(path.join(dir, name), bytes);
+  } catch (err) {
+    throw asDiskFull(err, MSG.diskFullUpload);
+  }
   return `/uploads/${folder}/${name}`;
 }

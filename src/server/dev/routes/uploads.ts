@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRoute } from 'astro';
-import { contentType, resolveInside } from '#server/static.ts';
-import { UPLOAD_CSP, uploadsDir } from '#server/uploads/serve.ts';
+import { contentType } from '#server/static.ts';
+import { UPLOAD_CSP, uploadedFile } from '#server/uploads/serve.ts';
 
 // `astro dev` only: injected by ../integration.mjs and absent from a build, where production
 // serves /uploads from the data dir before Astro (src/server/main.ts).
 export const GET: APIRoute = async ({ params }) => {
-  const found = resolveInside(uploadsDir(), params.path ?? '');
+  const found = uploadedFile(params.path ?? '');
   if (!found) return new Response('Not found', { status: 404 });
   return new Response(await readFile(found.file), {
     headers: {
