@@ -27,6 +27,7 @@ import { applySecurityHeaders } from './security.ts';
 import { stopMarkdownWorker } from './services/article-html.ts';
 import { startBinPurge } from './services/articles/trash.ts';
 import { startAuditPurge } from './services/audit.ts';
+import { startIdempotencyPurge } from './services/idempotency.ts';
 import { startLinkHealth } from './services/link-health.ts';
 import { startViewFlush } from './services/views/flush.ts';
 import { resolveSite } from './site.ts';
@@ -161,6 +162,8 @@ export async function startServer(
   const linkHealth = cfg.linkCheckHours ? startLinkHealth(cfg.linkCheckHours * 3_600_000) : undefined;
   // Audit log rows older than 180 days go the same way (services/audit.ts).
   const auditPurge = startAuditPurge();
+  // Idempotency keys (issue 29) are kept a day: purged now, then hourly (services/idempotency.ts).
+  const keyPurge = startIdempotencyPurge();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -179,6 +182,8 @@ export async function startServer(
       await linkHealth?.stop();
       auditPurge.stop();
       await auditPurge.first;
+      keyPurge.stop();
+      await keyPurge.first;
       await auditSettled();
       await stopMusic();
       await stopMarkdownWorker();

@@ -631,6 +631,15 @@ export const HOSTILE_HEADERS: [string, Record<string, string>][] = [
   ['odd request id', { 'x-request-id': `\u00ff${'r'.repeat(500)}` }],
 ];
 
+/** Idempotency-Key values for the writes: malformed ones, then one valid key sent twice. */
+const IDEMPOTENCY_KEYS: [string, string][] = [
+  ['empty', ''],
+  ['of 256 characters', 'k'.repeat(256)],
+  ['with a space and Latin-1', 'cl\u00e9 idem'],
+  ['valid', 'fuzz-idempotency-key'],
+  ['valid, sent again', 'fuzz-idempotency-key'],
+];
+
 // ---------------------------------------------------------------------------------------------------
 // Deterministic choice
 
@@ -834,6 +843,16 @@ export function casesFor(
   raw('__proto__ key', `{"__proto__":{"role":1,"isAdmin":true,"polluted":1},${baseText.slice(1)}`);
   raw('constructor.prototype key', `{"constructor":{"prototype":{"polluted":1}},${baseText.slice(1)}`);
   raw('identity fields in the body', JSON.stringify({ ...base, user_id: 1, from_id: 1, role: 1, userId: 1 }));
+
+  // The Idempotency-Key of a write (issue 29, api/idempotency.ts): a malformed one is refused, a valid
+  // one sent twice answers the second time as the first (a replay is the envelope too).
+  for (const [name, key] of IDEMPOTENCY_KEYS)
+    cases.push({
+      name: `Idempotency-Key ${name}`,
+      url: url(),
+      ...valid(),
+      headers: { ...JSON_TYPE, 'idempotency-key': key },
+    });
 
   // Each field replaced by each hostile value, and removed.
   const fields = Object.keys(base);

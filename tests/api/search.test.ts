@@ -4,6 +4,7 @@ import { normalizeQuery } from '../../src/lib/search.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
 import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
 import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
+import { down as undoIdempotency } from '../../src/server/db/migrations/0019_idempotency.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { searchArticles } from '../../src/server/services/search.ts';
 import { onPostgres } from '../setup/database.ts';
@@ -205,11 +206,13 @@ describe('site search', () => {
     if (onPostgres) {
       await expectPgIndexInStep();
       // A database that had its articles before 0017: the migration copies them in.
+      await undoIdempotency(db as never);
       await undoArticleIndexes(db as never);
       await undoSearchTrgm(db as never, 'postgres');
       expect(await migrate(db as never, 'postgres')).toEqual([
         '0017_search_trgm',
         '0018_article_order_indexes',
+        '0019_idempotency',
       ]);
       await expectPgIndexInStep();
       expect(ids(await search('绕过服务层'))).toEqual([raw.id]);

@@ -23,9 +23,9 @@ export async function call(
   method: string,
   url: string,
   body?: unknown,
-  opts: { token?: string; ip?: string } = {},
+  opts: { token?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.ip) headers['x-forwarded-for'] = opts.ip;
   const init: RequestInit = { method, headers };

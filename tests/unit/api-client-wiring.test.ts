@@ -102,4 +102,71 @@ describe('the API client', () => {
     await expect(post('/api/x')).rejects.toMatchObject({ status: 200, shown: false, message: '' });
     expect(toasts).toEqual([]);
   });
+
+  it('sends an idempotency key as the Idempotency-Key header, and none without one', async () => {
+    const calls = answer(200, { code: 0, message: '', result: null });
+    await post('/api/article/add', { a: 1 }, { idempotencyKey: 'key-1' });
+    await post('/api/article/add', { a: 1 });
+    expect(new Headers(calls()[0][1].headers).get('idempotency-key')).toBe('key-1');
+    expect(new Headers(calls()[1][1].headers).get('idempotency-key')).toBeNull();
+  });
+
+  describe('a keyed call whose answer was lost is sent once more, with the same key', () => {
+    /** fetch answering from `script` in turn: a status and envelope, or a network failure. */
+    function scripted(script: (number | 'offline')[]) {
+      const fetch = vi.fn(async (_url: string, _init: RequestInit) => {
+        const next = script.shift();
+        if (next === undefined || next === 'offline') throw new TypeError('Failed to fetch');
+        const body =
+          next === 200 ? { code: 0, message: '', result: 'first answer' } : '<html>Bad Gateway</html>';
+        return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: next });
+      });
+      vi.stubGlobal('fetch', fetch);
+      return () => fetch.mock.calls as Call[];
+    }
+    /** Runs the call with the pause between the tries run at once (fake timers, no real wait). */
+    async function settle<T>(call: Promise<T>) {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      try {
+        const done = call.then(
+          (v) => ({ ok: true as const, v }),
+          (e: unknown) => ({ ok: false as const, e }),
+        );
+        await vi.runAllTimersAsync();
+        return await done;
+      } finally {
+        vi.useRealTimers();
+      }
+    }
+    const keyOf = (c: Call) => new Headers(c[1].headers).get('idempotency-key');
+
+    it.each([['offline' as const], [502], [504]])('after %s: the second try answers', async (lost) => {
+      const calls = scripted([lost, 200]);
+      const r = await settle(
+        post<string>('/api/talk/publishTalk', { content: 'x' }, { idempotencyKey: 'k-2' }),
+      );
+      expect(r).toEqual({ ok: true, v: 'first answer' });
+      expect(calls()).toHaveLength(2);
+      expect(calls().map(keyOf)).toEqual(['k-2', 'k-2']);
+      expect(calls()[1][1].body).toBe(calls()[0][1].body);
+    });
+
+    it('only once: a second loss fails the call as before, without a toast', async () => {
+      const calls = scripted(['offline', 'offline', 200]);
+      const r = await settle(post('/api/talk/publishTalk', {}, { idempotencyKey: 'k-3' }));
+      expect(r.ok).toBe(false);
+      expect(r.ok ? null : r.e).toMatchObject({ status: 0, shown: false });
+      expect(calls()).toHaveLength(2);
+    });
+
+    it('a call without a key is never sent again, nor one that was answered', async () => {
+      const calls = scripted(['offline', 200]);
+      const r = await settle(post('/api/talk/publishTalk', {}));
+      expect(r.ok).toBe(false);
+      expect(calls()).toHaveLength(1);
+      const answered = scripted([500, 200]);
+      await settle(post('/api/talk/publishTalk', {}, { idempotencyKey: 'k-4' }));
+      expect(answered()).toHaveLength(1);
+    });
+  });
 });

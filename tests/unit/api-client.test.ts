@@ -65,6 +65,14 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     [403, { message: '只有博主可以' }, 'error', '只有博主可以'],
     [404, { message: 'whatever' }, 'error', '接口没有找到'],
     [408, {}, 'warning', '服务端错误'],
+    // An Idempotency-Key's answers (issue 29): the console shows why its create was not made.
+    [409, { message: '该请求正在处理中，请稍后再试' }, 'warning', '该请求正在处理中，请稍后再试'],
+    [
+      422,
+      { message: '同一个 Idempotency-Key 不能用于不同的请求' },
+      'warning',
+      '同一个 Idempotency-Key 不能用于不同的请求',
+    ],
     [429, { message: '请求过于频繁，请稍后再试' }, 'warning', '请求过于频繁，请稍后再试'],
     [500, {}, 'error', '服务端错误'],
     [507, { message: '存储空间不足，上传失败' }, 'error', '存储空间不足，上传失败'],

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { autosave } from '../../lib/api/admin/articles.ts';
+import { newIdempotencyKey } from '../../lib/api/admin/idempotency.ts';
 import type { EditorForm } from './form.ts';
 
 /** What the editor shows of its autosave. */
@@ -7,6 +8,13 @@ export type AutosaveState = { kind: 'idle' | 'pending' | 'saving' | 'saved' | 'f
 
 /** Quiet time after the last keystroke before the draft goes to the server. */
 const DELAY_MS = 1500;
+
+/**
+ * A new article's draft is created by its first autosave: each send carries a key of its own (each
+ * sends another draft; the server keeps one draft per author, so a repeat never makes a second row),
+ * which lets the client ask again by itself when the answer is lost (lib/api/client.ts).
+ */
+const keyOf = (articleId: number) => (articleId ? undefined : newIdempotencyKey());
 
 /**
  * Sends the form to PUT /api/article/autosave a moment after each change (the server keeps it, so a
@@ -35,7 +43,11 @@ export function useAutosave(
     setState({ kind: 'pending' });
     const timer = setTimeout(() => {
       setState({ kind: 'saving' });
-      autosave({ ...form, id: articleId || undefined, version: articleId ? version : undefined }).then(
+      autosave(
+        { ...form, id: articleId || undefined, version: articleId ? version : undefined },
+        false,
+        keyOf(articleId),
+      ).then(
         (r) => {
           sent.current = json;
           setState({ kind: 'saved', at: r.savedAt.slice(11, 19) });
@@ -54,7 +66,11 @@ export function useAutosave(
       const json = JSON.stringify(form);
       if (sent.current === null || json === sent.current) return;
       sent.current = json;
-      void autosave({ ...form, id: articleId || undefined, version: articleId ? version : undefined }, true);
+      void autosave(
+        { ...form, id: articleId || undefined, version: articleId ? version : undefined },
+        true,
+        keyOf(articleId),
+      );
     };
     addEventListener('pagehide', flush);
     return () => removeEventListener('pagehide', flush);

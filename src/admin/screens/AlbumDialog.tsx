@@ -7,6 +7,7 @@ import { toast } from '../../stores/toast.ts';
 import { TextField } from '../kit/Field.tsx';
 import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 
 type AlbumErrors = Partial<Record<'album_name' | 'description' | 'album_cover', string>>;
 
@@ -38,6 +39,7 @@ export function AlbumDialog({
     album_cover: album?.album_cover ?? '',
   });
   const [errors, setErrors] = useState<AlbumErrors>({});
+  const keyed = useIdempotencyKey();
   const set = (key: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -52,7 +54,7 @@ export function AlbumDialog({
       album_cover: form.album_cover.trim(),
     };
     if (album) await updateAlbum(album.id, input);
-    else await addAlbum(input);
+    else await keyed((key) => addAlbum(input, key));
     toast(album ? '修改相册成功' : '新增相册成功', 'success', '提示');
     await onSaved();
   };

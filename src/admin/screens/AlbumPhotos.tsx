@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
+import { newIdempotencyKey } from '../../lib/api/admin/idempotency.ts';
 import {
   addPhotos,
   deletePhotos,
@@ -137,7 +138,9 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
   const restore = (photos: PhotoRow[]) => act(() => revertPhotos(photos.map((p) => p.id)), '恢复成功', true);
   const cover = (p: PhotoRow) => act(() => setAlbumCover(album.id, p.id), '设置封面成功', true);
   const uploaded = async (urls: string[]) => {
-    await addPhotos(album.id, urls);
+    // A key per batch: its upload cannot be sent again from here (a new choice is new files), so the
+    // key serves the client's own retry of a lost answer (lib/api/client.ts).
+    await addPhotos(album.id, urls, newIdempotencyKey());
     toast(`上传照片成功（${urls.length} 张）`, 'success', '提示');
     if (page !== 1) setPage(1);
     else await load();

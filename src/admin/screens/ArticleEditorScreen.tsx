@@ -28,6 +28,7 @@ import {
 } from '../editor/form.ts';
 import { type AutosaveState, useAutosave } from '../editor/use-autosave.ts';
 import kit from '../kit/kit.module.css';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 
@@ -70,6 +71,8 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<number | null>(null);
   const [originError, setOriginError] = useState('');
+  // The first save creates the article: a retry of it after a lost answer must not make a second.
+  const keyed = useIdempotencyKey();
   const { state: autosaved, settle } = useAutosave(form, articleId, version, (current) =>
     setNewer(version !== null && current > version),
   );
@@ -115,7 +118,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             { ...body, id: articleId, version: version ?? undefined, overwrite },
             { quiet: true },
           )
-        : await addArticle(body);
+        : await keyed((key) => addArticle(body, key));
       const next = { ...form, status };
       if (!articleId) history.replaceState(null, '', `/admin/articles/edit?id=${saved.id}`);
       setArticleId(saved.id);

@@ -8,6 +8,7 @@ import { ImageField } from '../kit/ImageField.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
 import { useCheckedForm } from '../kit/use-checked-form.ts';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 
 type Form = Record<Exclude<keyof BangumiInput, 'status'>, string> & { status: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -59,6 +60,7 @@ export function BangumiDialog({
   onSaved: () => unknown;
 }) {
   const { form, errors, set, validate } = useCheckedForm(() => toForm(entry), check);
+  const keyed = useIdempotencyKey();
   const submit = async () => {
     if (!validate()) return false;
     const input: BangumiInput = {
@@ -73,7 +75,7 @@ export function BangumiDialog({
       url: form.url.trim(),
     };
     if (entry) await updateBangumi(entry.id, input);
-    else await addBangumi(input);
+    else await keyed((key) => addBangumi(input, key));
     toast(entry ? '修改成功' : '添加成功', 'success', '提示');
     await onSaved();
   };

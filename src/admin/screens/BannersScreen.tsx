@@ -10,6 +10,7 @@ import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
 import kit from '../kit/kit.module.css';
 import { Select } from '../kit/Select.tsx';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
 import styles from './screens.module.css';
@@ -153,6 +154,7 @@ function Banners() {
 function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => void; onSaved: () => unknown }) {
   const [url, setUrl] = useState(row.header?.bg_url ?? '');
   const [error, setError] = useState('');
+  const keyed = useIdempotencyKey();
   const save = async () => {
     const v = url.trim();
     const broken = !v
@@ -164,7 +166,10 @@ function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => voi
       setError(broken);
       return false;
     }
-    await savePageHeader({ id: row.header?.id, route_name: row.route, bg_url: v });
+    const header = { id: row.header?.id, route_name: row.route, bg_url: v };
+    // A route without a banner yet: this save creates one.
+    if (row.header) await savePageHeader(header);
+    else await keyed((key) => savePageHeader(header, key));
     toast('保存成功', 'success', '提示');
     await onSaved();
   };

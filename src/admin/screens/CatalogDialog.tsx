@@ -6,6 +6,7 @@ import { TextField } from '../kit/Field.tsx';
 import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
 import { useCheckedForm } from '../kit/use-checked-form.ts';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 
 /** The dialog's fields (the order is kept by the list's ↑ ↓, not typed). */
 type Form = Omit<CatalogInput, 'order'>;
@@ -51,6 +52,7 @@ export function CatalogDialog({ kind, noun, row, categories, category, onClose, 
     }),
     check,
   );
+  const keyed = useIdempotencyKey();
   const submit = async () => {
     if (!validate()) return false;
     const { category: c, name, desc, url, icon } = form;
@@ -61,7 +63,8 @@ export function CatalogDialog({ kind, noun, row, categories, category, onClose, 
       url: url.trim(),
       icon: icon.trim(),
     };
-    await saveCatalogRow(kind, row?.id, input);
+    if (row) await saveCatalogRow(kind, row.id, input);
+    else await keyed((key) => saveCatalogRow(kind, undefined, input, key));
     toast(row ? '修改成功' : '添加成功', 'success', '提示');
     await onSaved();
   };

@@ -8,6 +8,7 @@ import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { ImageListField } from '../kit/ImageListField.tsx';
 import kit from '../kit/kit.module.css';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 import { useImageList } from '../kit/use-image-list.ts';
 import styles from './talks.module.css';
 
@@ -32,6 +33,7 @@ export function TalkComposer({ talk, onClose, onSaved }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const keyed = useIdempotencyKey();
 
   const draft: TalkDraft = { content: content.trim(), talkImgList: images.urls, status, is_top: top ? 1 : 2 };
   const initial = talk?.talkImgList ?? [];
@@ -59,7 +61,7 @@ export function TalkComposer({ talk, onClose, onSaved }: Props) {
     setBusy(true);
     try {
       if (talk) await updateTalk(talk.id, draft);
-      else await publishTalk(draft);
+      else await keyed((key) => publishTalk(draft, key));
       toast(talk ? '修改成功' : '发布成功', 'success', '提示');
       onClose();
       await onSaved(status);

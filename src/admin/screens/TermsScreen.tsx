@@ -7,6 +7,7 @@ import type { TermKind } from '../../lib/contract/admin-terms.ts';
 import { toast } from '../../stores/toast.ts';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
 import kit from '../kit/kit.module.css';
+import { useIdempotencyKey } from '../kit/use-idempotency-key.ts';
 import { usePagedList } from '../kit/use-paged-list.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
 import { $gate } from '../stores.ts';
@@ -83,6 +84,7 @@ function TermTable({ kind }: { kind: TermKind }) {
   const [deleting, setDeleting] = useState<AdminTerm | null>(null);
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState('');
+  const keyed = useIdempotencyKey();
   // After an inline rename (saved or not), the focus goes back to that row's rename button.
   const renameButtons = useRef(new Map<number, HTMLButtonElement>());
   const [refocus, setRefocus] = useState<number | null>(null);
@@ -105,7 +107,7 @@ function TermTable({ kind }: { kind: TermKind }) {
     setDraftError(error);
     if (error) return;
     try {
-      await addTerm(kind, value);
+      await keyed((key) => addTerm(kind, value, key));
       toast('新增成功', 'success', '提示');
       setDraft('');
       setQuery('');

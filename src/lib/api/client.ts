@@ -33,6 +33,12 @@ export type RequestOptions = {
   keepalive?: boolean;
   /** Sends this token instead of the session's (logout sends the token it is ending). */
   token?: string;
+  /**
+   * Sent as `Idempotency-Key` (a create of the console): the server answers this key's repeat with its
+   * first answer instead of writing again, so an answer lost on the way (offline, a proxy's 502/504)
+   * is asked for once more by itself, after a short pause.
+   */
+  idempotencyKey?: string;
 };
 
 /**
@@ -75,6 +81,8 @@ export const apiToast = (message: string, kind: ApiToastKind, title: string): vo
 
 /** Ten seconds, then the call fails as a network failure would. */
 const TIMEOUT_MS = 10_000;
+/** The pause before a keyed call is sent again. */
+const RETRY_MS = 1000;
 
 /**
  * One call to our API. Resolves with `result` on code 0; on code 100 (or "100": SPEC §8 writes it
@@ -98,19 +106,25 @@ export async function request<T>(
     payload = JSON.stringify(body);
     headers['Content-Type'] = 'application/json';
   }
-  let res: Response;
-  try {
-    res = await fetch(url, {
+  const key = opts.idempotencyKey;
+  if (key) headers['Idempotency-Key'] = key;
+  const send = () =>
+    fetch(url, {
       method,
       headers,
       body: payload,
       credentials: 'include',
       keepalive: opts.keepalive,
       signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new HttpError('', 0, 0, false);
+    }).catch(() => undefined);
+  let res = await send();
+  // With a key, a lost answer (none at all, a proxy's 502 or 504) is asked for once more: the server
+  // answers a key it has seen with its first answer, so this never writes twice.
+  if (key && (!res || res.status === 502 || res.status === 504)) {
+    await new Promise((r) => setTimeout(r, RETRY_MS));
+    res = await send();
   }
+  if (!res) throw new HttpError('', 0, 0, false);
   const data = (await res.json().catch(() => undefined)) as Partial<Envelope<T>> | undefined;
   const message = typeof data?.message === 'string' ? data.message : '';
   if (!res.ok) {

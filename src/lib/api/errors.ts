@@ -10,6 +10,10 @@ const HANDLED: Record<number, [text: string, warning?: true]> = {
   403: ['权限不足'],
   404: ['接口没有找到'],
   408: [SERVER_ERROR, true],
+  // An Idempotency-Key's answers (issue 29): the same create still running, or its key reused for
+  // another one. The server's message says which; these texts are for an answer without one.
+  409: ['请求正在处理中', true],
+  422: ['请求与之前的不一致', true],
   429: ['请求过于频繁', true],
   500: [SERVER_ERROR],
   // Issue 29: a full disk on the server (nothing was stored); the message says what failed.

@@ -19,6 +19,7 @@ import { communityRoutes } from './community.ts';
 import type { ApiEnv } from './context.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { envelopeError } from './envelope.ts';
+import { idempotency } from './idempotency.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
 import { notifyRoutes } from './notify.ts';
@@ -94,12 +95,13 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   // A successful write that changes what a public page shows drops the cached pages that showed what
   // it changed (the tags its services name, core/page-tags.ts), or all of them when they name nothing.
   // Only the routes declared in PAGE_WRITES do: reads and private writes never drop any, nor does a
-  // refusal (HTTP 200 with code 100, bad input included).
+  // refusal (HTTP 200 with code 100, bad input included), nor a replayed answer (its write dropped
+  // them when it happened).
   app.use(async (c, next) => {
     if (isRead(c.req.method)) return next();
     const changed = new Set<string>();
     await changing(changed, next);
-    if (c.res.status < 400 && !c.get('refused') && isPageWrite(c))
+    if (c.res.status < 400 && !c.get('refused') && !c.get('replayed') && isPageWrite(c))
       pagesChanged(changed.size ? { tags: [...changed] } : { all: true });
   });
   // A body past the limit is refused while it streams in, never buffered whole.
@@ -115,6 +117,10 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     isRead(c.req.method) || c.req.path.startsWith('/api/upload/') ? next() : limitBody(c, next),
   );
   app.use(authenticate);
+  // Issue 29: a write sent again with its Idempotency-Key gets its first answer (api/idempotency.ts).
+  // After authenticate (the key belongs to the verified user), before the audit log (a replay is no
+  // second write).
+  app.use(idempotency);
   // Issue 20: every successful admin write is recorded once its answer is decided (api/audit.ts).
   app.use(auditWrites);
   app.route('/', siteRoutes);

@@ -5,8 +5,11 @@ import type { AuthUser } from '../services/auth.ts';
 /** What main.ts (or a test) hands each request, and what middleware leaves for handlers. */
 export type ApiEnv = {
   Bindings: ConnectionBindings;
-  /** refused: the answer is a refusal (HTTP 200, code 100), so it changed nothing. */
-  Variables: { user: AuthUser | null; requestId: string; refused?: boolean };
+  /**
+   * refused: the answer is a refusal (HTTP 200, code 100), so it changed nothing. replayed: the answer
+   * is a stored one (api/idempotency.ts): the write it answers happened before, nothing changed now.
+   */
+  Variables: { user: AuthUser | null; requestId: string; refused?: boolean; replayed?: boolean };
 };
 
 export type ApiContext = Context<ApiEnv>;

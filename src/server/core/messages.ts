@@ -48,6 +48,9 @@ export const MSG = {
   albumTaken: '已经存在相同的相册名称，换一个试试',
   talkInBin: '说说在回收站中，请先恢复',
   talkNotInBin: '只能彻底删除回收站中的说说',
+  // An Idempotency-Key (api/idempotency.ts): 422 and 409, not refusals with code 100
+  idempotencyMismatch: '同一个 Idempotency-Key 不能用于不同的请求',
+  idempotencyBusy: '该请求正在处理中，请稍后再试',
   // Bad input
   nothingToChange: '没有需要修改的内容',
   needOrigin: '转载或翻译的文章请填写原文链接',
@@ -57,6 +60,7 @@ export const MSG = {
   diskFullBackup: '存储空间不足，备份失败',
   diskFullExport: '存储空间不足，导出失败',
   diskFullSave: '存储空间不足，保存失败',
+  idempotencyKey: 'Idempotency-Key 必须是 1 到 255 个可见的 ASCII 字符',
 } as const;
 
 /** A category's or tag's own word, for the messages both share. */

@@ -299,6 +299,25 @@ export interface AuditLogTable {
   createdAt: string;
 }
 
+/** The answer of a write sent with an Idempotency-Key (migration 0019, api/idempotency.ts). */
+export interface IdempotencyKeyTable {
+  /** SHA-256 (hex) of user id, method, path and key: one row per key and caller. */
+  scope: string;
+  /** The verified token's user, 0 for a guest. */
+  user_id: number;
+  method: string;
+  path: string;
+  idem_key: string;
+  /** SHA-256 (hex) of the query string and body: the same key with another request is refused. */
+  body_hash: string;
+  state: 'pending' | 'done';
+  /** The stored answer, once done: HTTP status, the headers that matter (JSON), the body. */
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+  createdAt: string;
+}
+
 export interface DB {
   meta: MetaTable;
   user: UserTable;
@@ -329,4 +348,5 @@ export interface DB {
   view_day: ViewDayTable;
   article_view_day: ArticleViewDayTable;
   audit_log: AuditLogTable;
+  idempotency_key: IdempotencyKeyTable;
 }

@@ -43,8 +43,9 @@ export const setTop = (id: number, isTop: number) => put<null>(`/api/article/upd
 
 export type ArticleSave = ArticleDraft & { article_title: string; article_content: string };
 
-export const addArticle = (article: ArticleSave) =>
-  post<{ id: number; version: number }>('/api/article/add', article);
+/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+export const addArticle = (article: ArticleSave, key: string) =>
+  post<{ id: number; version: number }>('/api/article/add', article, { idempotencyKey: key });
 
 /** A save over a newer version than `version` is refused (code 100) unless `overwrite`. */
 export const updateArticle = (
@@ -52,9 +53,12 @@ export const updateArticle = (
   opts?: RequestOptions,
 ) => put<{ id: number; version: number }>('/api/article/update', article, opts);
 
-/** `keepalive` when the tab is closing. */
-export const autosave = (draft: ArticleDraft & { id?: number; version?: number | null }, keepalive = false) =>
-  put<AutosaveReceipt>('/api/article/autosave', draft, { quiet: true, keepalive });
+/** `keepalive` when the tab is closing; `key` when it creates the new article's draft (no id yet). */
+export const autosave = (
+  draft: ArticleDraft & { id?: number; version?: number | null },
+  keepalive = false,
+  key?: string,
+) => put<AutosaveReceipt>('/api/article/autosave', draft, { quiet: true, keepalive, idempotencyKey: key });
 
 /** 0 for a new article. */
 export const getAutosave = (id: number) => get<ArticleEditorState>(`/api/article/getAutosave/${id}`);

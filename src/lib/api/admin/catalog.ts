@@ -15,7 +15,9 @@ export type BangumiInput = Omit<Bangumi, 'id'>;
 export const listBangumi = (filter: { current: number; size: number; status?: number; title?: string }) =>
   post<Page<BangumiRow>>('/api/bangumi/getBangumiList', filter);
 
-export const addBangumi = (entry: BangumiInput) => post<{ id: number }>('/api/bangumi/add', entry);
+/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+export const addBangumi = (entry: BangumiInput, key: string) =>
+  post<{ id: number }>('/api/bangumi/add', entry, { idempotencyKey: key });
 
 export const updateBangumi = (id: number, patch: Partial<BangumiInput>) =>
   put<null>('/api/bangumi/update', { id, ...patch });
@@ -48,8 +50,13 @@ export const listCatalog = (
 export const catalogCategories = (kind: CatalogKind) =>
   get<CatalogCategory[]>(`${base(kind)}/getCategoryDictionary${kind === 'site' ? '' : `?kind=${kind}`}`);
 
-export const saveCatalogRow = (kind: CatalogKind, id: number | undefined, row: CatalogInput) =>
-  post<{ id: number }>(`${base(kind)}/addOrUpdate`, { id, ...row, ...withKind(kind) });
+/** No `id`: a new row, sent with `key` (its Idempotency-Key, issue 29). */
+export const saveCatalogRow = (kind: CatalogKind, id: number | undefined, row: CatalogInput, key?: string) =>
+  post<{ id: number }>(
+    `${base(kind)}/addOrUpdate`,
+    { id, ...row, ...withKind(kind) },
+    { idempotencyKey: id ? undefined : key },
+  );
 
 export const reorderCatalog = (kind: CatalogKind, list: { id: number; order: number }[]) =>
   put<null>(`${base(kind)}/updateOrder`, { list });

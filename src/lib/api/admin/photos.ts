@@ -9,7 +9,9 @@ export type AlbumInput = { album_name: string; album_cover: string; description:
 export const listAlbums = (current: number, size: number, album_name?: string) =>
   post<Page<AlbumRow>>('/api/photoAlbum', { current, size, album_name });
 
-export const addAlbum = (album: AlbumInput) => post<AlbumRow>('/api/photoAlbum/add', album);
+/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+export const addAlbum = (album: AlbumInput, key: string) =>
+  post<AlbumRow>('/api/photoAlbum/add', album, { idempotencyKey: key });
 
 export const updateAlbum = (id: number, album: Partial<AlbumInput>) =>
   put<boolean>('/api/photoAlbum/update', { id, ...album });
@@ -23,8 +25,12 @@ export const setAlbumCover = (albumId: number, photoId: number) =>
 export const listPhotos = (albumId: number, status: 1 | 2, current: number, size: number) =>
   post<Page<PhotoRow>>('/api/photo/getPhotoListByAlbumId', { id: albumId, status, current, size });
 
-export const addPhotos = (albumId: number, urls: string[]) =>
-  post<PhotoRow[]>('/api/photo/add', { photoList: urls.map((url) => ({ album_id: albumId, url })) });
+export const addPhotos = (albumId: number, urls: string[], key: string) =>
+  post<PhotoRow[]>(
+    '/api/photo/add',
+    { photoList: urls.map((url) => ({ album_id: albumId, url })) },
+    { idempotencyKey: key },
+  );
 
 /** type 1 moves normal photos to the bin, type 2 deletes binned ones for good. */
 export const deletePhotos = (photos: PhotoRow[], type: 1 | 2) =>

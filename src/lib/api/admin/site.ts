@@ -9,7 +9,8 @@ export const updateSiteConfig = (patch: Partial<SiteProfile>) => post<null>('/ap
 
 export const listPageHeaders = () => get<PageHeader[]>('/api/pageHeader/getAll');
 
-export const savePageHeader = (header: { id?: number; route_name: string; bg_url: string }) =>
-  post<null>('/api/pageHeader/addOrUpdate', header);
+/** No `id`: a new banner, sent with `key` (its Idempotency-Key, issue 29). */
+export const savePageHeader = (header: { id?: number; route_name: string; bg_url: string }, key?: string) =>
+  post<null>('/api/pageHeader/addOrUpdate', header, { idempotencyKey: header.id ? undefined : key });
 
 export const deletePageHeader = (id: number) => post<null>('/api/pageHeader/delete', { id });

@@ -12,7 +12,9 @@ export const listTalks = (status: TalkStatus, current: number, size: number) =>
 
 export type TalkDraft = { content: string; talkImgList: string[]; status: 1 | 2; is_top: 1 | 2 };
 
-export const publishTalk = (talk: TalkDraft) => post<{ id: number }>('/api/talk/publishTalk', talk);
+/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+export const publishTalk = (talk: TalkDraft, key: string) =>
+  post<{ id: number }>('/api/talk/publishTalk', talk, { idempotencyKey: key });
 
 export const updateTalk = (id: number, talk: TalkDraft) => put<null>('/api/talk/updateTalk', { id, ...talk });
 

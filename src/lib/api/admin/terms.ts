@@ -31,8 +31,9 @@ export async function listTerms(kind: TermKind, current: number, size: number, n
 export const termDictionary = (kind: TermKind) =>
   get<DictionaryEntry[]>(`/api/${kind}/get${CAP[kind]}Dictionary`);
 
-export const addTerm = (kind: TermKind, name: string) =>
-  post<{ id: number }>(`/api/${kind}/add`, { [NAME[kind]]: name });
+/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+export const addTerm = (kind: TermKind, name: string, key: string) =>
+  post<{ id: number }>(`/api/${kind}/add`, { [NAME[kind]]: name }, { idempotencyKey: key });
 
 export const renameTerm = (kind: TermKind, id: number, name: string) =>
   put<null>(`/api/${kind}/update`, { id, [NAME[kind]]: name });
