@@ -52,7 +52,7 @@ export async function run() {
   const cluster = await startCluster({
     durable: true,
     env: { MAX_CONNECTIONS_PER_IP: '0', MAX_WEBSOCKETS_PER_IP: '0' },
-    nodeEnv: (i, shared) => {
+    nodeEnv: (i, shared): Record<string, string> => {
       if (i !== 0) return {};
       link.target = Number(new URL(shared.redisUrl).port);
       return { REDIS_URL: `redis://127.0.0.1:${link.port}` };
@@ -81,9 +81,11 @@ export async function run() {
         },
         body: JSON.stringify(body),
       });
-    const addArticle = async (i: number, title: string) =>
-      (await write(i, '/api/article/add', { article_title: title, article_content: '正文' })).json.result
-        .id as number;
+    const addArticle = async (i: number, title: string) => {
+      const added = await write(i, '/api/article/add', { article_title: title, article_content: '正文' });
+      if (!added.json?.result) throw new Error(`article not added: ${JSON.stringify(added.json)}`);
+      return added.json.result.id;
+    };
 
     // --- the partitioned write ------------------------------------------------------------------
     {

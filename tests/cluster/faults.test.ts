@@ -34,7 +34,7 @@ const ADDRESSES = [freshIp(), freshIp()];
 beforeAll(async () => {
   link = await tcpProxy();
   cluster = await startCluster({
-    nodeEnv: (i, shared) => {
+    nodeEnv: (i, shared): Record<string, string> => {
       if (i !== 0) return {};
       link.target = Number(new URL(shared.redisUrl).port);
       return { REDIS_URL: `redis://127.0.0.1:${link.port}` };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuditRow } from '../../lib/contract/admin-audit.ts';
-import { logger } from '../core/log.ts';
+import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
@@ -166,14 +166,6 @@ export async function purgeAudit(now: Date = new Date()): Promise<number> {
 }
 
 /** Purges now (after the current turn, never inside a request) and then daily, like the article bin. */
-export function startAuditPurge(everyMs = DAY_MS): { stop: () => void; first: Promise<number> } {
-  const run = () =>
-    purgeAudit().catch((err) => {
-      logger.error({ err }, 'audit purge failed');
-      return 0;
-    });
-  const first = new Promise<number>((resolve) => setImmediate(() => resolve(run())));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), first };
+export function startAuditPurge(everyMs = DAY_MS): Recurring<number> {
+  return startRecurring('audit purge', purgeAudit, everyMs, 0);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { logger } from '../core/log.ts';
+import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
 
 /**
@@ -141,14 +142,6 @@ export async function purgeIdempotency(now: Date = new Date()): Promise<number> 
  * Purges now (after the current turn, never inside a request) and then hourly, so a key lives a day
  * and at most an hour more. Every process runs it; the deletes do not conflict.
  */
-export function startIdempotencyPurge(everyMs = 3_600_000): { stop: () => void; first: Promise<number> } {
-  const run = () =>
-    purgeIdempotency().catch((err) => {
-      logger.error({ err }, 'idempotency purge failed');
-      return 0;
-    });
-  const first = new Promise<number>((resolve) => setImmediate(() => resolve(run())));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), first };
+export function startIdempotencyPurge(everyMs = 3_600_000): Recurring<number> {
+  return startRecurring('idempotency purge', purgeIdempotency, everyMs, 0);
 }

@@ -1,5 +1,6 @@
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import { logger } from '../../core/log.ts';
+import { type Recurring, startRecurring } from '../../core/recurring.ts';
 import { db } from '../../db/connection.ts';
 import { deleteArticle } from './write.ts';
 
@@ -38,17 +39,7 @@ export async function purgeExpiredArticles(now: Date = new Date()): Promise<numb
   return purged;
 }
 
-export type BinPurge = { stop: () => void; first: Promise<number[]> };
-
 /** Purges now (after the current turn, never inside a request) and then every `everyMs`. */
-export function startBinPurge(clock: Clock = () => new Date(), everyMs = DAY_MS): BinPurge {
-  const run = () =>
-    purgeExpiredArticles(clock()).catch((err) => {
-      logger.error({ err }, 'bin purge failed');
-      return [] as number[];
-    });
-  const first = new Promise<number[]>((resolve) => setImmediate(() => resolve(run())));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), first };
+export function startBinPurge(clock: Clock = () => new Date(), everyMs = DAY_MS): Recurring<number[]> {
+  return startRecurring('bin purge', () => purgeExpiredArticles(clock()), everyMs, []);
 }
