@@ -2,6 +2,8 @@ import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_proces
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { aptInstall } from '../scripts/local-services/common.ts';
+import { ensureCjkFont as ensureFont } from '../scripts/local-services/fonts.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -75,33 +77,20 @@ export function rssMb(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-/** Installs a Debian package when we can (root + apt); false when we cannot. */
-function aptInstall(pkg: string): boolean {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env }).status === 0;
-}
-
 /** The path of a command the benchmark needs, installing its Debian package when missing. */
 export function ensureDebian(binary: string, pkg: string): string {
   const which = () =>
     spawnSync('sh', ['-c', `command -v ${binary}`])
       .stdout.toString()
       .trim();
-  const found = which() || (aptInstall(pkg) && which());
+  const found = which() || (aptInstall([pkg]) && which());
   if (found) return found;
   throw new Error(`${binary} is needed for this benchmark: install the Debian package ${pkg}`);
 }
 
-/**
- * A Chinese font for the browser parts: every reader's phone has one, and without any Chromium
- * searches the system's fonts for each Chinese character, which would be measured instead of the
- * site (on this machine it cost /article several Lighthouse points of layout time).
- */
+/** A Chinese font for the browser parts (scripts/local-services/fonts.ts says why). */
 export function ensureCjkFont(): void {
-  const hasCjk = () => spawnSync('fc-list', [':lang=zh', 'family']).stdout?.toString().trim();
-  if (hasCjk() || (aptInstall('fonts-noto-cjk') && hasCjk())) return;
+  if (ensureFont()) return;
   throw new Error('a Chinese font is needed for this benchmark: install the Debian package fonts-noto-cjk');
 }
 

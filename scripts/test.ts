@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureCjkFont } from './local-services/fonts.ts';
 import { ensureNginx } from './local-services/nginx.ts';
 import { ensurePostgres } from './local-services/postgres.ts';
 import { ensureRedis } from './local-services/redis.ts';
@@ -76,6 +77,13 @@ if (!only || only === 'unit' || only === 'e2e') services();
 if (!only || only === 'unit') run('unit and API tests (vitest)', bin('vitest'), ['run']);
 if (!only || only === 'e2e') {
   const browser = chromium();
+  // Where a title wraps depends on the font (tests/e2e/looks.spec.ts): a reader's Chinese one.
+  if (!ensureCjkFont()) {
+    console.error(
+      '\n✖ No Chinese font for the browser tests. Install one (Debian: `sudo apt-get install fonts-noto-cjk`).',
+    );
+    process.exit(1);
+  }
   run('build', bin('astro'), ['build']);
   run('browser tests (playwright)', bin('playwright'), ['test'], { CHROMIUM_PATH: browser });
 }
