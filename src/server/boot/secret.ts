@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../config.ts';
+import { logger } from '../core/log.ts';
 import { db } from '../db/connection.ts';
 
 /** The signing key's row in the `secret` table (migration 0019: never in a backup). */
@@ -39,4 +41,48 @@ export async function sharedSecret(dataDir: string): Promise<string> {
   const row = await storedKey();
   if (!row) throw new Error('the signing key could not be stored in the database');
   return row;
+}
+
+/**
+ * `npm run blog -- rotate-secret`: a new random key takes the stored one's place. Every running
+ * process reads it within KEY_POLL_MS (watchSigningKey) and from then on refuses every token signed
+ * with the old key (a stolen backup from before issue 30, a leaked token); everyone signs in again.
+ */
+export async function rotateSecret(): Promise<void> {
+  const value = newKey();
+  await db
+    .insertInto('secret')
+    .values({ key: KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** How often a server reads the stored key: a rotation reaches every process within this. */
+export const KEY_POLL_MS = 5_000;
+
+/**
+ * Keeps `cfg.jwtSecret` (read at every signature and check) equal to the stored key, read every
+ * `everyMs`: a rotation by the CLI reaches this process with or without Redis, like the CLI's page
+ * mark (page-sync.ts). Only for a key kept in the database (JWT_SECRET is the environment's). A read
+ * that fails keeps the key it has; a row gone (SQL by hand) too. Returns the stop.
+ */
+export function watchSigningKey(cfg: Config, everyMs = KEY_POLL_MS): () => void {
+  let reading = false;
+  const timer = setInterval(async () => {
+    if (reading) return;
+    reading = true;
+    try {
+      const stored = await storedKey();
+      if (stored && stored !== cfg.jwtSecret) {
+        cfg.jwtSecret = stored;
+        logger.warn('the signing key was replaced (rotate-secret): tokens signed before are refused');
+      }
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'signing key not read');
+    } finally {
+      reading = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
