@@ -75,7 +75,7 @@ export function watchSigningKey(cfg: Config, everyMs = KEY_POLL_MS): () => void 
       const stored = await storedKey();
       if (stored && stored !== cfg.jwtSecret) {
         cfg.jwtSecret = stored;
-        logger.warn('the signing key was replaced (rotate-secret): tokens signed before are refused');
+        logger.info('the signing key was replaced (rotate-secret): tokens signed before are refused');
       }
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'signing key not read');
