@@ -129,9 +129,12 @@ export type Config = {
   musicApiUrl?: string;
   /**
    * The signing key: JWT_SECRET, else the one kept in the database, loaded by prepareDatabase
-   * (boot/secret.ts); '' until then.
+   * (boot/secret.ts); '' until then. A key kept in the database may change while the server runs
+   * (`rotate-secret`, boot/secret.ts watchSigningKey): read it here at each use, never keep a copy.
    */
   jwtSecret: string;
+  /** JWT_SECRET was set: the key is the environment's, never stored, watched nor rotated by the CLI. */
+  jwtSecretFromEnv: boolean;
   adminUsername: string;
   adminPassword?: string;
   seedDemo: boolean;
@@ -171,6 +174,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     musicApiUrl: e.MUSIC_API_URL,
     jwtSecret: e.JWT_SECRET ?? '',
+    jwtSecretFromEnv: e.JWT_SECRET !== undefined,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     seedDemo: e.SEED_DEMO,

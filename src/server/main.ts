@@ -10,6 +10,7 @@ import { serviceOf } from '../lib/route-path.ts';
 import { createApiApp } from './api/app.ts';
 import { auditSettled } from './api/audit.ts';
 import { closeDatabase, prepareWhenReachable } from './boot/database.ts';
+import { watchSigningKey } from './boot/secret.ts';
 import { createUpgradeHandler, refuseUpgrade } from './chat/upgrade.ts';
 import { ConfigError, initConfig } from './config.ts';
 import { isDatabaseUnavailable } from './core/db-unavailable.ts';
@@ -76,6 +77,9 @@ export async function startServer(
   const prepared = await prepareWhenReachable(cfg);
   // The CLI's writes (import, create-admin…) drop this process's pages within seconds (page-sync.ts).
   const stopWatch = await watchOutsideWrites();
+  // `npm run blog -- rotate-secret` replaces the key kept in the database: this process reads the new
+  // one within 5 s and refuses every token of the old (boot/secret.ts). JWT_SECRET is not watched.
+  const stopKeyWatch = cfg.jwtSecretFromEnv ? () => {} : watchSigningKey(cfg);
   if (prepared.generatedPassword) {
     // Printed once: the password is not stored anywhere in plain text.
     console.log(
@@ -176,6 +180,7 @@ export async function startServer(
       await done;
       clearTimeout(force);
       stopWatch();
+      stopKeyWatch();
       binPurge.stop();
       await binPurge.first;
       await viewFlush.stop();

@@ -6,15 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { initConfig } from '../../src/server/config.ts';
 import { db, dialect, sqlite } from '../../src/server/db/connection.ts';
-import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
-import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
-import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
-import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
-import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
-import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
-import { down as undoIdempotency } from '../../src/server/db/migrations/0019_idempotency.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 import { databaseEnv, onPostgres } from '../setup/database.ts';
+import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -112,13 +106,7 @@ describe('migrations and the demo seed', () => {
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
-      await undoIdempotency(db as never);
-      await undoArticleIndexes(db as never);
-      await undoSearchTrgm(db as never, dialect);
-      await undoViewStats(db as never);
-      await undoLinkHealth(db as never);
-      await undoAuditLog(db as never);
-      await undoArticleAdmin(db as never);
+      await undoMigrationsFrom(db as never, dialect, '0011_article_admin');
       await db.schema.alterTable('config').dropColumn('createdAt').execute();
       // …and before the recycle bins (0012), with a photo already in an album.
       await db.schema.dropIndex('photo_album_status').execute();
@@ -145,8 +133,7 @@ describe('migrations and the demo seed', () => {
         '0015_audit_log',
         '0016_link_health',
         '0017_search_trgm',
-        '0018_article_order_indexes',
-        '0019_idempotency',
+        ...migrationsAfter('0017_search_trgm'),
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.

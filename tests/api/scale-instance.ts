@@ -22,12 +22,13 @@ export const JWT_SECRET = 'scale-out-test-secret-0123456789';
 
 export async function startInstance(
   env: Record<string, string>,
-  opts: { busHeartbeatMs?: number; outsideWritesMs?: number } = {},
+  opts: { busHeartbeatMs?: number; outsideWritesMs?: number; keyPollMs?: number } = {},
 ) {
   vi.resetModules();
   const { initConfig } = await import('../../src/server/config.ts');
   const { startScaleOut } = await import('../../src/server/scale-out.ts');
   const { prepareDatabase, closeDatabase } = await import('../../src/server/boot/database.ts');
+  const { watchSigningKey } = await import('../../src/server/boot/secret.ts');
   const { createApiApp } = await import('../../src/server/api/app.ts');
   const { createMusicApp } = await import('../../src/server/music/app.ts');
   const { stopMusic } = await import('../../src/server/music/service.ts');
@@ -44,9 +45,17 @@ export async function startInstance(
   const { createUser } = await import('../../src/server/services/users.ts');
   const { signToken } = await import('../../src/server/services/auth.ts');
 
-  const cfg = initConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET, ...env });
+  // keyPollMs: the key kept in the database and read again that often (main.ts: every 5 s), as
+  // without JWT_SECRET; else the shared JWT_SECRET.
+  const cfg = initConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(opts.keyPollMs ? {} : { JWT_SECRET }),
+    ...env,
+  });
   const stopScaleOut = await startScaleOut(cfg);
   const prepared = await prepareDatabase(cfg);
+  const stopKeyWatch = opts.keyPollMs ? watchSigningKey(cfg, opts.keyPollMs) : () => {};
   // As main.ts does (every 5 s there), when a test asks: the CLI's writes drop the cached pages.
   const stopWatch = opts.outsideWritesMs ? await watchOutsideWrites(opts.outsideWritesMs) : () => {};
   const app = createApiApp({ writesPerMinute: Number(env.WRITES_PER_MINUTE ?? 600) });
@@ -131,6 +140,15 @@ export async function startInstance(
         .executeTakeFirstOrThrow();
       return { id, name, token: await signToken(row) };
     },
+    /** The signing key kept in the database now (undefined with JWT_SECRET). */
+    async storedKey() {
+      const row = await connection.db
+        .selectFrom('secret')
+        .select('value')
+        .where('key', '=', 'jwt_secret')
+        .executeTakeFirst();
+      return row?.value;
+    },
     /** A new public article; its id. */
     async article() {
       const row = await connection.db
@@ -179,6 +197,7 @@ export async function startInstance(
       if (closed) return;
       closed = true;
       stopWatch();
+      stopKeyWatch();
       await upgrade.close();
       await bus?.close();
       server.closeAllConnections();

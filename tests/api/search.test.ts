@@ -2,14 +2,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { normalizeQuery } from '../../src/lib/search.ts';
 import { db, sqlite } from '../../src/server/db/connection.ts';
-import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
-import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
-import { down as undoIdempotency } from '../../src/server/db/migrations/0019_idempotency.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { searchArticles } from '../../src/server/services/search.ts';
 import { onPostgres } from '../setup/database.ts';
 import { articleRow } from './article-row.ts';
 import { setupTestApi } from './helpers.ts';
+import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
 
 const api = setupTestApi();
 
@@ -206,13 +204,10 @@ describe('site search', () => {
     if (onPostgres) {
       await expectPgIndexInStep();
       // A database that had its articles before 0017: the migration copies them in.
-      await undoIdempotency(db as never);
-      await undoArticleIndexes(db as never);
-      await undoSearchTrgm(db as never, 'postgres');
+      await undoMigrationsFrom(db as never, 'postgres', '0017_search_trgm');
       expect(await migrate(db as never, 'postgres')).toEqual([
         '0017_search_trgm',
-        '0018_article_order_indexes',
-        '0019_idempotency',
+        ...migrationsAfter('0017_search_trgm'),
       ]);
       await expectPgIndexInStep();
       expect(ids(await search('绕过服务层'))).toEqual([raw.id]);

@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { config, initConfig } from '../../src/server/config.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { down as undoSecretTable } from '../../src/server/db/migrations/0020_secret.ts';
 import { openCookie, sealCookie } from '../../src/server/music/sealed.ts';
 import { signToken, userFromToken } from '../../src/server/services/auth.ts';
 import { newPgDatabase } from './processes.ts';
@@ -32,10 +33,12 @@ async function start(database: string | undefined, dataDir = tempDir(), extra: R
   const prepared = await prepareDatabase(
     initConfig({ ...env, ...(database ? { DATABASE_URL: database } : {}), ...extra }),
   );
-  return { dataDir, adminId: prepared.adminId };
+  return { dataDir, adminId: prepared.adminId, migrated: prepared.migrated };
 }
 
 const storedKey = async () =>
+  (await db.selectFrom('secret').select('value').where('key', '=', 'jwt_secret').executeTakeFirst())?.value;
+const metaKey = async () =>
   (await db.selectFrom('meta').select('value').where('key', '=', 'jwt_secret').executeTakeFirst())?.value;
 
 /** A token for the admin signed with `key` the way every version of the server signs. */
@@ -95,10 +98,29 @@ describe.each([
     expect(openCookie(sealCookie('c', OLD_KEY, 'r'), config.jwtSecret, 'r')).toBe('c');
   });
 
+  // Issue 30: the key leaves `meta` for the `secret` table, which no backup holds.
+  it('a database from before issue 30: its key moves from meta to the secret table, its tokens stay good', async () => {
+    const url = await database();
+    const dir = url ? undefined : tempDir();
+    const { adminId } = await start(url, dir);
+    const key = config.jwtSecret;
+    await undoSecretTable(db as never);
+    expect(await metaKey()).toBe(key);
+    await closeDatabase();
+
+    const again = await start(url, dir);
+    expect(again.migrated).toEqual(['0020_secret']);
+    expect(config.jwtSecret).toBe(key);
+    expect(await storedKey()).toBe(key);
+    expect(await metaKey()).toBeUndefined();
+    expect((await userFromToken(signedWith(key, adminId)))?.id).toBe(adminId);
+  });
+
   it('JWT_SECRET, when set, is the key and the database keeps none', async () => {
     const url = await database();
     await start(url, undefined, { JWT_SECRET: 'a-secret-given-by-the-operator' });
     expect(config.jwtSecret).toBe('a-secret-given-by-the-operator');
     expect(await storedKey()).toBeUndefined();
+    expect(await metaKey()).toBeUndefined();
   });
 });

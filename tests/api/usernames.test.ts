@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db, dialect } from '../../src/server/db/connection.ts';
-import { down as undoArticleAdmin } from '../../src/server/db/migrations/0011_article_admin.ts';
-import { down as undoViewStats } from '../../src/server/db/migrations/0013_view_stats.ts';
-import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_log.ts';
-import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
-import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
-import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
-import { down as undoIdempotency } from '../../src/server/db/migrations/0019_idempotency.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
+import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
 
 /** Usernames are unique after NFKC + lower-case folding; names may not pose as the blogger. */
 const api = setupTestApi();
@@ -55,13 +49,7 @@ describe('usernames are unique after folding', () => {
     await db.schema.alterTable('user').dropColumn('username_key').execute();
     // Later migrations (0010: config.createdAt, 0011: the article bin, 0012: photo.status) did not exist
     // then either.
-    await undoIdempotency(db as never);
-    await undoArticleIndexes(db as never);
-    await undoSearchTrgm(db as never, dialect);
-    await undoViewStats(db as never);
-    await undoLinkHealth(db as never);
-    await undoAuditLog(db as never);
-    await undoArticleAdmin(db as never);
+    await undoMigrationsFrom(db as never, dialect, '0011_article_admin');
     await db.schema.alterTable('config').dropColumn('createdAt').execute();
     await db.schema.dropIndex('photo_album_status').execute();
     await db.schema.alterTable('photo').dropColumn('status').execute();
@@ -93,8 +81,7 @@ describe('usernames are unique after folding', () => {
       '0015_audit_log',
       '0016_link_health',
       '0017_search_trgm',
-      '0018_article_order_indexes',
-      '0019_idempotency',
+      ...migrationsAfter('0017_search_trgm'),
     ]);
 
     const keys = await db

@@ -24,11 +24,11 @@ const dataDir = () => {
   return dir;
 };
 
-/** The signing key a test server keeps in its database (issue 21: the `meta` row, not a file). */
+/** The signing key a test server keeps in its database (issue 21, in its own table since issue 30). */
 export function signingKeyIn(dataDir: string): string {
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
   try {
-    return (db.prepare("SELECT value FROM meta WHERE key = 'jwt_secret'").get() as { value: string }).value;
+    return (db.prepare("SELECT value FROM secret WHERE key = 'jwt_secret'").get() as { value: string }).value;
   } finally {
     db.close();
   }

@@ -62,8 +62,7 @@ function Backups() {
           <>
             <p className={styles.muted}>
               下载一份完整一致的 SQLite 数据库副本（与命令 npm run blog -- backup &lt;文件&gt;
-              相同；备份时写入的内容要么全在、要么全不在）。上传的图片和音乐不在其中，请另外复制数据目录的
-              uploads 与 music 文件夹。
+              相同；备份时写入的内容要么全在、要么全不在）。
             </p>
             <p className={o.row}>
               <button type="button" className={kit.primary} disabled={busy || !sizes} onClick={download}>
@@ -73,6 +72,7 @@ function Backups() {
             </p>
           </>
         )}
+        <Contents />
       </section>
       <section aria-labelledby="size-title">
         <h2 id="size-title" className={o.heading}>
@@ -102,5 +102,35 @@ function Backups() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * What a backup holds and what it leaves out (issue 30): the download, the CLI's `backup` and the
+ * pg_dump of the PostgreSQL how-to alike (services/backup.ts NOT_IN_BACKUPS).
+ */
+function Contents() {
+  return (
+    <dl className={o.contents}>
+      <div>
+        <dt>备份包含</dt>
+        <dd>
+          文章（含草稿和回收站）、分类与标签、说说、相册和照片的信息、评论与留言、友链、番剧、资源与网站、站点资料与页面横幅、聊天记录、访问统计和审计日志等，以及用户账号（含密码哈希，不含明文密码）。
+        </dd>
+      </div>
+      <div>
+        <dt>备份不含</dt>
+        <dd>
+          签名密钥等机密（拿到备份的人无法凭它伪造登录）和音乐播放器的网易云登录；上传的图片和音乐文件本身也不在其中，它们存放在
+          UPLOADS_DIR 和 MUSIC_DIR（默认是数据目录下的 uploads 和 music 文件夹），请另外复制。
+        </dd>
+      </div>
+      <div>
+        <dt>恢复之后</dt>
+        <dd>
+          用备份恢复的站点首次启动时会生成新的签名密钥，所有人（包括管理员）都要重新登录。备份含有密码哈希，请妥善保管。
+        </dd>
+      </div>
+    </dl>
   );
 }

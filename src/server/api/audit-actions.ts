@@ -176,6 +176,14 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
 };
 
 /**
+ * What the CLI's commands record (no route: src/server/cli/index.ts writes the row itself, its actor
+ * services/audit.ts CLI_ACTOR). Listed with the routes' actions in the console's filter choices.
+ */
+export const CLI_AUDIT_ACTIONS = {
+  'rotate-secret': { action: '更换签名密钥', thing: '签名密钥' },
+} as const satisfies Record<string, AuditAction>;
+
+/**
  * Admin routes that write nothing worth a log row: reads sent as POST (the admin app's list bodies) and
  * the editor's autosave (private draft state, sent every few seconds while typing).
  */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { auditUsers, listAudit } from '../services/audit.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
-import { AUDIT_ACTIONS } from './audit-actions.ts';
+import { AUDIT_ACTIONS, CLI_AUDIT_ACTIONS } from './audit-actions.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -27,7 +27,7 @@ export const auditAdminRoutes = new Hono<ApiEnv>()
   })
   .get('/audit/getAuditDictionary', async (c) => {
     requireAdmin(c);
-    const specs = Object.values(AUDIT_ACTIONS);
+    const specs = [...Object.values(AUDIT_ACTIONS), ...Object.values(CLI_AUDIT_ACTIONS)];
     return ok(c, {
       actions: unique(specs.map((s) => s.action)),
       things: unique(specs.map((s) => s.thing)),

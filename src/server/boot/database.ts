@@ -26,7 +26,7 @@ export function prepareDatabase(cfg: Config): Promise<Prepared> {
       .values({ id: 1, admin_url: '/admin', createdAt: stamp, updatedAt: stamp } as never)
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    if (!cfg.jwtSecret) cfg.jwtSecret = await sharedSecret(cfg.dataDir);
+    if (!cfg.jwtSecretFromEnv) cfg.jwtSecret = await sharedSecret(cfg.dataDir);
     const admin = await ensureAdmin(cfg.adminUsername, cfg.adminPassword);
     let seeded = false;
     const mark = await db

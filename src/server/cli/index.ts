@@ -1,12 +1,16 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
+import { CLI_AUDIT_ACTIONS } from '../api/audit-actions.ts';
 import { closeDatabase, type Prepared, prepareDatabase } from '../boot/database.ts';
+import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { Library } from '../music/local/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
+import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
@@ -22,9 +26,26 @@ const HELP = `Usage: npm run blog -- <command>
   export <folder>                       write every article as <slug>.md with front matter
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)
+  rotate-secret                         replace the token signing key: every token signed before is refused
   help                                  this text`;
 
 type Command = (args: string[], prepared: Prepared) => Promise<void>;
+
+/** The audit log's row of a command (issue 30): the CLI as the actor, the machine's name as where from. */
+async function audit(command: keyof typeof CLI_AUDIT_ACTIONS): Promise<void> {
+  const { action, thing } = CLI_AUDIT_ACTIONS[command];
+  await recordAudit({
+    userId: CLI_ACTOR.userId,
+    userName: CLI_ACTOR.userName,
+    action,
+    thing,
+    ids: [],
+    labels: [],
+    method: 'CLI',
+    path: `npm run blog -- ${command}`,
+    ip: hostname(),
+  });
+}
 
 /**
  * The commands that may change what public pages show: after one, even a failed one (an import may
@@ -105,6 +126,20 @@ const commands: Record<string, Command> = {
     const ms = Math.round(performance.now() - t0);
     console.log(`${cfg.musicDir}: ${lib.songs.size} songs in ${lib.playlists.length} playlists (${ms} ms)`);
     for (const p of lib.playlists) console.log(`  ${p.name}: ${p.songIds.length}`);
+  },
+  // Issue 30: after a leak (a backup from before 30, a copied database, a stolen token) the key goes.
+  async 'rotate-secret'() {
+    if (config.jwtSecretFromEnv)
+      throw new Error(
+        "JWT_SECRET is set: the signing key is the environment's, not kept in the database, so rotate-secret cannot replace it. Give every process a new JWT_SECRET (at least 16 characters) and restart them.",
+      );
+    await rotateSecret();
+    await audit('rotate-secret').catch((err: Error) => {
+      throw new Error(`the signing key was replaced, but its audit log row was not written: ${err.message}`);
+    });
+    console.log(
+      `signing key replaced: within ${KEY_POLL_MS / 1000} s every running server refuses the tokens signed with the old one, so everyone signs in again (the music player's NetEase login too)`,
+    );
   },
   // The mark itself is written after every command of CHANGES_PAGES (run, below).
   async 'clear-cache'() {

@@ -243,6 +243,15 @@ export interface MetaTable {
   value: string;
 }
 
+/**
+ * The site's secrets (migration 0019): the token signing key `jwt_secret` (boot/secret.ts), and any
+ * later one (an SMTP password…). Never in a backup (services/backup.ts): keep every secret here.
+ */
+export interface SecretTable {
+  key: string;
+  value: string;
+}
+
 export interface MusicQrTable {
   unikey: string;
   status: number; // 801 waiting, 802 scanned, 803 confirmed
@@ -320,6 +329,7 @@ export interface IdempotencyKeyTable {
 
 export interface DB {
   meta: MetaTable;
+  secret: SecretTable;
   user: UserTable;
   config: ConfigTable;
   page_header: PageHeaderTable;

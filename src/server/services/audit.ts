@@ -63,6 +63,12 @@ export type AuditEntry = {
   ip: string;
 };
 
+/**
+ * Who a row written by the CLI names (`npm run blog -- rotate-secret`, issue 30): no account ran it,
+ * so no user id (0, never an account's) and 命令行 as the name. Not an admin to filter by (auditUsers).
+ */
+export const CLI_ACTOR = { userId: 0, userName: '命令行' } as const;
+
 export async function recordAudit(e: AuditEntry): Promise<void> {
   const label = e.labels.join('、');
   await db
@@ -148,6 +154,7 @@ export async function auditUsers(): Promise<{ id: number; nick_name: string }[]>
         'nick_name',
       ),
     ])
+    .where('audit_log.user_id', '<>', CLI_ACTOR.userId)
     .groupBy('audit_log.user_id')
     .orderBy('audit_log.user_id')
     .execute();

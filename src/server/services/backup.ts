@@ -1,5 +1,6 @@
 import { lstat, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import type { DataSizes } from '../../lib/contract/admin-backup.ts';
 import { config } from '../config.ts';
@@ -14,9 +15,21 @@ import { db, dialect, sqlite } from '../db/connection.ts';
  * of the data folder.
  */
 
+/**
+ * The tables whose rows no backup holds (issue 30): the SQLite copy is emptied of them before anyone
+ * gets it (leaveOut, below), and the pg_dump of PG_DUMP_HINT leaves their data out. Their tables stay,
+ * empty, so a restored database is whole; its first start makes a new signing key.
+ * - `secret`: the site's secrets (migration 0019). With the token signing key anyone holding the file
+ *   could mint an admin token for the live site, whatever the passwords; every later secret (an SMTP
+ *   password…) goes in this table, and so never into a backup.
+ * - `music_session`: the player's NetEase logins, sealed with a key derived from the signing key (so
+ *   of no use to a restored site, which signs them out) but held in clear by a row from before sealing.
+ * Password hashes (argon2id) stay: without them a restored site has no accounts.
+ */
+const NOT_IN_BACKUPS = ['secret', 'music_session'] as const;
+
 /** What the console and the download say on PostgreSQL, where the backup is pg_dump's job. */
-export const PG_DUMP_HINT =
-  '当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc "$DATABASE_URL" > blog-backup.dump（恢复用 pg_restore -d "$DATABASE_URL" blog-backup.dump）；上传的图片（UPLOADS_DIR）和音乐（MUSIC_DIR）是文件，默认在数据目录里，请一并复制。';
+export const PG_DUMP_HINT = `当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc ${NOT_IN_BACKUPS.map((t) => `--exclude-table-data=${t}`).join(' ')} "$DATABASE_URL" > blog-backup.dump（这些 --exclude-table-data 参数使备份不含签名密钥等机密和音乐登录会话）。恢复时先新建一个空数据库，用 pg_restore -d 新数据库的地址 blog-backup.dump 导入，再把 DATABASE_URL 指向它；首次启动会生成新的签名密钥，所有人需要重新登录。上传的图片（UPLOADS_DIR）和音乐（MUSIC_DIR）是文件，默认在数据目录里，请一并复制。`;
 
 /** A consistent copy of the SQLite database (VACUUM INTO a new file); refused on PostgreSQL. */
 function vacuumInto(file: string): void {
@@ -25,10 +38,34 @@ function vacuumInto(file: string): void {
 }
 
 /**
+ * Empties the tables of NOT_IN_BACKUPS in a fresh copy, before it is handed out or named. With
+ * secure_delete the rows' bytes are overwritten with zeros (not only unlinked: the file's free space
+ * would still hold them), and the journal stays in memory, so no file ever holds them again (a copy
+ * that fails is removed whole). A few rows: no second VACUUM, which would block the event loop as
+ * long as the first.
+ */
+function leaveOut(file: string): void {
+  const copy = new DatabaseSync(file);
+  try {
+    copy.exec('PRAGMA journal_mode = MEMORY; PRAGMA secure_delete = ON');
+    for (const table of NOT_IN_BACKUPS) copy.exec(`DELETE FROM "${table}"`);
+  } finally {
+    copy.close();
+  }
+}
+
+/** The copy a backup hands out: consistent, with no secret (above). */
+function copyWithoutSecrets(file: string): void {
+  vacuumInto(file);
+  leaveOut(file);
+}
+
+/**
  * Writes a consistent copy of the SQLite database to `file` (VACUUM INTO: one read transaction, so
- * writes made meanwhile are either all in it or all out), whole or not at all: a full disk leaves no
- * cut-short copy that looks like a backup, and throws 存储空间不足，备份失败. As VACUUM INTO itself,
- * it takes the place of an empty file only. Refused on PostgreSQL.
+ * writes made meanwhile are either all in it or all out), without secrets (NOT_IN_BACKUPS), whole or
+ * not at all: a full disk leaves no cut-short copy that looks like a backup, and throws
+ * 存储空间不足，备份失败. As VACUUM INTO itself, it takes the place of an empty file only. Refused on
+ * PostgreSQL.
  */
 export async function backupTo(file: string): Promise<void> {
   const target = path.resolve(file);
@@ -40,7 +77,7 @@ export async function backupTo(file: string): Promise<void> {
     await placeWhole(
       target,
       async (partial) => {
-        vacuumInto(partial);
+        copyWithoutSecrets(partial);
         await syncFile(partial);
       },
       { replace: empty },
@@ -63,7 +100,7 @@ export async function backupToTemp(): Promise<string> {
   );
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    vacuumInto(file);
+    copyWithoutSecrets(file);
   } catch (err) {
     await rm(file, { force: true });
     throw asDiskFull(err, MSG.diskFullBackup);

@@ -16,6 +16,7 @@ import * as m0016 from './0016_link_health.ts';
 import * as m0017 from './0017_search_trgm.ts';
 import * as m0018 from './0018_article_order_indexes.ts';
 import * as m0019 from './0019_idempotency.ts';
+import * as m0020 from './0020_secret.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -42,6 +43,7 @@ const steps: Record<string, Step> = {
   '0017_search_trgm': m0017,
   '0018_article_order_indexes': m0018,
   '0019_idempotency': m0019,
+  '0020_secret': m0020,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
