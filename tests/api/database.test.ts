@@ -12,6 +12,8 @@ import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
 import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
 import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
+import { down as undoTwoFactor } from '../../src/server/db/migrations/0019_two_factor.ts';
+import { down as undoAuditKind } from '../../src/server/db/migrations/0020_audit_kind.ts';
 import { getConfig } from '../../src/server/services/site.ts';
 import { databaseEnv, onPostgres } from '../setup/database.ts';
 
@@ -111,6 +113,8 @@ describe('migrations and the demo seed', () => {
       expect((await getConfig()).createdAt).toBe(fresh.createdAt);
       // A database made before the column: the config row was written on the first start, just
       // after the first migration ran. Later migrations did not exist then either.
+      await undoAuditKind(db as never);
+      await undoTwoFactor(db as never);
       await undoArticleIndexes(db as never);
       await undoSearchTrgm(db as never, dialect);
       await undoViewStats(db as never);
@@ -144,6 +148,8 @@ describe('migrations and the demo seed', () => {
         '0016_link_health',
         '0017_search_trgm',
         '0018_article_order_indexes',
+        '0019_two_factor',
+        '0020_audit_kind',
       ]);
       expect((await getConfig()).createdAt).toBe('2020-05-04T03:02:01.000Z');
       // The photo that was there is a normal one (status 1), not in the recycle bin.

@@ -7,6 +7,8 @@ import { down as undoAuditLog } from '../../src/server/db/migrations/0015_audit_
 import { down as undoLinkHealth } from '../../src/server/db/migrations/0016_link_health.ts';
 import { down as undoSearchTrgm } from '../../src/server/db/migrations/0017_search_trgm.ts';
 import { down as undoArticleIndexes } from '../../src/server/db/migrations/0018_article_order_indexes.ts';
+import { down as undoTwoFactor } from '../../src/server/db/migrations/0019_two_factor.ts';
+import { down as undoAuditKind } from '../../src/server/db/migrations/0020_audit_kind.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
@@ -54,6 +56,8 @@ describe('usernames are unique after folding', () => {
     await db.schema.alterTable('user').dropColumn('username_key').execute();
     // Later migrations (0010: config.createdAt, 0011: the article bin, 0012: photo.status) did not exist
     // then either.
+    await undoAuditKind(db as never);
+    await undoTwoFactor(db as never);
     await undoArticleIndexes(db as never);
     await undoSearchTrgm(db as never, dialect);
     await undoViewStats(db as never);
@@ -92,6 +96,8 @@ describe('usernames are unique after folding', () => {
       '0016_link_health',
       '0017_search_trgm',
       '0018_article_order_indexes',
+      '0019_two_factor',
+      '0020_audit_kind',
     ]);
 
     const keys = await db

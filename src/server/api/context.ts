@@ -5,8 +5,11 @@ import type { AuthUser } from '../services/auth.ts';
 /** What main.ts (or a test) hands each request, and what middleware leaves for handlers. */
 export type ApiEnv = {
   Bindings: ConnectionBindings;
-  /** refused: the answer is a refusal (HTTP 200, code 100), so it changed nothing. */
-  Variables: { user: AuthUser | null; requestId: string; refused?: boolean };
+  /**
+   * refused: the answer is a refusal (HTTP 200, code 100), so it changed nothing. adminRefusal:
+   * requireAdmin turned the caller away (the audit log's 越权访问, api/audit-events.ts).
+   */
+  Variables: { user: AuthUser | null; requestId: string; refused?: boolean; adminRefusal?: boolean };
 };
 
 export type ApiContext = Context<ApiEnv>;

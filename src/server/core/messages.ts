@@ -48,6 +48,13 @@ export const MSG = {
   albumTaken: '已经存在相同的相册名称，换一个试试',
   talkInBin: '说说在回收站中，请先恢复',
   talkNotInBin: '只能彻底删除回收站中的说说',
+  // Two-factor sign-in (issue 30)
+  otpRequired: '请输入两步验证码',
+  otpWrong: '两步验证码不正确',
+  otpAlreadyOn: '两步验证已经开启，如需更换请先关闭',
+  otpNoSetup: '请先获取新的二维码，再输入验证码',
+  otpNotOn: '两步验证没有开启',
+  otpPasswordWrong: '密码不正确',
   // Bad input
   nothingToChange: '没有需要修改的内容',
   needOrigin: '转载或翻译的文章请填写原文链接',

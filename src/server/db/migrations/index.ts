@@ -15,6 +15,8 @@ import * as m0015 from './0015_audit_log.ts';
 import * as m0016 from './0016_link_health.ts';
 import * as m0017 from './0017_search_trgm.ts';
 import * as m0018 from './0018_article_order_indexes.ts';
+import * as m0019 from './0019_two_factor.ts';
+import * as m0020 from './0020_audit_kind.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -40,6 +42,8 @@ const steps: Record<string, Step> = {
   '0016_link_health': m0016,
   '0017_search_trgm': m0017,
   '0018_article_order_indexes': m0018,
+  '0019_two_factor': m0019,
+  '0020_audit_kind': m0020,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
