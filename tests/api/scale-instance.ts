@@ -159,6 +159,7 @@ export async function startInstance(
       );
       return {
         status: res.status,
+        headers: res.headers,
         json: (await res.json()) as { code: number; message: string; result?: any },
       };
     },

@@ -51,6 +51,8 @@ export const AUDIT_EVENTS = {
   loginFailed: { action: '登录失败', kind: '登录失败', thing: '账号' },
   otpEnabled: { action: '开启两步验证', kind: '两步验证', thing: '账号' },
   otpDisabled: { action: '关闭两步验证', kind: '两步验证', thing: '账号' },
+  /** `npm run blog -- disable-2fa <username>`: the way back for a lost phone. */
+  otpDisabledByCli: { action: '命令行关闭两步验证', kind: '两步验证', thing: '账号' },
   recoveryUsed: { action: '使用恢复码登录', kind: '两步验证', thing: '账号' },
   /** 401 on an admin route: nobody (or an ended token) signed in. */
   deniedGuest: { action: '未登录访问管理接口', kind: '越权访问', thing: '接口' },

@@ -2,14 +2,17 @@ import path from 'node:path';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
+import { AUDIT_EVENTS } from '../api/audit-actions.ts';
 import { closeDatabase, type Prepared, prepareDatabase } from '../boot/database.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { Library } from '../music/local/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
+import { recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
+import { disableOtp, otpEnabled } from '../services/two-factor.ts';
 import { createUser, randomPassword } from '../services/users.ts';
 import { exportArticles, importArticles } from './articles.ts';
 
@@ -17,6 +20,7 @@ const HELP = `Usage: npm run blog -- <command>
 
   migrate                               prepare the database alone (migrations, first admin, demo seed) and exit
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
+  disable-2fa <username>                turn off an account's two-factor sign-in (a lost phone and codes)
   backup <file>                         write a consistent copy of the SQLite database
   import <folder>                       Markdown files with front matter become articles (by slug)
   export <folder>                       write every article as <slug>.md with front matter
@@ -69,6 +73,34 @@ const commands: Record<string, Command> = {
       await createUser({ username, password, role: ROLE.admin, nick_name: username });
     }
     console.log(`admin ${username} ready${given ? '' : `, password: ${password}`}`);
+  },
+  // The way back in for someone who lost both the phone and the recovery codes (issue 30): whoever
+  // runs the server's commands may do it; the audit log keeps that it was done.
+  async 'disable-2fa'([username]) {
+    if (!username) throw new Error('disable-2fa needs a username');
+    const user = await db
+      .selectFrom('user')
+      .select(['id', 'username', 'nick_name'])
+      .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', foldUsername(username))]))
+      .executeTakeFirst();
+    if (!user) throw new Error(`no account named ${username}`);
+    if (!(await otpEnabled(user.id))) {
+      console.log(`${user.username} has no two-factor sign-in`);
+      return;
+    }
+    await disableOtp(user.id);
+    const event = AUDIT_EVENTS.otpDisabledByCli;
+    await recordAudit({
+      ...event,
+      userId: 0,
+      userName: '',
+      ids: [user.id],
+      labels: [user.nick_name],
+      method: 'CLI',
+      path: 'disable-2fa',
+      ip: '',
+    });
+    console.log(`two-factor sign-in of ${user.username} turned off: the password alone signs in`);
   },
   async backup([file]) {
     if (!file) throw new Error('backup needs a file name');
