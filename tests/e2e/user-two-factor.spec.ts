@@ -1,6 +1,8 @@
 import type { Response } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createUser, signIn } from './accounts.ts';
+import { useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -76,3 +78,47 @@ test('/userCenter loads the 2FA settings when opened; on, the login asks for the
   await card.getByRole('button', { name: '关闭两步验证' }).click();
   await expect(card.locator('[data-two-factor="off"]')).toBeVisible();
 });
+
+for (const [width, theme] of [
+  [375, 'dark'],
+  [1440, 'light'],
+] as const)
+  test(`axe: the 2FA settings and the login's code step at ${width} px (${theme}), nothing wider than the screen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await useTheme(page, theme);
+    const user = await createUser();
+    await signIn(page, user);
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto('/userCenter');
+    const card = page.locator('[data-two-factor-card]');
+    await card.getByRole('button', { name: '设置两步验证' }).click();
+    await card.getByRole('button', { name: '开启两步验证' }).click();
+    await expect(card.getByRole('img', { name: PANEL_TEXT })).toBeVisible();
+    expect(await seriousViolations(page, '[data-two-factor-card]')).toEqual([]);
+    expect(await fits()).toBeLessThanOrEqual(width);
+    const secret = (await card.locator('[data-otp-secret]').getAttribute('data-otp-secret')) as string;
+    await card
+      .getByLabel('验证码', { exact: true })
+      .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await card.getByRole('button', { name: '确认开启' }).click();
+    await expect(card.locator('[data-recovery-codes] li')).toHaveCount(10);
+    expect(await seriousViolations(page, '[data-two-factor-card]')).toEqual([]);
+    expect(await fits()).toBeLessThanOrEqual(width);
+
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+      sessionStorage.setItem('__signedIn', '1');
+    });
+    await useTheme(page, theme);
+    await page.goto('/home');
+    await page.locator('#site-header [data-login-entry]').click();
+    const dialog = page.locator('[data-login-dialog]');
+    await dialog.getByLabel('用户账号').fill(user.username);
+    await dialog.getByLabel('密码', { exact: true }).fill(user.password);
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await expect(dialog.getByRole('heading', { name: '两步验证' })).toBeVisible();
+    expect(await seriousViolations(page, '[data-login-dialog]')).toEqual([]);
+  });
