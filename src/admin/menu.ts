@@ -6,6 +6,7 @@ import {
   History,
   IdCard,
   Images,
+  KeyRound,
   Library,
   Link2,
   type LucideIcon,
@@ -38,7 +39,8 @@ export type ScreenKey =
   | 'chat'
   | 'music'
   | 'audit'
-  | 'backups';
+  | 'backups'
+  | 'account';
 
 type MenuGroup = '总览' | '内容' | '站点' | '互动' | '系统';
 
@@ -61,6 +63,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'music', label: '音乐库', href: '/admin/music', icon: Music, group: '系统' },
   { key: 'audit', label: '审计日志', href: '/admin/audit', icon: History, group: '系统' },
   { key: 'backups', label: '备份', href: '/admin/backups', icon: DatabaseBackup, group: '系统' },
+  { key: 'account', label: '账号与安全', href: '/admin/account', icon: KeyRound, group: '系统' },
 ];
 
 /** The menu by group, groups in this order, empty groups left out. */

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { PublicUser } from '../lib/contract/users.ts';
 
 /** The console's own state (the session, toasts and theme are the site's stores). */
 
@@ -8,3 +9,9 @@ export const $drawerOpen = atom(false);
 /** Who is looking at the console, as far as the browser knows (the API decides for real). */
 export type Gate = 'checking' | 'guest' | 'forbidden' | 'admin';
 export const $gate = atom<Gate>('checking');
+
+/**
+ * The admin's own account as the gate read it from the server (GET /api/user/getUserInfoById, with
+ * `otp_enabled`): the dashboard's 2FA banner and 账号与安全 read it, and the latter updates it.
+ */
+export const $self = atom<PublicUser | null>(null);

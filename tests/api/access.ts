@@ -21,6 +21,10 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/user/updatePassword': 'login',
   'POST /api/user/logout': 'login',
   'GET /api/user/getOwnStatistic': 'login',
+  // Issue 30: two-factor sign-in, for every account.
+  'POST /api/user/2fa/setup': 'login',
+  'POST /api/user/2fa/enable': 'login',
+  'POST /api/user/2fa/disable': 'login',
   'POST /api/upload/img': 'login',
   'GET /api/todo/list': 'login',
   'POST /api/todo/add': 'login',

@@ -54,6 +54,52 @@ describe('npm run blog -- create-admin', () => {
   });
 });
 
+describe('npm run blog -- disable-2fa (issue 30)', () => {
+  it('turns off an account’s two-factor sign-in and says so in the audit log', async () => {
+    expect(blog('create-admin', 'lostphone1', 'L0st!phone').status).toBe(0);
+    let db = await openDatabase({ dataDir, databaseUrl: dbEnv.DATABASE_URL });
+    const { id } = await db
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'lostphone1')
+      .executeTakeFirstOrThrow();
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto('user_otp')
+      .values({
+        user_id: id,
+        secret: 'JBSWY3DPEHPK3PXP',
+        pending_secret: null,
+        enabledAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    await db.insertInto('user_recovery_code').values({ user_id: id, code_hash: 'x', usedAt: null }).execute();
+    await closeDatabase();
+
+    const off = blog('disable-2fa', 'LOSTPHONE1');
+    expect(off.status, off.stderr).toBe(0);
+    expect(off.stdout).toContain('turned off');
+    expect(blog('disable-2fa', 'nosuchname').status).toBe(1);
+
+    db = await openDatabase({ dataDir, databaseUrl: dbEnv.DATABASE_URL });
+    const left = await db.selectFrom('user_otp').select('user_id').where('user_id', '=', id).execute();
+    const codes = await db
+      .selectFrom('user_recovery_code')
+      .select('user_id')
+      .where('user_id', '=', id)
+      .execute();
+    const row = await db
+      .selectFrom('audit_log')
+      .select(['kind', 'action', 'thing_id'])
+      .where('path', '=', 'npm run blog -- disable-2fa')
+      .executeTakeFirst();
+    await closeDatabase();
+    expect([left, codes]).toEqual([[], []]);
+    expect(row).toEqual({ kind: '两步验证', action: '命令行关闭两步验证', thing_id: String(id) });
+  });
+});
+
 describe('npm run blog -- backup', () => {
   it.skipIf(onPostgres)(
     'writes a whole copy under the name, never over a file, and leaves no partial file',

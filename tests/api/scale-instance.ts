@@ -177,6 +177,7 @@ export async function startInstance(
       );
       return {
         status: res.status,
+        headers: res.headers,
         json: (await res.json()) as { code: number; message: string; result?: any },
       };
     },

@@ -168,6 +168,24 @@ describe('limits across instances', () => {
     expect(answers.filter((r) => r.status !== 429)).toHaveLength(5);
   });
 
+  it('failures for one account from many addresses, spread over both, slow it on both (issue 30)', async () => {
+    const u = await a.user();
+    const attempt = (at: Instance, ip: string, password: string) =>
+      at.call('POST', '/api/user/login', { username: u.name, password }, undefined, ip);
+    // Ten addresses, one failure each, alternating instances: five on each, ten for the account.
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(i % 2 ? a : b, `198.51.100.${20 + i}`, `Wrong${i}xx`)).json.code).toBe(100);
+    for (const at of [a, b]) {
+      const slowed = await attempt(at, '198.51.100.40', 'Wrong99xx');
+      expect(slowed.json.code).toBe(100);
+      expect(Number(slowed.headers.get('x-login-delay'))).toBeGreaterThan(0);
+    }
+    // Slowed, never refused: the right password signs in.
+    const owner = await attempt(b, '198.51.100.41', 'Passw0rd!');
+    expect(owner.json.code).toBe(0);
+    expect(Number(owner.headers.get('x-login-delay'))).toBeGreaterThan(0);
+  });
+
   it('the write flood guard counts the writes of both instances', async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>

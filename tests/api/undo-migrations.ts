@@ -8,6 +8,8 @@ import * as m0017 from '../../src/server/db/migrations/0017_search_trgm.ts';
 import * as m0018 from '../../src/server/db/migrations/0018_article_order_indexes.ts';
 import * as m0019 from '../../src/server/db/migrations/0019_idempotency.ts';
 import * as m0020 from '../../src/server/db/migrations/0020_secret.ts';
+import * as m0021 from '../../src/server/db/migrations/0021_two_factor.ts';
+import * as m0022 from '../../src/server/db/migrations/0022_audit_kind.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -25,6 +27,8 @@ const UNDOABLE: [string, Down][] = [
   ['0018_article_order_indexes', m0018.down],
   ['0019_idempotency', m0019.down],
   ['0020_secret', m0020.down],
+  ['0021_two_factor', m0021.down],
+  ['0022_audit_kind', m0022.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

@@ -44,6 +44,16 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     expect(last()).toMatchObject({ kind: 'warning', title: '温馨提示', message: '用户名已存在' });
   });
 
+  it("a refusal that carries a result keeps it on the error (the login's need_otp, issue 30)", async () => {
+    answer(200, { code: 100, message: '请输入两步验证码', result: { need_otp: true } });
+    await expect(http.post('http://127.0.0.1/api/user/login', {}, { quiet: true })).rejects.toMatchObject({
+      code: 100,
+      message: '请输入两步验证码',
+      result: { need_otp: true },
+      shown: false,
+    });
+  });
+
   it('code "100" (a string, as some servers of this family send it) is the same warning', async () => {
     answer(200, { code: '100', message: '参数错误 size: 无效输入' });
     await expect(http.post('http://127.0.0.1/api/x')).rejects.toMatchObject({ code: 100, shown: true });

@@ -12,7 +12,10 @@ import { $gate } from '../stores.ts';
 import a from './ops.module.css';
 import styles from './screens.module.css';
 
-/** /admin/audit: every admin write, newest first, filtered by admin, action, kind of thing, day and text. */
+/**
+ * /admin/audit: every admin write and security event (issue 30: failed sign-ins, 2FA changes,
+ * refusals on admin routes), newest first, filtered by kind, who, action, kind of thing, day and text.
+ */
 export default function AuditScreen() {
   return (
     <ConsoleShell active="audit" title="审计日志">
@@ -32,6 +35,7 @@ const options = (all: string, values: { value: string; label: string }[]) => [
 function AuditList() {
   const gate = useStore($gate);
   const [dict, setDict] = useState<AuditDictionary | null>(null);
+  const [kind, setKind] = useState(ALL);
   const [user, setUser] = useState(ALL);
   const [action, setAction] = useState('');
   const actionText = useDebounced(action.trim());
@@ -52,6 +56,7 @@ function AuditList() {
       return listAudit({
         current: page,
         size: PAGE_SIZE,
+        kind: kind === ALL ? undefined : kind,
         user_id: user === ALL ? undefined : Number(user),
         action: actionText || undefined,
         thing_type: thing === ALL ? undefined : thing,
@@ -59,7 +64,7 @@ function AuditList() {
         time: days.length ? [days[0], days[days.length - 1]] : undefined,
       });
     },
-    [user, actionText, thing, from, to, search],
+    [kind, user, actionText, thing, from, to, search],
   );
   const { page, setPage, data } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
 
@@ -77,12 +82,22 @@ function AuditList() {
       width: '170px',
       render: (r) => <span className={a.nowrap}>{r.createdAt}</span>,
     },
-    { key: 'who', header: '管理员', width: '120px', render: (r) => r.user_name },
+    {
+      key: 'who',
+      header: '操作人',
+      width: '120px',
+      render: (r) => r.user_name || <span className={styles.muted}>未登录</span>,
+    },
     {
       key: 'action',
       header: '操作',
-      width: '130px',
-      render: (r) => <span className={a.action}>{r.action}</span>,
+      width: '150px',
+      render: (r) => (
+        <span className={a.stack}>
+          <span className={a.action}>{r.action}</span>
+          {r.kind !== '管理操作' && <span className={a.kind}>{r.kind}</span>}
+        </span>
+      ),
     },
     {
       key: 'thing',
@@ -115,11 +130,21 @@ function AuditList() {
   const toolbar = (
     <>
       <Select
-        label="按管理员筛选"
+        label="按类型筛选"
+        inline
+        value={kind}
+        options={options(
+          '全部类型',
+          (dict?.kinds ?? []).map((v) => ({ value: v, label: v })),
+        )}
+        onChange={filter(setKind)}
+      />
+      <Select
+        label="按操作人筛选"
         inline
         value={user}
         options={options(
-          '全部管理员',
+          '全部操作人',
           (dict?.users ?? []).map((u) => ({ value: String(u.id), label: u.nick_name })),
         )}
         onChange={filter(setUser)}
@@ -174,7 +199,7 @@ function AuditList() {
     </>
   );
 
-  const filtered = user !== ALL || actionText || thing !== ALL || from || to || search;
+  const filtered = kind !== ALL || user !== ALL || actionText || thing !== ALL || from || to || search;
   return (
     <DataTable
       caption="审计日志"
@@ -183,7 +208,11 @@ function AuditList() {
       rowKey={(r) => r.id}
       toolbar={toolbar}
       loading={!data}
-      empty={filtered ? '没有相符的记录' : '还没有记录：管理员的每次修改都会记在这里（保留 180 天）'}
+      empty={
+        filtered
+          ? '没有相符的记录'
+          : '还没有记录：管理员的每次修改、登录失败、两步验证的变更和越权访问都会记在这里（保留 180 天）'
+      }
       page={page}
       pageSize={PAGE_SIZE}
       total={data?.total ?? 0}

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
+import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getOverview, getTrend } from '../../lib/api/admin/dashboard.ts';
 import type { DashboardCounts, DashboardOverview, DashboardTrend } from '../../lib/contract/dashboard.ts';
 import ConsoleShell from '../shell/ConsoleShell.tsx';
-import { $gate } from '../stores.ts';
+import { $gate, $self } from '../stores.ts';
 import { NewestComments, NewestMessages, PendingLinks } from './DashboardLists.tsx';
 import styles from './dashboard.module.css';
 
@@ -50,6 +51,7 @@ function Dashboard() {
   const counts = overview?.counts;
   return (
     <div className={styles.dashboard}>
+      <OtpBanner />
       <section aria-label="数据总览" className={styles.cards}>
         {CARDS.map(({ key, label, href, note }) => (
           <div key={key} className={styles.card}>
@@ -77,6 +79,21 @@ function Dashboard() {
         <NewestMessages messages={overview?.messages} onChanged={reload} />
       </div>
     </div>
+  );
+}
+
+/** Issue 30: while the admin signs in with a password alone, the dashboard says so and where to change it. */
+function OtpBanner() {
+  const self = useStore($self);
+  if (self?.otp_enabled !== false) return null;
+  return (
+    <section className={styles.otpBanner} aria-label="安全提醒" data-otp-banner>
+      <ShieldAlert size={20} aria-hidden />
+      <p>
+        博主账号还没有开启两步验证：密码一旦被猜中或泄露，别人就能登录后台。
+        <a href="/admin/account">去开启两步验证</a>
+      </p>
+    </section>
   );
 }
 

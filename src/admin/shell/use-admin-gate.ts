@@ -6,7 +6,7 @@ import { getUser } from '../../lib/api/users.ts';
 import { ROLE } from '../../lib/role.ts';
 import { $token, $userInfo, clearSession } from '../../stores/session.ts';
 import { openLogin } from '../../stores/ui.ts';
-import { $gate, type Gate } from '../stores.ts';
+import { $gate, $self, type Gate } from '../stores.ts';
 
 /**
  * Who may see the console. The token is in the browser (the site keeps it in local storage, not in a
@@ -38,7 +38,11 @@ export function useAdminGate(): Gate {
     }
     let live = true;
     Promise.all([checkToken(), getUser(user.id, { quiet: true })]).then(
-      ([, fresh]) => live && $gate.set(fresh.role === ROLE.admin ? 'admin' : 'forbidden'),
+      ([, fresh]) => {
+        if (!live) return;
+        $self.set(fresh);
+        $gate.set(fresh.role === ROLE.admin ? 'admin' : 'forbidden');
+      },
       (err: unknown) => {
         if (!live) return;
         if (err instanceof HttpError && err.status === 401) clearSession();

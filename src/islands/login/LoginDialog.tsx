@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Eye, EyeOff, X } from 'lucide-react';
-import { type InputHTMLAttributes, type SubmitEvent, useId, useState } from 'react';
+import { type InputHTMLAttributes, type SubmitEvent, useEffect, useId, useState } from 'react';
 import {
   checkLoginField,
   checkRegisterField,
@@ -91,6 +91,9 @@ function LoginPane() {
   const [regErrors, setRegErrors] = useState<Errors<RegisterForm>>({});
   const [keep, setKeep] = useState(Boolean(restored));
   const [busy, setBusy] = useState(false);
+  // Issue 30: the password was right and the account asks for its second step.
+  const [otpStep, setOtpStep] = useState<{ error: string } | null>(null);
+  const [otp, setOtp] = useState('');
 
   const resetForms = () => {
     setLogin(EMPTY_LOGIN);
@@ -102,6 +105,16 @@ function LoginPane() {
   const switchTo = (next: 'login' | 'register') => {
     setMode(next);
     resetForms();
+  };
+
+  // The code field takes the focus when it appears and after a wrong code (typed again at once).
+  useEffect(() => {
+    if (otpStep) ref.current?.querySelector<HTMLInputElement>('[data-otp-input]')?.focus();
+  }, [otpStep, ref]);
+
+  const leaveOtpStep = () => {
+    setOtpStep(null);
+    setOtp('');
   };
 
   const blurLogin = (field: keyof LoginForm) =>
@@ -118,6 +131,16 @@ function LoginPane() {
   async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (busy) return;
+    if (otpStep) {
+      const code = otp.trim();
+      if (!code) return setOtpStep({ error: '请输入验证码' });
+      setBusy(true);
+      const done = await signIn(login, 'manual', keep, code);
+      setBusy(false);
+      if (done === true) resetForms();
+      else if (done) setOtpStep({ error: done.message });
+      return;
+    }
     if (mode === 'login') {
       const errors = validateLogin(login);
       setLoginErrors(errors);
@@ -127,7 +150,8 @@ function LoginPane() {
       setBusy(true);
       const done = await signIn(login, auto ? 'auto' : 'manual', keep);
       setBusy(false);
-      if (done) resetForms();
+      if (done === true) resetForms();
+      else if (done) setOtpStep({ error: '' });
     } else {
       const errors = validateRegister(reg);
       setRegErrors(errors);
@@ -152,20 +176,41 @@ function LoginPane() {
       <div className={styles.content}>
         <div className={styles.head}>
           <h2 id={titleId} className={styles.title}>
-            {isLogin ? '登录' : '注册'}
+            {otpStep ? '两步验证' : isLogin ? '登录' : '注册'}
           </h2>
           <button type="button" className={`icon-btn ${styles.close}`} aria-label="关闭" onClick={closeLogin}>
             <X size={18} />
           </button>
         </div>
-        <p className={styles.switch}>
-          {isLogin ? '没有账号？' : '已有账号？'}
-          <button type="button" onClick={() => switchTo(isLogin ? 'register' : 'login')}>
-            {isLogin ? '去注册' : '去登录'}
-          </button>
-        </p>
+        {otpStep ? (
+          <p className={styles.switch}>该账号已开启两步验证，请输入验证器上的 6 位数字，或一个恢复码。</p>
+        ) : (
+          <p className={styles.switch}>
+            {isLogin ? '没有账号？' : '已有账号？'}
+            <button type="button" onClick={() => switchTo(isLogin ? 'register' : 'login')}>
+              {isLogin ? '去注册' : '去登录'}
+            </button>
+          </p>
+        )}
         <form className={styles.form} onSubmit={submit} noValidate>
-          {isLogin ? (
+          {otpStep ? (
+            <>
+              <Field
+                label="验证码"
+                placeholder="6 位数字或恢复码"
+                autoComplete="one-time-code"
+                inputMode="text"
+                maxLength={32}
+                value={otp}
+                error={otpStep.error}
+                onChange={(v) => setOtp(v)}
+                data-otp-input
+              />
+              <button type="button" className={styles.back} onClick={leaveOtpStep}>
+                返回修改账号密码
+              </button>
+            </>
+          ) : isLogin ? (
             <>
               <Field
                 label="用户账号"
@@ -247,7 +292,7 @@ function LoginPane() {
             </>
           )}
           <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={busy}>
-            {isLogin ? '登录' : '注册'}
+            {otpStep ? '验证并登录' : isLogin ? '登录' : '注册'}
           </button>
         </form>
       </div>

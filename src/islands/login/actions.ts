@@ -1,6 +1,6 @@
 import { HttpError } from '../../lib/api/client.ts';
 import { getUser, login, register as registerUser } from '../../lib/api/users.ts';
-import type { LoginResult } from '../../lib/contract/users.ts';
+import type { LoginResult, NeedOtp as NeedOtpResult } from '../../lib/contract/users.ts';
 import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
 import { readJson, remove, writeJson } from '../../lib/storage.ts';
 import { emailFromLocal, type LoginForm, type RegisterForm } from '../../lib/validation.ts';
@@ -30,15 +30,31 @@ function failed(err: unknown): void {
 
 export type LoginKind = 'manual' | 'auto';
 
+/** The account has two-factor sign-in on: ask for its code (`message` says why: none yet, or wrong). */
+export type NeedOtp = { needOtp: true; message: string };
+
+const asksForCode = (err: unknown): err is HttpError =>
+  err instanceof HttpError &&
+  err.code === 100 &&
+  (err.result as Partial<NeedOtpResult> | undefined)?.need_otp === true;
+
 /**
  * SPEC §4 login: store the token, remember (or forget) the credentials, say 登录成功 or 自动登录成功,
- * fetch the user by id and store it, close the dialog and greet. Resolves true on success.
+ * fetch the user by id and store it, close the dialog and greet. Resolves true on success; with
+ * two-factor sign-in on (issue 30) and no right `otp`, NeedOtp: the dialog asks for the code and
+ * sends the same form again with it.
  */
-export async function signIn(form: LoginForm, kind: LoginKind, keep: boolean): Promise<boolean> {
+export async function signIn(
+  form: LoginForm,
+  kind: LoginKind,
+  keep: boolean,
+  otp?: string,
+): Promise<boolean | NeedOtp> {
   let result: LoginResult;
   try {
-    result = await login(form, { quiet: true });
+    result = await login(otp ? { ...form, otp } : form, { quiet: true });
   } catch (err) {
+    if (asksForCode(err)) return { needOtp: true, message: err.message };
     failed(err);
     return false;
   }
@@ -85,5 +101,6 @@ export async function register(form: RegisterForm): Promise<boolean> {
     failed(err);
     return false;
   }
-  return signIn({ username: form.username.trim(), password: form.password1 }, 'auto', true);
+  // A new account has no second step.
+  return (await signIn({ username: form.username.trim(), password: form.password1 }, 'auto', true)) === true;
 }

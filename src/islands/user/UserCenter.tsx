@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Camera, UserRound } from 'lucide-react';
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, type SubmitEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { getUser, ownStatistic, updateOwnInfo, updatePassword } from '../../lib/api/users.ts';
 import type { OwnStatistic as Figures, PublicUser } from '../../lib/contract/users.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
@@ -14,6 +14,9 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './user-center.module.css';
 
 type Detail = PublicUser;
+
+// Issue 30: the 2FA settings (and the QR code's encoder) load when the visitor opens them.
+const TwoFactorPanel = lazy(() => import('./two-factor/TwoFactorPanel.tsx'));
 type Passwords = { current: string; next: string; confirm: string };
 
 const NO_PASSWORDS: Passwords = { current: '', next: '', confirm: '' };
@@ -44,6 +47,7 @@ export default function UserCenter() {
   const [pw, setPw] = useState(NO_PASSWORDS);
   const [pwErrors, setPwErrors] = useState<Partial<Record<keyof Passwords, string>>>({});
   const [changing, setChanging] = useState(false);
+  const [otpOpen, setOtpOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
   const userId = user?.id;
@@ -253,6 +257,34 @@ export default function UserCenter() {
             修改密码
           </button>
         </form>
+
+        <section className="card" aria-labelledby="uc-2fa" data-two-factor-card>
+          <h2 id="uc-2fa" className={styles.heading}>
+            两步验证
+          </h2>
+          {otpOpen && detail ? (
+            <Suspense fallback={<p className="muted">加载中…</p>}>
+              <TwoFactorPanel
+                enabled={Boolean(detail.otp_enabled)}
+                recoveryLeft={detail.recovery_left}
+                onChanged={(s) =>
+                  setDetail({ ...detail, otp_enabled: s.enabled, recovery_left: s.recoveryLeft })
+                }
+              />
+            </Suspense>
+          ) : (
+            <div className={styles.otpSummary}>
+              <p className="muted">
+                {detail?.otp_enabled
+                  ? '已开启：登录时除了密码，还需要输入手机验证器上的验证码。'
+                  : '未开启：开启后，登录时除了密码，还需要输入手机验证器上的验证码。'}
+              </p>
+              <button type="button" className="btn" disabled={!detail} onClick={() => setOtpOpen(true)}>
+                {detail?.otp_enabled ? '管理两步验证' : '设置两步验证'}
+              </button>
+            </div>
+          )}
+        </section>
       </div>
     </div>
   );

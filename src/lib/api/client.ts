@@ -50,11 +50,14 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: number;
   readonly shown: boolean;
-  constructor(message: string, status: number, code: number, shown: boolean) {
+  /** A refusal's result, when it carries one (the login's `{need_otp: true}`). */
+  readonly result: unknown;
+  constructor(message: string, status: number, code: number, shown: boolean, result?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
     this.shown = shown;
+    this.result = result;
   }
 }
 
@@ -136,7 +139,7 @@ export async function request<T>(
   const code = bodyCode(data);
   if (code === 100) {
     if (!opts.quiet) h.toast(message, 'warning', WARNING);
-    throw new HttpError(message, 200, 100, !opts.quiet);
+    throw new HttpError(message, 200, 100, !opts.quiet, data?.result);
   }
   if (code !== 0) throw new HttpError(message, 200, code, false);
   return data?.result as T;

@@ -1,11 +1,19 @@
 import type { Registered } from '../contract/admin-users.ts';
-import type { FreshToken, LoginResult, OwnStatistic, PublicUser } from '../contract/users.ts';
+import type {
+  FreshToken,
+  LoginResult,
+  OtpSetup,
+  OwnStatistic,
+  PublicUser,
+  RecoveryCodes,
+} from '../contract/users.ts';
 import type { LoginForm } from '../validation.ts';
 import { get, post, put, type RequestOptions } from './client.ts';
 
 /** The account calls (API.md "Users"). */
 
-export const login = (form: LoginForm, opts?: RequestOptions) =>
+/** With two-factor sign-in on, `otp` is the second step (a refusal with `need_otp` asks for it). */
+export const login = (form: LoginForm & { otp?: string }, opts?: RequestOptions) =>
   post<LoginResult>('/api/user/login', form, opts);
 
 export const register = (
@@ -21,6 +29,13 @@ export const updateOwnInfo = (patch: { nick_name?: string; qq?: string; avatar?:
 
 export const updatePassword = (body: { password: string; password1: string }, opts?: RequestOptions) =>
   put<FreshToken>('/api/user/updatePassword', body, opts);
+
+/** Two-factor sign-in (issue 30): a pending secret, its confirmation (the recovery codes), turning it off. */
+export const setupOtp = () => post<OtpSetup>('/api/user/2fa/setup');
+export const enableOtp = (code: string, opts?: RequestOptions) =>
+  post<RecoveryCodes>('/api/user/2fa/enable', { code }, opts);
+export const disableOtp = (body: { password: string; code: string }, opts?: RequestOptions) =>
+  post<null>('/api/user/2fa/disable', body, opts);
 
 export const ownStatistic = () => get<OwnStatistic>('/api/user/getOwnStatistic');
 

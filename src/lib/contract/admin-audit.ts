@@ -1,8 +1,11 @@
 /** One row of the audit log (POST /api/audit/getAuditList): who did what to which thing, when, from where. */
 export type AuditRow = {
   id: number;
+  /** 管理操作 (an admin write), 登录失败, 两步验证, 越权访问… (issue 30). */
+  kind: string;
+  /** Who did it; 0 when nobody was signed in. */
   user_id: number;
-  /** The admin's nick name when they wrote. */
+  /** Their nick name then ("" for nobody). */
   user_name: string;
   /** The Chinese action name (删除标签…). */
   action: string;
@@ -20,6 +23,8 @@ export type AuditRow = {
 
 /** The filter choices of the log (GET /api/audit/getAuditDictionary). */
 export type AuditDictionary = {
+  /** The kinds of rows (类型): the known ones and any the log holds. */
+  kinds: string[];
   actions: string[];
   things: string[];
   users: { id: number; nick_name: string }[];

@@ -8,6 +8,10 @@ export type PublicUser = {
   createdAt: string;
   username?: string;
   email?: string;
+  /** Only to the user themselves: whether they sign in with a second step (issue 30). */
+  otp_enabled?: boolean;
+  /** Only to the user themselves, with 2FA on: recovery codes still unused. */
+  recovery_left?: number;
 };
 
 /** POST /api/user/login's answer. */
@@ -18,3 +22,12 @@ export type FreshToken = { token: string };
 
 /** GET /api/user/getOwnStatistic: the user's own comments, guestbook messages and likes. */
 export type OwnStatistic = { commentCount: number; messageCount: number; likeCount: number };
+
+/** POST /api/user/2fa/setup: the pending secret (base32, for typing in) and its otpauth:// address (the QR code). */
+export type OtpSetup = { secret: string; otpauth_url: string };
+
+/** POST /api/user/2fa/enable: the ten one-time recovery codes, shown once. */
+export type RecoveryCodes = { recovery_codes: string[] };
+
+/** POST /api/user/login with 2FA on and no (or a wrong) code: code 100 and this result. */
+export type NeedOtp = { need_otp: true };

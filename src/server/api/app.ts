@@ -12,6 +12,7 @@ import { articleRoutes } from './articles.ts';
 import { articleAdminRoutes } from './articles-admin.ts';
 import { auditWrites } from './audit.ts';
 import { auditAdminRoutes } from './audit-admin.ts';
+import { auditDenials } from './audit-events.ts';
 import { authenticate } from './auth.ts';
 import { backupAdminRoutes } from './backup-admin.ts';
 import { chatRoutes } from './chat.ts';
@@ -27,6 +28,7 @@ import { isPageWrite } from './page-writes.ts';
 import { routedHono } from './routing.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
+import { twoFactorRoutes } from './two-factor.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 import { userAdminRoutes } from './users-admin.ts';
@@ -123,8 +125,10 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.use(idempotency);
   // Issue 20: every successful admin write is recorded once its answer is decided (api/audit.ts).
   app.use(auditWrites);
+  // Issue 30: a visitor or user turned away from an admin route is noted too (a few a minute per address).
+  app.use(auditDenials);
   app.route('/', siteRoutes);
-  app.route('/', userRoutes).route('/', uploadRoutes).route('/', todoRoutes);
+  app.route('/', userRoutes).route('/', twoFactorRoutes).route('/', uploadRoutes).route('/', todoRoutes);
   app.route('/', userAdminRoutes);
   app.route('/', communityRoutes);
   app.route('/', musicRoutes);

@@ -36,6 +36,32 @@ const resource = L('resource', 'name');
 const site = L('site', 'name');
 const user = L('user', 'nick_name');
 
+/**
+ * The kinds of rows (the console's 类型 filter; `audit_log.kind`, migration 0020). Every row of
+ * AUDIT_ACTIONS is 管理操作; the others are events that happen outside an admin's successful write.
+ * A new kind of event adds its kind here and its event to AUDIT_EVENTS: the dictionary offers both,
+ * and the list filters by any kind the log holds.
+ */
+export const AUDIT_KINDS = ['管理操作', '登录失败', '两步验证', '越权访问', '签名密钥'] as const;
+
+export type AuditEvent = { action: string; kind: string; thing: string };
+
+/** The security events (issue 30), recorded by api/audit-events.ts `auditEvent`. */
+export const AUDIT_EVENTS = {
+  loginFailed: { action: '登录失败', kind: '登录失败', thing: '账号' },
+  otpEnabled: { action: '开启两步验证', kind: '两步验证', thing: '账号' },
+  otpDisabled: { action: '关闭两步验证', kind: '两步验证', thing: '账号' },
+  /** `npm run blog -- disable-2fa <username>`: the way back for a lost phone. */
+  otpDisabledByCli: { action: '命令行关闭两步验证', kind: '两步验证', thing: '账号' },
+  recoveryUsed: { action: '使用恢复码登录', kind: '两步验证', thing: '账号' },
+  /** 401 on an admin route: nobody (or an ended token) signed in. */
+  deniedGuest: { action: '未登录访问管理接口', kind: '越权访问', thing: '接口' },
+  /** 403 on an admin route: a signed-in account that is not an admin. */
+  deniedUser: { action: '无权访问管理接口', kind: '越权访问', thing: '接口' },
+  /** `npm run blog -- rotate-secret`: every token signed before is refused from now on. */
+  secretRotated: { action: '更换签名密钥', kind: '签名密钥', thing: '签名密钥' },
+} satisfies Record<string, AuditEvent>;
+
 export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'POST /api/config/update': { action: '修改站点资料', thing: '站点' },
   'POST /api/pageHeader/addOrUpdate': {
@@ -174,14 +200,6 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'POST /api/upload/music': { action: '上传音乐', thing: '音乐', resultLabel: 'rel' },
   'POST /api/music/rescan': { action: '重新扫描音乐库', thing: '音乐' },
 };
-
-/**
- * What the CLI's commands record (no route: src/server/cli/index.ts writes the row itself, its actor
- * services/audit.ts CLI_ACTOR). Listed with the routes' actions in the console's filter choices.
- */
-export const CLI_AUDIT_ACTIONS = {
-  'rotate-secret': { action: '更换签名密钥', thing: '签名密钥' },
-} as const satisfies Record<string, AuditAction>;
 
 /**
  * Admin routes that write nothing worth a log row: reads sent as POST (the admin app's list bodies) and

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { auditUsers, listAudit } from '../services/audit.ts';
+import { auditKinds, auditUsers, listAudit } from '../services/audit.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
-import { AUDIT_ACTIONS, CLI_AUDIT_ACTIONS } from './audit-actions.ts';
+import { AUDIT_ACTIONS, AUDIT_EVENTS, AUDIT_KINDS } from './audit-actions.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -11,6 +11,7 @@ import { body, id, pageFields } from './validate.ts';
 const ListBody = z.object({
   ...pageFields,
   user_id: choiceFilter(id()),
+  kind: textFilter(20),
   action: textFilter(20),
   thing_type: textFilter(20),
   text: textFilter(100),
@@ -27,8 +28,12 @@ export const auditAdminRoutes = new Hono<ApiEnv>()
   })
   .get('/audit/getAuditDictionary', async (c) => {
     requireAdmin(c);
-    const specs = [...Object.values(AUDIT_ACTIONS), ...Object.values(CLI_AUDIT_ACTIONS)];
+    // The known kinds first, then any other the log holds (an event added later, a row of a newer
+    // version of the blog): the 类型 filter offers every kind that can be found. Actions are typed
+    // (part of a name), so the table's are only suggestions.
+    const specs = [...Object.values(AUDIT_ACTIONS), ...Object.values(AUDIT_EVENTS)];
     return ok(c, {
+      kinds: unique([...AUDIT_KINDS, ...(await auditKinds())]),
       actions: unique(specs.map((s) => s.action)),
       things: unique(specs.map((s) => s.thing)),
       users: await auditUsers(),

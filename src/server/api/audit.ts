@@ -107,6 +107,14 @@ async function jsonBody(c: Context<ApiEnv>): Promise<unknown> {
 /** The writes not yet stored (tests wait for them: auditSettled). */
 const pending = new Set<Promise<void>>();
 
+/** Keeps a log write that runs off the request path in view of auditSettled (and logs its failure). */
+export function trackAudit(write: Promise<void>, path: string): void {
+  const kept: Promise<void> = write
+    .catch((err) => logger.error({ err, path }, 'audit log not written'))
+    .finally(() => pending.delete(kept));
+  pending.add(kept);
+}
+
 /** Resolves once every log write started so far has ended. */
 export async function auditSettled(): Promise<void> {
   while (pending.size) await Promise.all(pending);
@@ -135,7 +143,7 @@ export const auditWrites = createMiddleware<ApiEnv>(async (c, next) => {
   const answer = isJson ? c.res.clone() : undefined;
   const base = { userId: user.id, userName: user.nick_name, action: spec.action, thing: spec.thing };
   const where = { method: c.req.method, path: c.req.path, ip: clientIp(c) };
-  const write = (async () => {
+  const write = async () => {
     // After the answer has gone: the handler's turn is over before any of this runs.
     await new Promise((resolve) => setImmediate(resolve));
     const envelope = answer ? ((await answer.json()) as { code?: unknown; result?: unknown }) : undefined;
@@ -152,8 +160,6 @@ export const auditWrites = createMiddleware<ApiEnv>(async (c, next) => {
         was.length && was.join('、') !== now.join('、') ? [`${was.join('、')} → ${now.join('、')}`] : now;
     }
     await recordAudit({ ...base, ...where, ids, labels });
-  })()
-    .catch((err) => logger.error({ err, path: where.path }, 'audit log not written'))
-    .finally(() => pending.delete(write));
-  pending.add(write);
+  };
+  trackAudit(write(), where.path);
 });

@@ -17,6 +17,8 @@ export function requireUser(c: ApiContext) {
 }
 
 export function requireAdmin(c: ApiContext) {
+  // Noted for the audit log before the refusal is thrown (api/audit-events.ts auditDenials).
+  if (!isAdmin(c.get('user'))) c.set('adminRefusal', true);
   const user = requireUser(c);
   if (!isAdmin(user)) throw forbidden();
   return user;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Registered } from '../../lib/contract/admin-users.ts';
+import type { NeedOtp } from '../../lib/contract/users.ts';
 import { foldUsername, POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import {
@@ -15,11 +16,15 @@ import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { SharedLimiter, takeAllShared } from '../core/shared-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
+import { otpEnabled, spendCode } from '../services/two-factor.ts';
 import * as users from '../services/users.ts';
 import { ACCOUNT_DISABLED } from '../services/users-admin.ts';
+import { AUDIT_EVENTS } from './audit-actions.ts';
+import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
+import { ok, refusal } from './envelope.ts';
+import { clearFailures, delayFor, noteFailure, slowIfGuessed } from './login-slowdown.ts';
 import { body, id, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -33,8 +38,8 @@ export const loginFailures = {
   byNameAtIp: new SharedLimiter('login-name-ip', 5, TEN_MINUTES),
   byIp: new SharedLimiter('login-ip', 5, TEN_MINUTES),
 };
-/** Wrong current passwords in the personal center, per user. */
-const passwordFailures = new SharedLimiter('password', 5, TEN_MINUTES);
+/** Wrong current passwords in the personal center (and for turning 2FA off), per user. */
+export const passwordFailures = new SharedLimiter('password', 5, TEN_MINUTES);
 /**
  * Register attempts per address (taken names too, so the answer 用户名已存在 cannot be used to list
  * accounts): enough for a family or an office, not for a script.
@@ -53,7 +58,8 @@ const RegisterInput = z.object({
   email: str(120).optional().default(''),
 });
 
-const LoginInput = z.object({ username: str(100), password: str(100) });
+/** `otp`: the second step when the account has 2FA on (6 digits, or a recovery code). */
+const LoginInput = z.object({ username: str(100), password: str(100), otp: str(32).optional() });
 
 /** Avatars are our own uploads or an http(s) address: never javascript:, data: or relative tricks. */
 const avatarUrl = z
@@ -133,14 +139,55 @@ export const userRoutes = new Hono<ApiEnv>()
       [loginFailures.byIp, ip],
     ]);
     if (wait) throw tooMany(wait, '登录失败次数过多，请稍后再试');
+    // Failures of this account from every address (issue 30): past a threshold it answers slower.
+    const account = foldUsername(username);
+    const failures = await slowIfGuessed(c, account, ip);
+    const failed = async (message: string, ids: number[] = []) => {
+      await noteFailure(account);
+      const slowed = delayFor(failures) ? `（该账号近 15 分钟失败 ${failures} 次，已减速）` : '';
+      auditEvent(c, AUDIT_EVENTS.loginFailed, { ids, label: `${username} · ${message}${slowed}` });
+    };
     const user = await users.checkCredentials(username, input.password);
-    if (!user) throw invalid(LOGIN_FAILED);
-    // Not a failure: the address gets back the slot this attempt took but keeps its earlier failures,
-    // so a spray from one address cannot be laundered through an account the sprayer owns.
-    await loginFailures.byIp.refund(ip);
-    await loginFailures.byNameAtIp.reset(nameKey);
+    if (!user) {
+      await failed(LOGIN_FAILED);
+      throw invalid(LOGIN_FAILED);
+    }
+    // A right password is not a failure: the address gets back the slot this attempt took but keeps
+    // its earlier failures, so a spray from one address cannot be laundered through an account the
+    // sprayer owns.
+    const passwordRight = async () => {
+      await loginFailures.byIp.refund(ip);
+      await loginFailures.byNameAtIp.reset(nameKey);
+    };
     // Said only to whoever knows the password, so it tells a guesser nothing about the account.
-    if (user.disabled_at) throw conflict(ACCOUNT_DISABLED);
+    if (user.disabled_at) {
+      await passwordRight();
+      throw conflict(ACCOUNT_DISABLED);
+    }
+    // The second step: without a code the password alone was right, which is no failure; a wrong
+    // code is one (it keeps its slots and counts for the account).
+    let recovery = false;
+    if (await otpEnabled(user.id)) {
+      const otp = input.otp?.trim();
+      if (!otp) {
+        await passwordRight();
+        return refusal<NeedOtp>(c, MSG.otpRequired, { need_otp: true });
+      }
+      const spent = await spendCode(user.id, otp);
+      if (!spent) {
+        await failed(MSG.otpWrong, [user.id]);
+        return refusal<NeedOtp>(c, MSG.otpWrong, { need_otp: true });
+      }
+      recovery = spent === 'recovery';
+    }
+    await passwordRight();
+    await clearFailures(account);
+    if (recovery)
+      auditEvent(c, AUDIT_EVENTS.recoveryUsed, {
+        user: { id: user.id, nick_name: user.nick_name },
+        ids: [user.id],
+        label: user.username,
+      });
     return ok(
       c,
       { token: await signToken(user), id: user.id, username: user.username, role: user.role },

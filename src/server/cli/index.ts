@@ -3,7 +3,7 @@ import path from 'node:path';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { checkPassword, checkUsername } from '../../lib/validation.ts';
-import { CLI_AUDIT_ACTIONS } from '../api/audit-actions.ts';
+import { AUDIT_EVENTS, type AuditEvent } from '../api/audit-actions.ts';
 import { closeDatabase, type Prepared, prepareDatabase } from '../boot/database.ts';
 import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
@@ -14,6 +14,7 @@ import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
+import { disableOtp, otpEnabled } from '../services/two-factor.ts';
 import { createUser, randomPassword } from '../services/users.ts';
 import { exportArticles, importArticles } from './articles.ts';
 
@@ -21,6 +22,7 @@ const HELP = `Usage: npm run blog -- <command>
 
   migrate                               prepare the database alone (migrations, first admin, demo seed) and exit
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
+  disable-2fa <username>                turn off an account's two-factor sign-in (a lost phone and codes)
   backup <file>                         write a consistent copy of the SQLite database
   import <folder>                       Markdown files with front matter become articles (by slug)
   export <folder>                       write every article as <slug>.md with front matter
@@ -32,15 +34,13 @@ const HELP = `Usage: npm run blog -- <command>
 type Command = (args: string[], prepared: Prepared) => Promise<void>;
 
 /** The audit log's row of a command (issue 30): the CLI as the actor, the machine's name as where from. */
-async function audit(command: keyof typeof CLI_AUDIT_ACTIONS): Promise<void> {
-  const { action, thing } = CLI_AUDIT_ACTIONS[command];
+async function audit(command: string, event: AuditEvent, about: { ids?: number[]; labels?: string[] } = {}) {
   await recordAudit({
+    ...event,
     userId: CLI_ACTOR.userId,
     userName: CLI_ACTOR.userName,
-    action,
-    thing,
-    ids: [],
-    labels: [],
+    ids: about.ids ?? [],
+    labels: about.labels ?? [],
     method: 'CLI',
     path: `npm run blog -- ${command}`,
     ip: hostname(),
@@ -91,6 +91,24 @@ const commands: Record<string, Command> = {
     }
     console.log(`admin ${username} ready${given ? '' : `, password: ${password}`}`);
   },
+  // The way back in for someone who lost both the phone and the recovery codes (issue 30): whoever
+  // runs the server's commands may do it; the audit log keeps that it was done.
+  async 'disable-2fa'([username]) {
+    if (!username) throw new Error('disable-2fa needs a username');
+    const user = await db
+      .selectFrom('user')
+      .select(['id', 'username', 'nick_name'])
+      .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', foldUsername(username))]))
+      .executeTakeFirst();
+    if (!user) throw new Error(`no account named ${username}`);
+    if (!(await otpEnabled(user.id))) {
+      console.log(`${user.username} has no two-factor sign-in`);
+      return;
+    }
+    await disableOtp(user.id);
+    await audit('disable-2fa', AUDIT_EVENTS.otpDisabledByCli, { ids: [user.id], labels: [user.nick_name] });
+    console.log(`two-factor sign-in of ${user.username} turned off: the password alone signs in`);
+  },
   async backup([file]) {
     if (!file) throw new Error('backup needs a file name');
     if (!sqlite) throw new Error('backup works on the SQLite database; use pg_dump for PostgreSQL');
@@ -134,7 +152,7 @@ const commands: Record<string, Command> = {
         "JWT_SECRET is set: the signing key is the environment's, not kept in the database, so rotate-secret cannot replace it. Give every process a new JWT_SECRET (at least 16 characters) and restart them.",
       );
     await rotateSecret();
-    await audit('rotate-secret').catch((err: Error) => {
+    await audit('rotate-secret', AUDIT_EVENTS.secretRotated).catch((err: Error) => {
       throw new Error(`the signing key was replaced, but its audit log row was not written: ${err.message}`);
     });
     console.log(

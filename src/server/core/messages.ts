@@ -51,6 +51,13 @@ export const MSG = {
   // An Idempotency-Key (api/idempotency.ts): 422 and 409, not refusals with code 100
   idempotencyMismatch: '同一个 Idempotency-Key 不能用于不同的请求',
   idempotencyBusy: '该请求正在处理中，请稍后再试',
+  // Two-factor sign-in (issue 30)
+  otpRequired: '请输入两步验证码',
+  otpWrong: '两步验证码不正确',
+  otpAlreadyOn: '两步验证已经开启，如需更换请先关闭',
+  otpNoSetup: '请先获取新的二维码，再输入验证码',
+  otpNotOn: '两步验证没有开启',
+  otpPasswordWrong: '密码不正确',
   // Bad input
   nothingToChange: '没有需要修改的内容',
   needOrigin: '转载或翻译的文章请填写原文链接',

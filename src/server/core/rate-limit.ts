@@ -41,6 +41,12 @@ export class RateLimiter {
     if (entry && entry.resetAt > now && entry.count > 0) entry.count--;
   }
 
+  /** What the key has used of the current window (0 when it has none). */
+  count(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key);
+    return entry && entry.resetAt > now ? entry.count : 0;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

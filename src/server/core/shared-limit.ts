@@ -77,6 +77,19 @@ export class SharedLimiter {
     );
   }
 
+  /** What the key has used of its current window, in every process (the per-account slowing). */
+  count(key: string): number | Promise<number> {
+    const r = redisNow();
+    if (!r) return this.local.count(key);
+    return r.get(this.key(key)).then(
+      (v) => Number(v ?? 0),
+      (err) => {
+        fellBack(err);
+        return this.local.count(key);
+      },
+    );
+  }
+
   reset(key: string): void | Promise<void> {
     const r = redisNow();
     if (!r) return this.local.reset(key);

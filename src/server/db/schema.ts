@@ -244,7 +244,7 @@ export interface MetaTable {
 }
 
 /**
- * The site's secrets (migration 0019): the token signing key `jwt_secret` (boot/secret.ts), and any
+ * The site's secrets (migration 0020): the token signing key `jwt_secret` (boot/secret.ts), and any
  * later one (an SMTP password…). Never in a backup (services/backup.ts): keep every secret here.
  */
 export interface SecretTable {
@@ -288,12 +288,15 @@ export interface ArticleViewDayTable {
   views: number;
 }
 
-/** One successful admin write (migration 0015, api/audit.ts). */
+/** One successful admin write (migration 0015, api/audit.ts), or a security event (0020). */
 export interface AuditLogTable {
   id: Generated<number>;
+  /** Who did it; 0 when nobody was signed in (a failed sign-in, a visitor refused). */
   user_id: number;
-  /** The admin's nick name when they wrote (the log outlives a renamed or deleted account). */
+  /** Their nick name then (the log outlives a renamed or deleted account); "" for nobody. */
   user_name: string;
+  /** 管理操作 (every admin write), 登录失败, 两步验证, 越权访问… (api/audit-actions.ts AUDIT_KINDS). */
+  kind: Generated<string>;
   /** The Chinese action name of api/audit-actions.ts (删除标签…). */
   action: string;
   /** What kind of thing it touched (标签, 说说…). */
@@ -325,6 +328,24 @@ export interface IdempotencyKeyTable {
   headers: string | null;
   body: string | null;
   createdAt: string;
+/** A TOTP secret per account (migration 0019, services/two-factor.ts). */
+export interface UserOtpTable {
+  user_id: number;
+  /** The active secret (base32) once enabled, else null. */
+  secret: string | null;
+  /** Made by setup, active only after enable checks a code from it. */
+  pending_secret: string | null;
+  /** The newest accepted time step: older and equal steps are refused (a code works once). */
+  last_step: Generated<number>;
+  enabledAt: string | null;
+  updatedAt: string;
+}
+
+/** One-time recovery codes, hashed (migration 0019). */
+export interface UserRecoveryCodeTable {
+  user_id: number;
+  code_hash: string;
+  usedAt: string | null;
 }
 
 export interface DB {
@@ -359,4 +380,6 @@ export interface DB {
   article_view_day: ArticleViewDayTable;
   audit_log: AuditLogTable;
   idempotency_key: IdempotencyKeyTable;
+  user_otp: UserOtpTable;
+  user_recovery_code: UserRecoveryCodeTable;
 }

@@ -7,7 +7,9 @@ import { countRows, type Page, paginate } from './paginate.ts';
 
 /**
  * The audit log (issue 20): one row per successful admin write, recorded by api/audit.ts after the
- * answer is decided, listed at /admin/audit, kept for AUDIT_DAYS.
+ * answer is decided, and (issue 30) one per security event of api/audit-events.ts (a failed sign-in,
+ * a 2FA change, a refusal on an admin route), each with its kind; listed at /admin/audit, kept for
+ * AUDIT_DAYS.
  */
 
 /** The tables whose rows a log entry may name, and the column that names them. */
@@ -31,6 +33,9 @@ export type LabelTable =
 /** `before`: read before the write runs (a delete), else after it. */
 export type LabelSource = { table: LabelTable; column: string; before?: true };
 
+/** The kind of every admin write (the column's default, migration 0022). */
+const ADMIN_WRITE = '管理操作';
+
 const LABEL_CHARS = 40;
 const LABELS_CHARS = 500;
 
@@ -52,6 +57,9 @@ export async function readLabels(source: LabelSource, ids: number[]): Promise<st
 }
 
 export type AuditEntry = {
+  /** 管理操作 when absent (an admin write). */
+  kind?: string;
+  /** 0 for nobody signed in. */
   userId: number;
   userName: string;
   action: string;
@@ -74,6 +82,7 @@ export async function recordAudit(e: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
+      kind: e.kind ?? ADMIN_WRITE,
       user_id: e.userId,
       user_name: e.userName,
       action: e.action,
@@ -94,6 +103,7 @@ export type AuditFilter = {
   user_id?: number;
   action?: string;
   thing_type?: string;
+  kind?: string;
   text?: string;
   time?: TimeRange;
 };
@@ -105,6 +115,7 @@ export async function listAudit(f: AuditFilter): Promise<Page<AuditRow>> {
   // Part of the action's name: 删除 finds every delete.
   if (f.action) q = q.where(contains('action', f.action));
   if (f.thing_type) q = q.where('thing_type', '=', f.thing_type);
+  if (f.kind) q = q.where('kind', '=', f.kind);
   if (f.time) q = q.where(within('createdAt', f.time));
   if (f.text) {
     const text = f.text;
@@ -123,6 +134,7 @@ export async function listAudit(f: AuditFilter): Promise<Page<AuditRow>> {
       q
         .select([
           'id',
+          'kind',
           'user_id',
           'user_name',
           'action',
@@ -143,11 +155,13 @@ export async function listAudit(f: AuditFilter): Promise<Page<AuditRow>> {
   );
 }
 
-/** The admins that appear in the log (for the filter), by their newest name. */
+/** The accounts that appear in the log as who did it (for the filter), by their newest name. */
 export async function auditUsers(): Promise<{ id: number; nick_name: string }[]> {
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('user', 'user.id', 'audit_log.user_id')
+    // 0 is nobody signed in (a failed sign-in, a visitor refused).
+    .where('audit_log.user_id', '>', 0)
     .select([
       'audit_log.user_id as id',
       sql<string>`max(coalesce(${sql.ref('user.nick_name')}, ${sql.ref('audit_log.user_name')}))`.as(
@@ -159,6 +173,12 @@ export async function auditUsers(): Promise<{ id: number; nick_name: string }[]>
     .orderBy('audit_log.user_id')
     .execute();
   return rows.map((r) => ({ id: Number(r.id), nick_name: r.nick_name }));
+}
+
+/** The kinds of rows the log holds (an index-only read of audit_log_kind), for the 类型 filter. */
+export async function auditKinds(): Promise<string[]> {
+  const rows = await db.selectFrom('audit_log').select('kind').distinct().orderBy('kind').execute();
+  return rows.map((r) => r.kind);
 }
 
 /** How long a log row is kept. */

@@ -5,6 +5,7 @@ import { ROLE } from '../../lib/role.ts';
 import { changes, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from './auth.ts';
+import { otpEnabled, recoveryLeft } from './two-factor.ts';
 
 const now = () => new Date().toISOString();
 
@@ -91,6 +92,7 @@ export async function ensureAdmin(
 type LoginRow = {
   id: number;
   username: string;
+  nick_name: string;
   role: number;
   token_version: number;
   password: string;
@@ -109,7 +111,9 @@ let decoyHash: Promise<string> | undefined;
  */
 async function findUsername(username: string) {
   const select = () =>
-    db.selectFrom('user').select(['id', 'username', 'role', 'token_version', 'password', 'disabled_at']);
+    db
+      .selectFrom('user')
+      .select(['id', 'username', 'nick_name', 'role', 'token_version', 'password', 'disabled_at']);
   return (
     (await select().where('username', '=', username).executeTakeFirst()) ??
     (await select().where('username_key', '=', foldUsername(username)).executeTakeFirst())
@@ -152,7 +156,16 @@ export async function getPublicUser(id: number, viewerId?: number | null): Promi
     .executeTakeFirst();
   if (!row) return null;
   const { username, email, ...rest } = row;
-  return viewerId === id ? { ...rest, username, email } : rest;
+  if (viewerId !== id) return rest;
+  // Whether the second step is on is the user's own business (issue 30), like the username.
+  const otp_enabled = await otpEnabled(id);
+  return {
+    ...rest,
+    username,
+    email,
+    otp_enabled,
+    ...(otp_enabled ? { recovery_left: await recoveryLeft(id) } : {}),
+  };
 }
 
 export async function updateOwnInfo(

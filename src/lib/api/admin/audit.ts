@@ -7,6 +7,8 @@ import { get, post } from '../client.ts';
 export type AuditFilter = {
   current: number;
   size: number;
+  /** 管理操作, 登录失败, 两步验证, 越权访问… (the dictionary's kinds). */
+  kind?: string;
   user_id?: number;
   action?: string;
   thing_type?: string;

@@ -17,6 +17,8 @@ import * as m0017 from './0017_search_trgm.ts';
 import * as m0018 from './0018_article_order_indexes.ts';
 import * as m0019 from './0019_idempotency.ts';
 import * as m0020 from './0020_secret.ts';
+import * as m0021 from './0021_two_factor.ts';
+import * as m0022 from './0022_audit_kind.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -44,6 +46,8 @@ const steps: Record<string, Step> = {
   '0018_article_order_indexes': m0018,
   '0019_idempotency': m0019,
   '0020_secret': m0020,
+  '0021_two_factor': m0021,
+  '0022_audit_kind': m0022,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
