@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -7,7 +8,15 @@ import { ok } from './envelope.ts';
 import { body, id } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);
-const link = z.string().trim().max(500);
+/**
+ * Every address field of the config and the banners: empty, http(s) or a path of this site. The pages
+ * already refuse to render anything else; this keeps `javascript:` and `data:` out of the database.
+ */
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || isSiteAddress(v), SITE_ADDRESS_MESSAGE);
 
 const ConfigPatch = z
   .object({
