@@ -16,7 +16,6 @@ import { MSG } from '../core/messages.ts';
 import { SharedLimiter, takeAllShared } from '../core/shared-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import * as users from '../services/users.ts';
-import { ACCOUNT_DISABLED } from '../services/users-admin.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
@@ -141,7 +140,7 @@ export const userRoutes = new Hono<ApiEnv>()
     await loginFailures.byIp.refund(ip);
     await loginFailures.byNameAtIp.reset(nameKey);
     // Said only to whoever knows the password, so it tells a guesser nothing about the account.
-    if (user.disabled_at) throw conflict(ACCOUNT_DISABLED);
+    if (user.disabled_at) throw conflict(MSG.accountDisabled);
     return ok(
       c,
       { token: await signToken(user), id: user.id, username: user.username, role: user.role },
