@@ -91,3 +91,26 @@ describe('page banners', () => {
     expect((await save('')).json.message).toContain('请填写背景图地址');
   });
 });
+
+describe('the site visit counter', () => {
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+  const visit = (ip: string, ua = FIREFOX) =>
+    api.callFrom(ip, 'PUT', '/api/config/addView', undefined, undefined, { 'user-agent': ua });
+
+  it('counts a visitor once a day, however often they call; each other visitor once', async () => {
+    const before = (await config()).view_time as number;
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push((await visit('198.51.100.30')).json);
+    expect(answers[0]).toEqual({ code: 0, message: '成功', result: { view_time: before + 1 } });
+    // Every later answer gives the count as it is.
+    expect(answers.every((a) => a.result.view_time === before + 1)).toBe(true);
+    expect((await config()).view_time).toBe(before + 1);
+    // Another address; the same address with another browser: a visitor each.
+    expect((await visit('198.51.100.31')).json.result).toEqual({ view_time: before + 2 });
+    expect((await visit('198.51.100.30', 'curl/8.5.0')).json.result).toEqual({ view_time: before + 3 });
+    expect((await visit('198.51.100.31')).json.result).toEqual({ view_time: before + 3 });
+    // A burst of one visitor at once counts once too.
+    await Promise.all(Array.from({ length: 20 }, () => visit('198.51.100.32')));
+    expect((await config()).view_time).toBe(before + 4);
+  });
+});

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
+import { clientIp } from '../core/client-ip.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -47,8 +48,11 @@ const PageHeaderInput = z.object({
 
 export const siteRoutes = new Hono<ApiEnv>()
   .get('/config', async (c) => ok(c, await site.getConfig()))
-  // Answers the new count, like the article's addView, so the page can show it past the page cache.
-  .put('/config/addView', async (c) => ok(c, { view_time: await site.addView() }))
+  // Answers the count, like the article's addView, so the page can show it past the page cache. Once
+  // a day per visitor: the address (behind TRUST_PROXY the forwarded one) and the User-Agent.
+  .put('/config/addView', async (c) =>
+    ok(c, { view_time: await site.addView(clientIp(c), c.req.header('user-agent') ?? '') }),
+  )
   .post('/config/update', async (c) => {
     requireAdmin(c);
     await site.updateConfig(await body(c, ConfigPatch));
