@@ -63,6 +63,32 @@ export function isHttpUrl(s: string): boolean {
 /** An image we let a page show: one of our uploads, or an http(s) address. */
 export const isImageUrl = (s: string): boolean => isUploadPath(s) || isHttpUrl(s);
 
+/**
+ * What an image address points at, to tell two spellings of one picture apart: an upload is its path
+ * under /uploads wherever the address puts it (`/uploads/a.png`, `https://any.host/uploads//a.png?x`,
+ * `./` segments and percent-escapes undone); another http(s) address is its origin (host in lower
+ * case), path and query, without the fragment (a query may choose another picture: `?seed=`). '' for
+ * none, and the trimmed text when it is no address at all.
+ */
+export function imageIdentity(url: string): string {
+  const v = url.trim();
+  if (!v) return '';
+  let u: URL;
+  try {
+    u = new URL(v, 'http://relative.invalid');
+  } catch {
+    return v;
+  }
+  let path = u.pathname.replace(/\/{2,}/g, '/');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* a broken escape: compared as written */
+  }
+  if (path.startsWith('/uploads/')) return path;
+  return `${u.origin}${path}${u.search}`;
+}
+
 export const clampFontSize = (n: number): number =>
   Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, Math.round(Number.isFinite(n) ? n : 16)));
 

@@ -19,6 +19,7 @@ export function foldUsername(name: string): string {
 export const BLOGGER = '博主';
 
 export const POSES_AS_BLOGGER = '昵称不能冒充博主';
+export const USERNAME_POSES_AS_BLOGGER = '用户名不能冒充博主';
 
 /**
  * Letters of other scripts that look like Latin ones (the common part of Unicode's confusables
@@ -103,13 +104,26 @@ export function nameSkeleton(name: string): string {
     .normalize('NFKC');
 }
 
+/** Who a name may not pass for: the admins' nick names and usernames, and the blog's own name. */
+export type Blogger = { names: readonly string[]; blogName: string };
+
 /**
- * True when `name` reads as 博主 or as one of the blogger's own names (an admin's nick name or
- * username), so a reader would take it for the blogger. Names with nothing visible left never match.
+ * Skeletons of 博主 that no one else's name may contain: 博主 itself (`博主大人`, `【博 主】的粉丝`) and
+ * `bo主`, its spelling with the reading of 博 (`ＢＯ主`, `Bo 主`).
  */
-export function posesAsBlogger(name: string, bloggerNames: readonly string[]): boolean {
+const BLOGGER_WORDS = [BLOGGER, 'bo主'];
+
+/**
+ * True when `name` reads as the blogger's: it contains 博主 or the blog's name (a blog name of one
+ * character only when it is the whole name, else every name with that letter would be taken), or it
+ * is one of the admins' own names (equal only: `admin` must not refuse `administrator`). Compared as
+ * skeletons; names with nothing visible left never match.
+ */
+export function posesAsBlogger(name: string, blogger: Blogger): boolean {
   const seen = nameSkeleton(name);
   if (!seen) return false;
-  if (seen === nameSkeleton(BLOGGER)) return true;
-  return bloggerNames.some((n) => nameSkeleton(n) === seen);
+  if (BLOGGER_WORDS.some((word) => seen.includes(word))) return true;
+  const blog = nameSkeleton(blogger.blogName);
+  if (blog && ([...blog].length > 1 ? seen.includes(blog) : seen === blog)) return true;
+  return blogger.names.some((n) => nameSkeleton(n) === seen);
 }

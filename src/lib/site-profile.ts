@@ -70,15 +70,21 @@ export const PROFILE_GROUPS: ProfileGroup[] = [
 
 export const PROFILE_FIELDS: ProfileField[] = PROFILE_GROUPS.flatMap((g) => g.fields);
 
-const ADDRESS = /^(https?:\/\/\S+|\/\S*)$/i;
+/**
+ * An address the site config and the page banners may hold: http(s), or a path of this site (an
+ * upload). Anything else (`javascript:`, `data:`, `vbscript:`, any other scheme) is refused on input,
+ * by the console's forms and by the server (src/server/api/site.ts), with this message.
+ */
+export const isSiteAddress = (value: string): boolean => /^(https?:\/\/\S+|\/\S*)$/i.test(value.trim());
+export const SITE_ADDRESS_MESSAGE = '请填写以 http://、https:// 或 / 开头的地址';
 
 /** The message of the first rule `value` breaks, or '' when it keeps them all. */
 export function checkProfileField(field: ProfileField, value: string): string {
   const v = value.trim();
   if (field.required && !v) return `请填写${field.label}`;
   if (v.length > field.max) return `${field.label}不能超过 ${field.max} 个字`;
-  if (v && field.kind !== 'text' && field.kind !== 'textarea' && !ADDRESS.test(v))
-    return '请填写以 http://、https:// 或 / 开头的地址';
+  if (v && field.kind !== 'text' && field.kind !== 'textarea' && !isSiteAddress(v))
+    return SITE_ADDRESS_MESSAGE;
   return '';
 }
 

@@ -71,7 +71,7 @@ describe('disable and enable an account', () => {
     // A new socket with that token is a read-only visitor: it cannot say anything.
     const again = await join(u.token);
     again.send({ type: 'message', content: '停用后还想说话', content_type: 'text' });
-    expect((await again.next('error')).content).toBe('登录过期，请重新登录');
+    expect((await again.next('error')).content).toBe('该账号已被停用');
     expect(await db.selectFrom('chat').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
 
     // The right password gets a plain refusal; a wrong one the usual answer (nothing leaks).
@@ -109,6 +109,61 @@ describe('disable and enable an account', () => {
     const chat = await join(back.json.result.token);
     chat.send({ type: 'message', content: '我回来了', content_type: 'text' });
     await watcher.next('message', (m) => m.content === '我回来了');
+  });
+
+  it("issue 30: a disabled account's old token is refused everywhere with the reason, guest routes too", async () => {
+    const u = await api.user();
+    const nick = `昵称${u.username}`;
+    expect((await as('PUT', `/api/user/disable/${u.id}`)).json.code).toBe(0);
+    const DISABLED = { code: 401, message: '该账号已被停用' };
+    // A route that needs a login.
+    const own = await me(u.token);
+    expect([own.status, own.json]).toEqual([401, DISABLED]);
+    // The guestbook takes guests, but not this token as one: nothing is stored, under any name.
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('message')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (const extra of [{}, { nick_name: '路过的人' }]) {
+      const res = await api.callFrom(
+        '10.30.6.1',
+        'POST',
+        '/api/message/add',
+        { message: '停用后的留言', ...extra },
+        u.token,
+      );
+      expect([res.status, res.json]).toEqual([401, DISABLED]);
+    }
+    expect(await count()).toBe(before);
+    expect(
+      await db
+        .selectFrom('message')
+        .select('id')
+        .where((eb) => eb.or([eb('user_id', '=', u.id), eb('nick_name', '=', nick)]))
+        .execute(),
+    ).toEqual([]);
+    // Other routes a guest may call, reads and counters alike.
+    for (const [method, url, body] of [
+      ['GET', '/api/config'],
+      ['PUT', '/api/config/addView'],
+      ['POST', '/api/like/addLike', { type: 3, for_id: 1 }],
+      ['POST', '/api/message/getMessageList', { current: 1, size: 5 }],
+    ] as const) {
+      const res = await api.call(method, url, body, u.token);
+      expect([res.status, res.json], url).toEqual([401, DISABLED]);
+    }
+    // Without the token the same request is a guest's, as anyone's.
+    expect((await api.call('GET', '/api/config')).json.code).toBe(0);
+    // Enabled again, the old token is ended, not disabled: a login route says so, a guest route reads it as a guest.
+    await as('PUT', `/api/user/enable/${u.id}`);
+    expect((await me(u.token)).json).toEqual({ code: 401, message: '登录过期，请重新登录' });
+    expect((await api.call('GET', '/api/config', undefined, u.token)).json.code).toBe(0);
   });
 
   it('never disables oneself, nor the last admin who can log in', async () => {

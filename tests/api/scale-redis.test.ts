@@ -231,6 +231,19 @@ describe('view dedupe across instances', () => {
   });
 });
 
+describe('the site visit counter across instances', () => {
+  it('counts a visitor once a day over both instances (issue 30)', async () => {
+    const visit = async (at: Instance, ip: string) =>
+      (await at.call('PUT', '/api/config/addView', undefined, undefined, ip)).json.result.view_time as number;
+    const before = (await a.call('GET', '/api/config')).json.result.view_time as number;
+    expect(await visit(a, '203.0.113.40')).toBe(before + 1);
+    expect(await visit(b, '203.0.113.40')).toBe(before + 1);
+    expect(await visit(a, '203.0.113.40')).toBe(before + 1);
+    expect(await visit(b, '203.0.113.41')).toBe(before + 2);
+    expect(await visit(a, '203.0.113.41')).toBe(before + 2);
+  });
+});
+
 describe('QR login and music sessions', () => {
   it('are database rows: a key made on one instance is confirmed and used on the other', async () => {
     const u = await a.user();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db, dialect } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
+import { encodePng } from '../../src/server/music/png.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
 import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
@@ -110,7 +111,8 @@ describe('names may not pose as the blogger', () => {
     expect((await register('posera02', '【博 主】')).json).toEqual(POSES);
     expect((await register('posera03', 'аdmin')).json).toEqual(POSES); // Cyrillic а
     expect((await register('【博 主】')).json).toEqual(POSES);
-    expect((await register('posera04', '博主的朋友')).json.code).toBe(0);
+    expect((await register('posera04', '博主的朋友')).json).toEqual(POSES);
+    expect((await register('posera05', '博学的朋友')).json.code).toBe(0);
   });
 
   it('updateOwnUserInfo: a user may not take such a nick name; the admin keeps theirs', async () => {
@@ -134,5 +136,72 @@ describe('names may not pose as the blogger', () => {
     expect((await add('\uFEFF老王')).json).toEqual(POSES);
     expect((await add('Ａｄｍｉｎ')).json).toEqual(POSES);
     expect((await add('路过的人')).json.code).toBe(0);
+  });
+});
+
+describe("issue 30: names containing 博主 or the blog name, and the blogger's avatar", () => {
+  const USERNAME_POSES = { code: 100, message: '用户名不能冒充博主' };
+  const AVATAR = { code: 100, message: '不能使用博主的头像' };
+  const put = (patch: object, token: string) => api.call('PUT', '/api/user/updateOwnUserInfo', patch, token);
+  const adminPut = (patch: object) => api.call('PUT', '/api/user/adminUpdateUserInfo', patch, api.adminToken);
+  const config = (patch: object) => api.call('POST', '/api/config/update', patch, api.adminToken);
+
+  it('register: nick names and usernames containing 博主, ＢＯ主 or the blog name are refused', async () => {
+    expect((await config({ blog_name: 'Moon小站' })).json.code).toBe(0);
+    for (const nick of ['博主大人', 'ＢＯ主', '博 主', 'Moon小站', 'ＭＯＯＮ小站', 'moon 小站的站长'])
+      expect((await register(`posec${nextIp}`, nick)).json, nick).toEqual(POSES);
+    // Without a nick name the username is the name shown: the nick-name message.
+    expect((await register('博主大人0001')).json).toEqual(POSES);
+    // With one, the username may not pose either (the console and the personal center show it).
+    for (const username of ['ＢＯ主0001', 'boss博主01', 'ＭＯＯＮ小站01'])
+      expect((await register(username, '普通读者')).json, username).toEqual(USERNAME_POSES);
+    expect((await register('posec0001', '月亮的读者')).json.code).toBe(0);
+  });
+
+  it('profile updates: the same names are refused to members, by themselves and by the owner', async () => {
+    const me = await api.user('posed01');
+    for (const nick of ['博主大人', 'ＢＯ主', '博 主', 'ｍｏｏｎ小站'])
+      expect((await put({ nick_name: nick }, me.token)).json, nick).toEqual(POSES);
+    expect((await adminPut({ id: me.id, nick_name: '博主大人' })).json).toEqual(POSES);
+    expect((await put({ nick_name: '月亮的读者乙' }, me.token)).json.code).toBe(0);
+    // The guestbook's guest names follow the same rule.
+    const guest = (nick_name: string) =>
+      api.callFrom(`10.7.1.${nextIp++}`, 'POST', '/api/message/add', { message: '你好', nick_name });
+    expect((await guest('ＢＯ主')).json).toEqual(POSES);
+    expect((await guest('Moon小站站长')).json).toEqual(POSES);
+    // The admin may keep (and take) such names.
+    expect((await put({ nick_name: 'Moon小站博主' }, api.adminToken)).json.code).toBe(0);
+    expect((await adminPut({ id: api.adminId, nick_name: '博主大人' })).json.code).toBe(0);
+  });
+
+  it("a member may not take an admin's avatar or the blog's, however spelled; their own upload is fine", async () => {
+    const me = await api.user('posee01');
+    const face = '/uploads/2026-01/0123456789abcdef0123456789abcdef.png';
+    expect((await put({ avatar: face }, api.adminToken)).json.code).toBe(0);
+    for (const avatar of [
+      face,
+      ` ${face} `,
+      `https://blog.example${face}`,
+      `https://blog.example${face.replace('/2026-01/', '/2026-01//')}?v=2`,
+    ])
+      expect((await put({ avatar }, me.token)).json, avatar).toEqual(AVATAR);
+    expect((await adminPut({ id: me.id, avatar: face })).json).toEqual(AVATAR);
+    // The blog's avatar (the profile card's 博主头像) is the blogger's too.
+    expect((await config({ blog_avatar: 'https://cdn.example/blog.png' })).json.code).toBe(0);
+    expect((await put({ avatar: 'https://CDN.example/blog.png#me' }, me.token)).json).toEqual(AVATAR);
+
+    const fd = new FormData();
+    fd.append(
+      'file',
+      new File([new Uint8Array(encodePng(2, 2, () => [1, 2, 3]))], 'me.png', { type: 'image/png' }),
+    );
+    const upload = await api.call('POST', '/api/upload/img', fd, me.token);
+    expect(upload.json.code).toBe(0);
+    const mine = await put({ avatar: upload.json.result.url }, me.token);
+    expect(mine.json.code).toBe(0);
+    expect(mine.json.result.avatar).toBe(upload.json.result.url);
+    expect((await put({ avatar: 'https://cdn.example/other.png' }, me.token)).json.code).toBe(0);
+    // The admin keeps theirs.
+    expect((await adminPut({ id: api.adminId, avatar: face })).json.code).toBe(0);
   });
 });

@@ -104,6 +104,16 @@ describe('one site across two processes', () => {
     }
   });
 
+  it("the site's visit counter counts a visitor once a day across both processes (issue 30)", async () => {
+    const visitor = { ip: freshIp(), headers: { 'user-agent': 'Mozilla/5.0 cluster-visitor' } };
+    const visit = async (base: string, who = visitor) =>
+      (await call(base, 'PUT', '/api/config/addView', undefined, who)).json.result.view_time as number;
+    const first = await visit(node(0));
+    for (let i = 0; i < 6; i++) expect(await visit(node(i % 2))).toBe(first);
+    // Another visitor, on the other process, counts (other tests' visitors may count meanwhile).
+    expect(await visit(node(1), { ...visitor, ip: freshIp() })).toBeGreaterThan(first);
+  });
+
   it('an article the CLI imports is on the home page of both processes within seconds', async () => {
     const pages = [node(0), node(1)].map((base) => `${base}/home`);
     const home = async (url: string) => {

@@ -56,9 +56,9 @@ test('a user disabled in the console: their open tab is refused, they cannot log
     await expect(page.getByText('账号已停用', { exact: true })).toBeVisible();
     await expect(row).toContainText('已停用');
 
-    // Their open tab: the next thing it asks the server is refused, and the session ends.
+    // Their open tab: the next thing it asks the server is refused with the reason, and the session ends.
     await theirs.reload();
-    await expect(theirs.getByRole('alert').filter({ hasText: '登录过期' })).toBeVisible();
+    await expect(theirs.getByRole('alert').filter({ hasText: '该账号已被停用' })).toBeVisible();
     await expect(loginDialog(theirs)).toBeVisible();
     // …and the right password does not let them back in.
     await logIn(theirs, user.username, user.password);

@@ -97,7 +97,7 @@ test('comment and friend link → the dashboard deletes and approves → the com
     await expect(row).toContainText('已停用');
     await box.getByPlaceholder('说点什么吧～').fill('停用之后的评论');
     await box.getByRole('button', { name: '发表评论' }).click();
-    await expect(reader.getByRole('alert').filter({ hasText: '登录过期' })).toBeVisible();
+    await expect(reader.getByRole('alert').filter({ hasText: '该账号已被停用' })).toBeVisible();
     const dialog = reader.locator('[data-login-dialog]');
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('用户账号').fill(commenter.username);

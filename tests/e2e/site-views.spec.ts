@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -9,6 +10,12 @@ function countBeacons(context: BrowserContext): { n: number } {
   });
   return seen;
 }
+
+/**
+ * A browser of its own: the counter counts a visitor (address and User-Agent) once a day (issue 30),
+ * and every context of the run shares the address, and by default the User-Agent.
+ */
+const newVisitor = () => `Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36 visitor/${randomUUID()}`;
 
 /** The 访问 figure of /home's profile card (exact: the text is abbreviated, e.g. 4.8k). */
 async function visits(page: Page): Promise<number> {
@@ -22,7 +29,7 @@ test('a visitor session counts one site view, whatever it opens; a new session c
 }) => {
   // The count before this visitor came (the page itself may already show the visit counted).
   const before = (await (await request.get('/api/config')).json()).result.view_time as number;
-  const first = await browser.newContext({ baseURL });
+  const first = await browser.newContext({ baseURL, userAgent: newVisitor() });
   const beacons = countBeacons(first);
   const page = await first.newPage();
   await page.goto('/home');
@@ -42,7 +49,7 @@ test('a visitor session counts one site view, whatever it opens; a new session c
   expect(beacons.n).toBe(1);
   await first.close();
 
-  const second = await browser.newContext({ baseURL });
+  const second = await browser.newContext({ baseURL, userAgent: newVisitor() });
   const again = countBeacons(second);
   const other = await second.newPage();
   await other.goto('/talk');

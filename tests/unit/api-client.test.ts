@@ -70,6 +70,15 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     expect($activeModal.get()).toBe('login');
   });
 
+  it("a disabled account's 401 says why, and ends the session the same way (issue 30)", async () => {
+    setSession('tok-3', { id: 3, nick_name: 'c', avatar: '', role: 2 });
+    answer(401, { code: 401, message: '该账号已被停用' });
+    await expect(http.post('http://127.0.0.1/api/message/add', {})).rejects.toMatchObject({ status: 401 });
+    expect(last()).toMatchObject({ kind: 'error', message: '该账号已被停用' });
+    expect($token.get()).toBe('');
+    expect($activeModal.get()).toBe('login');
+  });
+
   it.each([
     [403, { message: '' }, 'error', '权限不足'],
     [403, { message: '只有博主可以' }, 'error', '只有博主可以'],

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { deletePageHeader, listPageHeaders, savePageHeader } from '../../lib/api/admin/site.ts';
 import { BANNER_ROUTES } from '../../lib/banner-routes.ts';
 import type { PageHeader } from '../../lib/contract/site.ts';
+import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
 import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../kit/DataTable.tsx';
@@ -157,11 +158,7 @@ function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => voi
   const keyed = useIdempotencyKey();
   const save = async () => {
     const v = url.trim();
-    const broken = !v
-      ? '请上传或填写背景图地址'
-      : !/^(https?:\/\/\S+|\/\S*)$/i.test(v)
-        ? '请填写以 http://、https:// 或 / 开头的地址'
-        : '';
+    const broken = !v ? '请上传或填写背景图地址' : !isSiteAddress(v) ? SITE_ADDRESS_MESSAGE : '';
     if (broken) {
       setError(broken);
       return false;

@@ -25,6 +25,7 @@ import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
 import { notifyRoutes } from './notify.ts';
 import { isPageWrite } from './page-writes.ts';
+import { POST_READS } from './post-reads.ts';
 import { routedHono } from './routing.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
@@ -86,9 +87,10 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   // Cross-site writes and non-JSON bodies (a cross-site form's text/plain) never reach a handler.
   app.use(writeGuard((path) => path.toLowerCase().startsWith('/api/upload/')));
   // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.
+  // Reads do not count, those sent as POST (api/post-reads.ts) included.
   const writes = new SharedLimiter('writes', opts.writesPerMinute ?? 600, 60_000);
   app.use(async (c, next) => {
-    if (!isRead(c.req.method)) {
+    if (!isRead(c.req.method) && !POST_READS.has(`${c.req.method} ${c.req.path}`)) {
       const wait = await writes.take(clientIp(c));
       if (wait) throw tooMany(wait);
     }

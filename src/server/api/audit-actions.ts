@@ -12,6 +12,7 @@
  */
 
 import type { LabelSource, LabelTable } from '../services/audit.ts';
+import { ADMIN_POST_READS } from './post-reads.ts';
 
 /** `resultLabel`: the answer's result field that names the thing (when no table does: a file). */
 export type AuditAction = {
@@ -202,24 +203,7 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
 };
 
 /**
- * Admin routes that write nothing worth a log row: reads sent as POST (the admin app's list bodies) and
- * the editor's autosave (private draft state, sent every few seconds while typing).
+ * Admin routes that write nothing worth a log row: reads sent as POST (the admin app's list bodies,
+ * api/post-reads.ts) and the editor's autosave (private draft state, sent every few seconds while typing).
  */
-export const AUDIT_SKIPPED: ReadonlySet<string> = new Set([
-  'POST /api/talk/getTalkList',
-  'POST /api/article/adminGetArticleList',
-  'POST /api/article/getArticleList',
-  'POST /api/article/titleExist',
-  'POST /api/article/preview',
-  'PUT /api/article/autosave',
-  'POST /api/category/getCategoryList',
-  'POST /api/tag/getTagList',
-  'POST /api/bangumi/getBangumiList',
-  'POST /api/resources/getResourceList',
-  'POST /api/site/getSiteList',
-  'POST /api/user/getUserList',
-  'POST /api/comment/backGetCommentList',
-  'POST /api/audit/getAuditList',
-  'POST /api/comment/getModerationList',
-  'POST /api/chat/backGetChatList',
-]);
+export const AUDIT_SKIPPED: ReadonlySet<string> = new Set([...ADMIN_POST_READS, 'PUT /api/article/autosave']);

@@ -1,11 +1,20 @@
 import { createMiddleware } from 'hono/factory';
 import { forbidden, unauthorized } from '../core/errors.ts';
-import { isAdmin, userFromToken } from '../services/auth.ts';
+import { MSG } from '../core/messages.ts';
+import { isAdmin, readToken } from '../services/auth.ts';
 import type { ApiContext, ApiEnv } from './context.ts';
 
-/** Reads the token (Bearer or bare) and leaves the user, or null, in c.var.user. Never refuses. */
+/**
+ * Reads the token (Bearer or bare) and leaves the user, or null, in c.var.user. Refuses only the token
+ * of a disabled account, on every route, those a guest may call too (issue 30): its holder must not go
+ * on as a guest unawares (a guestbook message under 游客 instead of their name), and the 401 ends the
+ * browser's session with the reason. An ended or expired token still reads as a guest's request;
+ * routes that need a user answer it with 登录过期 (requireUser).
+ */
 export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
-  c.set('user', await userFromToken(c.req.header('authorization')));
+  const { user, disabled } = await readToken(c.req.header('authorization'));
+  if (disabled) throw unauthorized(MSG.accountDisabled);
+  c.set('user', user);
   await next();
 });
 

@@ -10,7 +10,6 @@ import {
   MESSAGE_MAX,
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
-import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { conflict, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -18,7 +17,7 @@ import { SharedLimiter } from '../core/shared-limit.ts';
 import { db } from '../db/connection.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
-import { bloggerNames } from '../services/users.ts';
+import { refuseBloggerLook } from '../services/users.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -101,7 +100,7 @@ export const messageRoutes = new Hono<ApiEnv>()
     if (!user) {
       nickName = input.nick_name || '游客';
       // Nor look like the blogger's (博主 with invisible characters or look-alike letters).
-      if (posesAsBlogger(nickName, await bloggerNames())) throw conflict(POSES_AS_BLOGGER);
+      await refuseBloggerLook({ nick_name: nickName });
       // A guest may not take the name of a member (or the blogger).
       const taken = await db
         .selectFrom('user')

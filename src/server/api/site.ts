@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
+import { clientIp } from '../core/client-ip.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
@@ -7,7 +9,15 @@ import { ok } from './envelope.ts';
 import { body, id } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);
-const link = z.string().trim().max(500);
+/**
+ * Every address field of the config and the banners: empty, http(s) or a path of this site. The pages
+ * already refuse to render anything else; this keeps `javascript:` and `data:` out of the database.
+ */
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || isSiteAddress(v), SITE_ADDRESS_MESSAGE);
 
 const ConfigPatch = z
   .object({
@@ -38,8 +48,11 @@ const PageHeaderInput = z.object({
 
 export const siteRoutes = new Hono<ApiEnv>()
   .get('/config', async (c) => ok(c, await site.getConfig()))
-  // Answers the new count, like the article's addView, so the page can show it past the page cache.
-  .put('/config/addView', async (c) => ok(c, { view_time: await site.addView() }))
+  // Answers the count, like the article's addView, so the page can show it past the page cache. Once
+  // a day per visitor: the address (behind TRUST_PROXY the forwarded one) and the User-Agent.
+  .put('/config/addView', async (c) =>
+    ok(c, { view_time: await site.addView(clientIp(c), c.req.header('user-agent') ?? '') }),
+  )
   .post('/config/update', async (c) => {
     requireAdmin(c);
     await site.updateConfig(await body(c, ConfigPatch));

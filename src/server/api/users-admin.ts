@@ -2,11 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl } from '../../lib/community.ts';
 import type { ResetPassword } from '../../lib/contract/admin-users.ts';
-import { POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import { USERNAME_MAX } from '../../lib/validation.ts';
 import { kickFromChat } from '../chat/registry.ts';
-import { conflict, invalid } from '../core/errors.ts';
+import { invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import * as users from '../services/users.ts';
 import * as admin from '../services/users-admin.ts';
@@ -63,14 +62,8 @@ export const userAdminRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     const { id: userId, ...patch } = await body(c, InfoBody);
     if (patch.nick_name === undefined && patch.avatar === undefined) throw invalid(MSG.nothingToChange);
-    // Only an admin may go by the blogger's names (the same rule as a user's own edit).
-    const target = await admin.roleOf(userId);
-    if (
-      patch.nick_name &&
-      target !== ROLE.admin &&
-      posesAsBlogger(patch.nick_name, await users.bloggerNames())
-    )
-      throw conflict(POSES_AS_BLOGGER);
+    // Only an admin may go by the blogger's names and avatar (the same rule as a user's own edit).
+    if ((await admin.roleOf(userId)) !== ROLE.admin) await users.refuseBloggerLook(patch);
     await admin.adminUpdateUser(userId, patch);
     return ok(c, true, '修改成功');
   })

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Registered } from '../../lib/contract/admin-users.ts';
 import type { NeedOtp } from '../../lib/contract/users.ts';
-import { foldUsername, POSES_AS_BLOGGER, posesAsBlogger } from '../../lib/names.ts';
+import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import {
   checkLoginPassword,
@@ -18,7 +18,6 @@ import { SharedLimiter, takeAllShared } from '../core/shared-limit.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import { otpEnabled, spendCode } from '../services/two-factor.ts';
 import * as users from '../services/users.ts';
-import { ACCOUNT_DISABLED } from '../services/users-admin.ts';
 import { AUDIT_EVENTS } from './audit-actions.ts';
 import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
@@ -104,8 +103,9 @@ export const userRoutes = new Hono<ApiEnv>()
     const wait = await registrations.take(ip);
     if (wait) throw tooMany(wait, '注册过于频繁，请稍后再试');
     if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
-    // Without a nick name the username is shown, so it may not pose as the blogger either.
-    if (posesAsBlogger(nick || username, await users.bloggerNames())) throw conflict(POSES_AS_BLOGGER);
+    // Without a nick name the username is shown in its place; with one, the username still shows in
+    // the console and the personal center: neither may pose as the blogger.
+    await users.refuseBloggerLook(nick ? { nick_name: nick, username } : { nick_name: username });
     let userId: number;
     try {
       userId = await users.createUser({
@@ -162,7 +162,7 @@ export const userRoutes = new Hono<ApiEnv>()
     // Said only to whoever knows the password, so it tells a guesser nothing about the account.
     if (user.disabled_at) {
       await passwordRight();
-      throw conflict(ACCOUNT_DISABLED);
+      throw conflict(MSG.accountDisabled);
     }
     // The second step: without a code the password alone was right, which is no failure; a wrong
     // code is one (it keeps its slots and counts for the account).
@@ -204,13 +204,8 @@ export const userRoutes = new Hono<ApiEnv>()
     const me = requireUser(c);
     const patch = await body(c, OwnInfoInput);
     if (Object.keys(patch).length === 0) throw invalid(MSG.nothingToChange);
-    // The blogger (an admin) may call themselves so; nobody else may.
-    if (
-      patch.nick_name &&
-      me.role !== ROLE.admin &&
-      posesAsBlogger(patch.nick_name, await users.bloggerNames())
-    )
-      throw conflict(POSES_AS_BLOGGER);
+    // The blogger (an admin) may look like themselves; nobody else may.
+    if (me.role !== ROLE.admin) await users.refuseBloggerLook(patch);
     await users.updateOwnInfo(me.id, patch);
     return ok(c, await users.getPublicUser(me.id, me.id), '修改成功');
   })

@@ -11,7 +11,7 @@ import { DomainError } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
-import { type AuthUser, isAdmin, userFromToken } from '../services/auth.ts';
+import { type AuthUser, isAdmin, readToken, userFromToken } from '../services/auth.ts';
 import { addMessage, checkContent, deleteMessage } from '../services/chat.ts';
 import { site } from '../site.ts';
 import { type ChatBus, createBus } from './bus.ts';
@@ -161,22 +161,23 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
     if (await bus.leave(conn.id, conn.user.id)) await bus.publish({ kind: 'presence' });
   }
 
-  /** The socket's user, checked again against the database: logout or a password change ends it. */
-  async function speaker(conn: Conn): Promise<AuthUser | null> {
-    if (!conn.token) return null;
-    const user = await userFromToken(conn.token);
+  /**
+   * The socket's user, checked again against the database: logout, a password change or disabling
+   * ends it, and the refusal says which (the HTTP API's messages).
+   */
+  async function requireSpeaker(conn: Conn): Promise<AuthUser | null> {
+    if (!conn.token) {
+      fail(conn, '请先登录');
+      return null;
+    }
+    const { user, disabled } = await readToken(conn.token);
     if (!user) {
       await leave(conn);
       conn.user = null;
+      fail(conn, disabled ? MSG.accountDisabled : '登录过期，请重新登录');
       return null;
     }
     conn.user = user;
-    return user;
-  }
-
-  async function requireSpeaker(conn: Conn): Promise<AuthUser | null> {
-    const user = await speaker(conn);
-    if (!user) fail(conn, conn.token ? '登录过期，请重新登录' : '请先登录');
     return user;
   }
 

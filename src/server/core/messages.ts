@@ -43,6 +43,9 @@ export const MSG = {
   mergeIntoItself: '不能合并到自身',
   moveIntoDeleted: '文章不能移到正在删除的分类或标签',
   guestNameTaken: '该昵称已被注册用户使用，请换一个',
+  bloggerAvatar: '不能使用博主的头像',
+  // A disabled account: its login (code 100) and any request with its token (401)
+  accountDisabled: '该账号已被停用',
   qrExpired: '二维码已过期,请重新获取',
   qrTaken: '该二维码已被其他账号扫描',
   albumTaken: '已经存在相同的相册名称，换一个试试',

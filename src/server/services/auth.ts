@@ -93,20 +93,35 @@ export async function decodeToken(token: string, now = Date.now()): Promise<Toke
 export type AuthUser = { id: number; role: number; nick_name: string; avatar: string };
 
 /**
- * The user a token speaks for, if it is valid, not ended by logout or a password change, and the
- * account is not disabled (disabling also ends its tokens; this keeps it refused while it stays so).
+ * What a token says: the user it speaks for, if it is valid, not ended by logout or a password change,
+ * and the account is not disabled; and whether it is a well-signed, unexpired token of a disabled
+ * account (whatever its token version: disabling ends the account's tokens, and their holders are told
+ * why rather than treated as guests).
  */
-export async function userFromToken(token: string | null | undefined): Promise<AuthUser | null> {
-  if (!token) return null;
+export async function readToken(
+  token: string | null | undefined,
+): Promise<{ user: AuthUser | null; disabled: boolean }> {
+  const none = { user: null, disabled: false };
+  if (!token) return none;
   const claims = await decodeToken(token.replace(/^Bearer\s+/i, '').trim());
-  if (!claims) return null;
+  if (!claims) return none;
   const user = await db
     .selectFrom('user')
     .select(['id', 'role', 'nick_name', 'avatar', 'token_version', 'disabled_at'])
     .where('id', '=', claims.sub)
     .executeTakeFirst();
-  if (!user || user.token_version !== claims.tv || user.disabled_at) return null;
-  return { id: user.id, role: user.role, nick_name: user.nick_name, avatar: user.avatar };
+  if (!user) return none;
+  if (user.disabled_at) return { user: null, disabled: true };
+  if (user.token_version !== claims.tv) return none;
+  return {
+    user: { id: user.id, role: user.role, nick_name: user.nick_name, avatar: user.avatar },
+    disabled: false,
+  };
+}
+
+/** The user a token speaks for (readToken), or null. */
+export async function userFromToken(token: string | null | undefined): Promise<AuthUser | null> {
+  return (await readToken(token)).user;
 }
 
 export const isAdmin = (u: { role: number } | null | undefined) => u?.role === ROLE.admin;

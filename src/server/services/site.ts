@@ -7,6 +7,7 @@ import { bannerTag, changes, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
 import { publicTermCounts } from './articles.ts';
+import { firstSiteVisitToday } from './views/site-visits.ts';
 
 export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt'>;
 
@@ -53,8 +54,15 @@ export async function updateConfig(
     .execute();
 }
 
-/** Counts a visit; resolves with the new count (the page cache may show an older one for a while). */
-export async function addView(): Promise<number> {
+/**
+ * Counts a visit, once a day per visitor (address and User-Agent: views/site-visits.ts); resolves with
+ * the count, new or not (the page cache may show an older one for a while).
+ */
+export async function addView(address: string, userAgent: string): Promise<number> {
+  if (!(await firstSiteVisitToday(address, userAgent))) {
+    const row = await db.selectFrom('config').select('view_time').where('id', '=', 1).executeTakeFirst();
+    return Number(row?.view_time ?? 0);
+  }
   const row = await db
     .updateTable('config')
     .set({ view_time: sql`view_time + 1` })

@@ -14,7 +14,6 @@ import { randomPassword, setPassword } from './users.ts';
 export const UNKNOWN_PLACE = '火星';
 export const SELF_DEMOTE = '不能取消自己的管理员身份';
 export const LAST_ADMIN = '至少需要保留一位管理员';
-export const ACCOUNT_DISABLED = '该账号已被停用';
 const SELF_DISABLE = '不能停用自己的账号';
 const SELF_RESET = '不能重置自己的密码，请在个人中心修改';
 

@@ -1,7 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { imageIdentity } from '../../lib/community.ts';
 import type { OwnStatistic, PublicUser } from '../../lib/contract/users.ts';
-import { foldUsername } from '../../lib/names.ts';
+import {
+  type Blogger,
+  foldUsername,
+  POSES_AS_BLOGGER,
+  posesAsBlogger,
+  USERNAME_POSES_AS_BLOGGER,
+} from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
+import { conflict } from '../core/errors.ts';
+import { MSG } from '../core/messages.ts';
 import { changes, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from './auth.ts';
@@ -136,14 +145,42 @@ export async function usernameTaken(username: string): Promise<boolean> {
   return Boolean(await findUsername(username));
 }
 
-/** The names the blogger goes by (every admin's nick name and username): no one else may use them. */
-export async function bloggerNames(): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user')
-    .select(['nick_name', 'username'])
-    .where('role', '=', ROLE.admin)
-    .execute();
-  return rows.flatMap((r) => [r.nick_name, r.username]);
+/**
+ * Who the blogger is to a reader: every admin's nick name, username and avatar, and the blog's name
+ * and avatar (the profile card's 博主头像).
+ */
+async function bloggerLook(): Promise<Blogger & { avatars: string[] }> {
+  const [rows, site] = await Promise.all([
+    db
+      .selectFrom('user')
+      .select(['nick_name', 'username', 'avatar'])
+      .where('role', '=', ROLE.admin)
+      .execute(),
+    db.selectFrom('config').select(['blog_name', 'blog_avatar']).where('id', '=', 1).executeTakeFirst(),
+  ]);
+  return {
+    names: rows.flatMap((r) => [r.nick_name, r.username]),
+    blogName: site?.blog_name ?? '',
+    avatars: [...rows.map((r) => r.avatar), site?.blog_avatar ?? ''].filter(Boolean),
+  };
+}
+
+/**
+ * Refuses what would let anyone but an admin pass for the blogger beside what they write (issue 30):
+ * a nick name or username that reads as 博主, as the blog's name or as an admin's name
+ * (lib/names.ts), and the avatar of an admin or of the blog, however its address is spelled.
+ * Callers skip it for admins, who may look like themselves.
+ */
+export async function refuseBloggerLook(look: {
+  nick_name?: string;
+  username?: string;
+  avatar?: string;
+}): Promise<void> {
+  const blogger = await bloggerLook();
+  if (look.nick_name && posesAsBlogger(look.nick_name, blogger)) throw conflict(POSES_AS_BLOGGER);
+  if (look.username && posesAsBlogger(look.username, blogger)) throw conflict(USERNAME_POSES_AS_BLOGGER);
+  const avatar = look.avatar ? imageIdentity(look.avatar) : '';
+  if (avatar && blogger.avatars.some((a) => imageIdentity(a) === avatar)) throw conflict(MSG.bloggerAvatar);
 }
 
 export type { PublicUser };

@@ -50,37 +50,49 @@ function saltOf(day: string): Promise<string | null> {
   return value;
 }
 
-/** The hashes this process already knows to be in the day's set (no round trip for them). */
-let known = { day: '', hashes: new Set<string>() };
+/**
+ * The day's sets of visitors: `seen`, the page views' unique visitors (views/tally.ts), and `site`,
+ * the visitors the site's visit counter has counted (views/site-visits.ts). Apart, so a page view does
+ * not use up the visit its page's beacon then reports.
+ */
+export type VisitorSet = 'seen' | 'site';
 
-// Back after an outage: a restarted Redis may have lost the salt and the set, so ask again.
+/** The hashes this process already knows to be in each day's set (no round trip for them). */
+let known = new Map<VisitorSet, { day: string; hashes: Set<string> }>();
+
+// Back after an outage: a restarted Redis may have lost the salt and the sets, so ask again.
 onRedisState((up) => {
   if (!up) return;
   salt = undefined;
-  known = { day: '', hashes: new Set() };
+  known = new Map();
 });
 
 /**
- * Whether this visitor is new today across every process: true/false, or null when Redis could not
- * tell (the caller counts in-process then).
+ * Whether this visitor is new today to the day's `set` across every process: true/false, or null
+ * when Redis could not tell (the caller decides in-process then).
  */
 export async function firstVisitToday(
   day: string,
   address: string,
   userAgent: string,
   bound: number,
+  set: VisitorSet = 'seen',
 ): Promise<boolean | null> {
   const s = await saltOf(day);
   const r = redisNow();
   if (s === null || !r) return null;
   const visitor = hash('sha256', `${s}\n${address}\n${userAgent}`, 'base64');
-  if (known.day !== day) known = { day, hashes: new Set() };
-  if (known.hashes.has(visitor)) return false;
+  let mine = known.get(set);
+  if (mine?.day !== day) {
+    mine = { day, hashes: new Set() };
+    known.set(set, mine);
+  }
+  if (mine.hashes.has(visitor)) return false;
   try {
     const added = Number(
-      await runScript(r, SEEN, [redisKey(`views:seen:${day}`)], [visitor, bound, DAY_TTL_S]),
+      await runScript(r, SEEN, [redisKey(`views:${set}:${day}`)], [visitor, bound, DAY_TTL_S]),
     );
-    if (known.hashes.size < bound) known.hashes.add(visitor);
+    if (mine.hashes.size < bound) mine.hashes.add(visitor);
     return added === 1;
   } catch {
     return null;
