@@ -8,6 +8,7 @@ import { RESULTS, type Result, ROOT } from './lib.ts';
 
 const PARTS = [
   'page',
+  'render',
   'assets',
   'lighthouse',
   'stylesheets',

@@ -1,20 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderArticle } from '../../src/server/services/article-html.ts';
+import { renderMarkdown } from '../../src/server/services/markdown.ts';
 import {
-  markdownWorkerRunning,
-  renderArticle,
+  markdownWorkerThreads,
   renderInWorker,
   setWorkerIdleMs,
-  stopMarkdownWorker,
-} from '../../src/server/services/article-html.ts';
-import { renderMarkdown } from '../../src/server/services/markdown.ts';
+  stopMarkdownWorkers,
+} from '../../src/server/services/render-pool.ts';
 
-/** Article bodies are rendered by a worker thread that comes and goes with the work. */
+/** Article bodies are rendered by worker threads that come and go with the work. */
 const MD =
   '# 标题\n\n正文 **粗体**\n\n```ts\nconst a: number = 1; // 注释\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |';
 
 afterEach(async () => {
   setWorkerIdleMs(null);
-  await stopMarkdownWorker();
+  await stopMarkdownWorkers();
 });
 
 describe('article rendering off the server thread', () => {
@@ -25,10 +25,10 @@ describe('article rendering off the server thread', () => {
     expect(viaWorker.toc).toEqual([{ id: '标题', text: '标题', level: 1 }]);
   });
 
-  it('lets the worker go when idle and starts it again for the next render', async () => {
+  it('lets the threads go when idle and starts one again for the next render', async () => {
     setWorkerIdleMs(20);
-    await renderInWorker('# one');
-    await vi.waitFor(() => expect(markdownWorkerRunning()).toBe(false), { timeout: 5000 });
+    await Promise.all([renderInWorker('# one'), renderInWorker('# one, too')]);
+    await vi.waitFor(() => expect(markdownWorkerThreads()).toEqual([]), { timeout: 5000 });
     const again = await renderInWorker('# two');
     expect(again.html).toContain('two');
   });
@@ -39,10 +39,20 @@ describe('article rendering off the server thread', () => {
     for (const [i, r] of results.entries()) expect(r.html).toContain(`文章 ${i}`);
   });
 
-  it('finishes renders still pending when the worker is stopped (in process)', async () => {
+  it('answers renders still pending at a stop with their plain text, never rendering in process', async () => {
     const pending = renderInWorker(MD);
-    await stopMarkdownWorker();
-    expect((await pending).html).toContain('<table>');
+    await stopMarkdownWorkers();
+    expect(await pending).toEqual({ html: expect.stringContaining('| 1 | 2 |'), toc: [], plain: 'stopped' });
+    expect(markdownWorkerThreads()).toEqual([]);
+  });
+
+  it('does not keep a body answered at a stop: the next view renders it', async () => {
+    const first = renderArticle(4400, '2024-01-01T00:00:00.000Z', MD);
+    await stopMarkdownWorkers();
+    expect((await first).plain).toBe('stopped');
+    const again = await renderArticle(4400, '2024-01-01T00:00:00.000Z', MD);
+    expect(again.plain).toBeUndefined();
+    expect(again.html).toContain('<table>');
   });
 
   it('caches by version through the worker: one render per version', async () => {

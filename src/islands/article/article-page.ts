@@ -1,14 +1,16 @@
 /**
  * The article page's interactive parts, as one small module instead of React roots: the table of
  * contents following the scroll, copy buttons on code blocks, the preview/code theme switch, the
- * image-loading placeholder, and the reading-time report when the reader leaves. It runs on every
- * `astro:page-load` that shows an article and undoes itself before the next swap.
+ * image-loading placeholder, the admin's note on a body shown as plain text, and the reading-time
+ * report when the reader leaves. It runs on every `astro:page-load` that shows an article and undoes
+ * itself before the next swap.
  */
 import { addArticleView, addReadingDuration } from '../../lib/api/articles.ts';
 import { formatCount, likeLabel } from '../../lib/count.ts';
 import { ReadingClock } from '../../lib/reading.ts';
 import type { CodeTheme, PreviewTheme } from '../../lib/theme.ts';
 import { $likes, likeKey, loadLike, toggleLike } from '../../stores/like.ts';
+import { $userInfo } from '../../stores/session.ts';
 import { $staticData, setCodeTheme, setPreviewTheme } from '../../stores/ui.ts';
 
 let cleanup: (() => void) | null = null;
@@ -118,6 +120,19 @@ function setupImages(root: HTMLElement, signal: AbortSignal): void {
   }
 }
 
+/**
+ * A body whose render ran out of time is shown as plain text (services/render-pool.ts); the note
+ * saying so is in the shared HTML, hidden, and shown while the admin is signed in.
+ */
+function setupRenderNote(signal: AbortSignal): void {
+  const note = document.querySelector<HTMLElement>('[data-render-note]');
+  if (!note) return;
+  const stop = $userInfo.subscribe((user) => {
+    note.hidden = user?.role !== 1;
+  });
+  signal.addEventListener('abort', stop);
+}
+
 /** One view per page view; the answer refreshes the count the cached HTML shows. */
 function countView(articleId: string): void {
   addArticleView(articleId)
@@ -216,6 +231,7 @@ function init(): void {
   setupThemeSwitch(signal);
   setupImages(root, signal);
   setupLike(signal);
+  setupRenderNote(signal);
   countView(root.dataset.articleBody ?? '');
   const report = setupReading(root.dataset.articleBody ?? '', signal);
   cleanup = () => {

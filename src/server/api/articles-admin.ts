@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { renderInWorker } from '../services/article-html.ts';
+import { renderPreview } from '../services/article-html.ts';
 import * as admin from '../services/articles/admin.ts';
 import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
 import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/articles/terms-admin.ts';
@@ -151,12 +151,13 @@ export const articleAdminRoutes = new Hono<ApiEnv>()
     const user = requireAdmin(c);
     return ok(c, await readAutosave(user.id, check(editorPath, c.req.param()).id));
   })
-  // Markdown through the readers' own pipeline (the render worker of article-html.ts): the same HTML.
+  // Markdown through the readers' own pipeline and time budget (article-html.ts): the same HTML, or
+  // past the budget the plain text under a note saying so.
   .post('/article/preview', async (c) => {
     requireAdmin(c);
     const { article_content } = await body(c, PreviewBody);
     if (!article_content.trim()) return ok(c, { html: '', toc: [] });
-    return ok(c, await renderInWorker(article_content));
+    return ok(c, await renderPreview(article_content));
   })
   .route('/', termRoutes('category', 'category_name', 'categoryIdList'))
   .route('/', termRoutes('tag', 'tag_name', 'tagIdList'));

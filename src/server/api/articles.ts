@@ -4,6 +4,7 @@ import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib
 import { clientIp } from '../core/client-ip.ts';
 import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import { withAdminNote } from '../services/article-html.ts';
 import { clearAutosave, NEW_ARTICLE } from '../services/articles/autosave.ts';
 import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
@@ -177,7 +178,8 @@ export const articleRoutes = new Hono<ApiEnv>()
       await articles.getArticle(check(idPath, c.req.param()).id, { admin: true }),
       notFound(MSG.article),
     );
-    const { html, toc } = await articles.renderedArticle(article);
+    // A body shown as plain text (its render ran out of time) comes with the admin's note.
+    const { html, toc } = withAdminNote(await articles.renderedArticle(article));
     return ok(c, { article, html, toc });
   })
   .post('/article/add', async (c) => {

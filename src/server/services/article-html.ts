@@ -1,105 +1,32 @@
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import { logger } from '../core/log.ts';
+import { renderNote } from '../../lib/render-note.ts';
 import type { Rendered } from './markdown.ts';
+import { plainRendering, renderInWorker } from './render-pool.ts';
 
 /**
- * Article bodies are rendered (GFM, sanitizing, Shiki with eight themes) in a worker thread that
- * lives only while there is rendering to do. Shiki's grammars, its regex engine and the garbage a
- * render leaves behind would otherwise stay in the server's heap for good, though they are needed
- * only when an article is first viewed after a start or an edit; the results are cached below.
- * Renders also stop competing with requests on the server's event loop.
+ * Rendered article bodies, cached per version, and the console's preview. The rendering itself runs
+ * in render-pool.ts's threads, each render within a time budget: a body that runs out of it is shown
+ * as escaped plain text, with a note that only the admin sees.
  */
 
 export type { Rendered, TocItem } from './markdown.ts';
 
 /**
- * A worker with nothing to do for this long exits; it comes back on the next render, which then pays
- * for loading Shiki and compiling grammars again (most of a render's cost), so bursts of first views
- * (a restart, a crawler, a reader going through several articles) share one warm worker.
+ * How long a body shown as plain text is kept before its Markdown is tried again: long enough that
+ * its readers do not each spend a budget (the page cache keeps the page 24–30 minutes as well), and
+ * short enough that a render that ran out of time only because the machine was overloaded heals
+ * itself. An edit (a new version) tries again at once.
  */
-export const WORKER_IDLE_MS = 15_000;
+const PLAIN_KEPT_MS = 60 * 60_000;
 
-type Job = { resolve: (r: Rendered) => void; reject: (e: Error) => void; markdown: string };
-
-let worker: Worker | undefined;
-let idleTimer: NodeJS.Timeout | undefined;
-let nextJob = 0;
-const jobs = new Map<number, Job>();
-let idleMs = WORKER_IDLE_MS;
-
-/** Tests shorten the idle time; null restores the default. */
-export function setWorkerIdleMs(ms: number | null): void {
-  idleMs = ms ?? WORKER_IDLE_MS;
+/** For answers only the admin reads (the console's preview, adminPreview): the note leads the HTML. */
+export function withAdminNote(r: Rendered, where: 'article' | 'preview' = 'article') {
+  const note = renderNote(r.plain, where);
+  return { html: note ? `<p class="md-render-note" role="note">${note}</p>${r.html}` : r.html, toc: r.toc };
 }
 
-export const markdownWorkerRunning = () => worker !== undefined;
-
-function startWorker(): Worker {
-  const w = new Worker(new URL('./markdown-worker.ts', import.meta.url));
-  w.unref(); // pending renders belong to requests, which keep the process up themselves
-  w.on('message', (msg: { id: number; value?: Rendered; error?: string }) => {
-    const job = jobs.get(msg.id);
-    if (!job) return;
-    jobs.delete(msg.id);
-    if (msg.value) job.resolve(msg.value);
-    else job.reject(new Error(msg.error ?? 'render failed'));
-    if (!jobs.size) scheduleIdle();
-  });
-  const lost = (err: Error) => {
-    if (worker !== w) return;
-    worker = undefined;
-    clearTimeout(idleTimer);
-    // The thread itself failed (not a render): what it had is rendered here instead.
-    const orphans = [...jobs.values()];
-    jobs.clear();
-    if (orphans.length) logger.warn({ err }, 'markdown worker lost, rendering in process');
-    for (const job of orphans) renderInProcess(job.markdown).then(job.resolve, job.reject);
-  };
-  w.on('error', lost);
-  w.on('exit', (code) => lost(new Error(`markdown worker exited with ${code}`)));
-  return w;
-}
-
-function scheduleIdle(): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (jobs.size || !worker) return;
-    const w = worker;
-    worker = undefined;
-    void w.terminate();
-  }, idleMs);
-  idleTimer.unref();
-}
-
-async function renderInProcess(markdown: string): Promise<Rendered> {
-  const { renderMarkdown } = await import('./markdown.ts');
-  return renderMarkdown(markdown);
-}
-
-/** Markdown to safe HTML and its table of contents, rendered by the worker. */
-export function renderInWorker(markdown: string): Promise<Rendered> {
-  clearTimeout(idleTimer);
-  worker ??= startWorker();
-  const id = nextJob++;
-  return new Promise<Rendered>((resolve, reject) => {
-    jobs.set(id, { resolve, reject, markdown });
-    worker?.postMessage({ id, markdown });
-  });
-}
-
-/** Ends the worker now (server shutdown); renders still pending finish in process. */
-export async function stopMarkdownWorker(): Promise<void> {
-  clearTimeout(idleTimer);
-  const w = worker;
-  if (!w) return;
-  worker = undefined;
-  const orphans = [...jobs.values()];
-  jobs.clear();
-  for (const job of orphans) renderInProcess(job.markdown).then(job.resolve, job.reject);
-  await w.terminate();
-}
+const digest = (markdown: string) => createHash('sha1').update(markdown).digest('base64');
 
 type CacheEntry = { key: string; value: Promise<Rendered>; size: number };
 
@@ -123,7 +50,7 @@ const sizeOf = (r: Rendered) => 2 * (r.html.length + JSON.stringify(r.toc).lengt
  */
 export function renderArticle(id: number, updatedAt: string, markdown: string): Promise<Rendered> {
   // updatedAt marks every edit made through the services; the digest also catches edits made elsewhere.
-  const key = `${updatedAt}:${createHash('sha1').update(markdown).digest('base64')}`;
+  const key = `${updatedAt}:${digest(markdown)}`;
   const hit = cache.get(id);
   if (hit && hit.key === key) return hit.value;
   const value = renderInWorker(markdown);
@@ -132,7 +59,10 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
   cache.set(id, entry);
   value.then(
     (rendered) => {
-      if (cache.peek(id) === entry) cache.set(id, { ...entry, size: sizeOf(rendered) });
+      if (cache.peek(id) !== entry) return;
+      // A stop is not the article's doing: nothing to remember.
+      if (rendered.plain === 'stopped') cache.delete(id);
+      else cache.set(id, { ...entry, size: sizeOf(rendered) }, rendered.plain ? { ttl: PLAIN_KEPT_MS } : {});
     },
     () => {
       // A failed render is not kept (peek: looking does not make it recent).
@@ -144,4 +74,19 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
 
 export function forgetRendered(id: number): void {
   cache.delete(id);
+}
+
+/**
+ * Drafts whose preview ran out of its budget, by digest: previewing the same text again (a mode
+ * switch, another tab, the editor reopened) answers at once instead of holding a thread again.
+ */
+const slowDrafts = new LRUCache<string, true>({ max: 64, ttl: PLAIN_KEPT_MS });
+
+/** The console's preview: the readers' pipeline, within the same budget, on one thread at most. */
+export async function renderPreview(markdown: string): Promise<{ html: string; toc: Rendered['toc'] }> {
+  const key = digest(markdown);
+  if (slowDrafts.has(key)) return withAdminNote(plainRendering(markdown, 'timeout'), 'preview');
+  const rendered = await renderInWorker(markdown, 'preview');
+  if (rendered.plain === 'timeout' || rendered.plain === 'crashed') slowDrafts.set(key, true);
+  return withAdminNote(rendered, 'preview');
 }

@@ -1,11 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import { renderMarkdown } from './markdown.ts';
 
-/** Renders Markdown for article-html.ts, off the server's thread (see there for why). */
-parentPort?.on('message', async ({ id, markdown }: { id: number; markdown: string }) => {
+/** Renders Markdown for render-pool.ts, one job at a time, off the server's thread (see there for why). */
+parentPort?.on('message', async ({ markdown }: { markdown: string }) => {
   try {
-    parentPort?.postMessage({ id, value: await renderMarkdown(markdown) });
+    parentPort?.postMessage({ value: await renderMarkdown(markdown) });
   } catch (err) {
-    parentPort?.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    parentPort?.postMessage({ error: err instanceof Error ? err.message : String(err) });
   }
 });
+// The pool starts a job's budget only now, with the pipeline's modules loaded.
+parentPort?.postMessage({ ready: true });

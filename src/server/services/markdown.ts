@@ -14,15 +14,21 @@ import { CODE_THEME_MAP, rehypeCodeBlocks, rehypeCodeColours, rehypeCodeHighligh
 import { rehypeOwnHeadingIds, rehypeToc, type TocItem, tocOf } from './markdown-headings.ts';
 
 /**
- * The Markdown pipeline (DESIGN.md), once per article version, in the render worker
- * (article-html.ts): GFM → HTML tree → sanitize → heading ids and the table of contents
+ * The Markdown pipeline (DESIGN.md), once per article version, in a render thread
+ * (render-pool.ts): GFM → HTML tree → sanitize → heading ids and the table of contents
  * (markdown-headings.ts) → lazy images, safe links, scrolling tables → code blocks painted by Shiki
  * (markdown-code.ts, which also maps SPEC §9's highlight.js theme names to bundled Shiki themes).
  */
 export { CODE_THEME_MAP, styleClasses } from './markdown-code.ts';
 export type { TocItem } from './markdown-headings.ts';
 
-export type Rendered = { html: string; toc: TocItem[] };
+/**
+ * Why a body is shown as escaped plain text instead (render-pool.ts): its render ran past the budget,
+ * its thread died under it, or the server was stopping.
+ */
+export type PlainReason = 'timeout' | 'crashed' | 'stopped';
+
+export type Rendered = { html: string; toc: TocItem[]; plain?: PlainReason };
 
 /** Sanitize schema: GitHub's, plus what our own later steps and safe authoring need. */
 const schema: SanitizeSchema = {

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderArticle } from '../../src/server/services/article-html.ts';
+import {
+  markdownWorkerThreads,
+  renderInWorker,
+  setRenderBudgetMs,
+  stopMarkdownWorkers,
+} from '../../src/server/services/render-pool.ts';
+
+/**
+ * Issue 30 point 3: a render has a time budget. This body (192 KB, the issue's size) keeps the
+ * Markdown parser busy for 13–57 s; past the budget its thread is terminated and the body is shown as
+ * escaped plain text, while other renders go on in the other thread.
+ */
+const STUCK = `<script>alert(1)</script>\n\n${'[a]('.repeat(48_000)}`;
+const ORDINARY = '# 平常的文章\n\n```ts\nconst a = 1;\n```\n';
+
+beforeEach(() => {
+  // Shorter than the default so the suite does not wait 5 s per case; far above an ordinary render.
+  setRenderBudgetMs(3000);
+});
+
+afterEach(async () => {
+  setRenderBudgetMs(null);
+  await stopMarkdownWorkers();
+});
+
+describe('a render past its budget', () => {
+  it('answers the Markdown as escaped plain text, marked for the admin', async () => {
+    const r = await renderInWorker(STUCK);
+    expect(r.plain).toBe('timeout');
+    expect(r.toc).toEqual([]);
+    expect(r.html.startsWith('<pre class="md-plain">&lt;script&gt;alert(1)&lt;/script&gt;\n\n[a]([a](')).toBe(
+      true,
+    );
+    expect(r.html).not.toContain('<script');
+    expect(r.html.endsWith('[a](</pre>')).toBe(true);
+  });
+
+  it('does not hold up an ordinary render asked for after it', async () => {
+    const order: string[] = [];
+    const stuck = renderInWorker(STUCK).then((r) => {
+      order.push('stuck');
+      return r;
+    });
+    const ordinary = renderInWorker(ORDINARY).then((r) => {
+      order.push('ordinary');
+      return r;
+    });
+    const [s, o] = await Promise.all([stuck, ordinary]);
+    // The ordinary one came back while the stuck one was still running.
+    expect(order).toEqual(['ordinary', 'stuck']);
+    expect(o.plain).toBeUndefined();
+    expect(o.html).toContain('<h1 id="平常的文章">');
+    expect(o.html).toContain('class="code-block');
+    expect(s.plain).toBe('timeout');
+  });
+
+  it('terminates the stuck thread and serves the next renders from a fresh one', async () => {
+    const stuck = renderInWorker(STUCK);
+    const [stuckThread] = markdownWorkerThreads();
+    expect(stuckThread).toBeGreaterThan(0);
+    await stuck;
+    expect(markdownWorkerThreads()).not.toContain(stuckThread);
+    const next = await Promise.all([renderInWorker('# 一'), renderInWorker('# 二')]);
+    expect(next.map((r) => r.plain)).toEqual([undefined, undefined]);
+    expect(markdownWorkerThreads()).not.toContain(stuckThread);
+  });
+
+  it('keeps the plain text for its version, and renders again after an edit', async () => {
+    const first = renderArticle(7001, '2024-01-01T00:00:00.000Z', STUCK);
+    expect((await first).plain).toBe('timeout');
+    // A second view is the same answer, without another render (and another budget).
+    expect(renderArticle(7001, '2024-01-01T00:00:00.000Z', STUCK)).toBe(first);
+    const fixed = await renderArticle(7001, '2024-01-02T00:00:00.000Z', ORDINARY);
+    expect(fixed.plain).toBeUndefined();
+    expect(fixed.html).toContain('<h1 id="平常的文章">');
+  });
+
+  it('previews a draft on one thread at most, so readers keep the other', async () => {
+    const previews = [renderInWorker(STUCK, 'preview'), renderInWorker(`${STUCK} `, 'preview')];
+    const order: string[] = [];
+    const article = renderInWorker(ORDINARY).then((r) => {
+      order.push('article');
+      return r;
+    });
+    for (const p of previews) void p.then(() => order.push('preview'));
+    expect((await article).plain).toBeUndefined();
+    expect((await Promise.all(previews)).map((r) => r.plain)).toEqual(['timeout', 'timeout']);
+    expect(order[0]).toBe('article');
+  });
+});
