@@ -38,7 +38,7 @@ const site = L('site', 'name');
 const user = L('user', 'nick_name');
 
 /**
- * The kinds of rows (the console's 类型 filter; `audit_log.kind`, migration 0020). Every row of
+ * The kinds of rows (the console's 类型 filter; `audit_log.kind`, migration 0022). Every row of
  * AUDIT_ACTIONS is 管理操作; the others are events that happen outside an admin's successful write.
  * A new kind of event adds its kind here and its event to AUDIT_EVENTS: the dictionary offers both,
  * and the list filters by any kind the log holds.

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { logger } from '../core/log.ts';
 import { db } from '../db/connection.ts';
 
-/** The signing key's row in the `secret` table (migration 0019: never in a backup). */
+/** The signing key's row in the `secret` table (migration 0020: never in a backup). */
 const KEY = 'jwt_secret';
 
 const newKey = () => randomBytes(48).toString('base64url');

@@ -288,7 +288,7 @@ export interface ArticleViewDayTable {
   views: number;
 }
 
-/** One successful admin write (migration 0015, api/audit.ts), or a security event (0020). */
+/** One successful admin write (migration 0015, api/audit.ts), or a security event (0022). */
 export interface AuditLogTable {
   id: Generated<number>;
   /** Who did it; 0 when nobody was signed in (a failed sign-in, a visitor refused). */
@@ -328,7 +328,9 @@ export interface IdempotencyKeyTable {
   headers: string | null;
   body: string | null;
   createdAt: string;
-/** A TOTP secret per account (migration 0019, services/two-factor.ts). */
+}
+
+/** A TOTP secret per account (migration 0021, services/two-factor.ts). */
 export interface UserOtpTable {
   user_id: number;
   /** The active secret (base32) once enabled, else null. */
@@ -341,7 +343,7 @@ export interface UserOtpTable {
   updatedAt: string;
 }
 
-/** One-time recovery codes, hashed (migration 0019). */
+/** One-time recovery codes, hashed (migration 0021). */
 export interface UserRecoveryCodeTable {
   user_id: number;
   code_hash: string;

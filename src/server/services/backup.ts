@@ -19,7 +19,7 @@ import { db, dialect, sqlite } from '../db/connection.ts';
  * The tables whose rows no backup holds (issue 30): the SQLite copy is emptied of them before anyone
  * gets it (leaveOut, below), and the pg_dump of PG_DUMP_HINT leaves their data out. Their tables stay,
  * empty, so a restored database is whole; its first start makes a new signing key.
- * - `secret`: the site's secrets (migration 0019). With the token signing key anyone holding the file
+ * - `secret`: the site's secrets (migration 0020). With the token signing key anyone holding the file
  *   could mint an admin token for the live site, whatever the passwords; every later secret (an SMTP
  *   password…) goes in this table, and so never into a backup.
  * - `music_session`: the player's NetEase logins, sealed with a key derived from the signing key (so
