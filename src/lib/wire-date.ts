@@ -52,11 +52,20 @@ function chinaText(ms: number): string {
 }
 
 /**
+ * An article's `reading_duration` on the wire: the column and our pages keep whole seconds, /api
+ * answers milliseconds, the original backend's unit (its client shows 03 分 for 3 × 60 000, and read
+ * our seconds as a thousandth of the time; issue 31). A client of /api divides by 1000 for seconds.
+ */
+export const readingDurationToWire = (seconds: number): number => seconds * 1000;
+
+/**
  * JSON.stringify's replacer for everything the server sends: a string under a key ending in `At`
- * (createdAt, updatedAt, expiresAt…) that holds an ISO instant becomes the wire date. Keys are ours and
- * values are checked, so a user's text that happens to look like a date is never rewritten.
+ * (createdAt, updatedAt, expiresAt…) that holds an ISO instant becomes the wire date, and a number under
+ * `reading_duration` becomes milliseconds. Keys are ours and values are checked, so a user's text that
+ * happens to look like a date is never rewritten. Here, not in each route, so no answer can skip it.
  */
 export function wireReplacer(key: string, value: unknown): unknown {
+  if (key === 'reading_duration' && typeof value === 'number') return readingDurationToWire(value);
   // Runs for every value of every answer: the instant is parsed once, not tested again by toWireDate.
   if (typeof value === 'string' && key.endsWith('At') && ISO_INSTANT.test(value)) {
     return chinaText(Date.parse(value)) || value;

@@ -27,7 +27,10 @@ export type RouteSpec = {
    * the route's own failure limiter (5 tries) answers 429 instead of hashing hundreds of times.
    */
   hashes?: 'visitor' | 'user';
-  /** Fields where "" means absent (ADMIN-API.md list bodies: the admin app sends an unset filter or a new row's id so). */
+  /**
+   * Fields where 0 and "" mean absent (ADMIN-API.md list bodies: the admin app sends an unset filter or a
+   * new row's id so; issue 31: `status: 0` is its tab 所有文章).
+   */
   blank?: string[];
 };
 
@@ -108,6 +111,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/pageHeader/addOrUpdate': {
     body: { id: 1, route_name: 'Home', bg_url: '/uploads/home.jpg' },
     numeric: { id: 1 },
+    blank: ['id'],
   },
   'POST /api/pageHeader/delete': { body: { id: 999 }, numeric: { id: 1 } },
   'POST /api/user/register': {
@@ -262,6 +266,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/article/adminGetArticleList': {
     body: { ...PAGE, status: 1 },
     numeric: { ...PAGE_NUM, status: 1 },
+    blank: ['status'],
   },
   'GET /api/article/adminPreview/:id': {},
   'POST /api/article/add': { body: article, numeric: ARTICLE_NUM },
@@ -723,7 +728,7 @@ export function casesFor(
   };
   const numeric = spec.numeric ?? {};
   const badNumber = (field: string, value: unknown, min: number) =>
-    !(value === '' && spec.blank?.includes(field)) && isBadFieldNumber(field, value, min);
+    !((value === '' || value === 0) && spec.blank?.includes(field)) && isBadFieldNumber(field, value, min);
   const pathNumeric: Numeric = { ...PATH_NUMERIC, ...numeric };
   // /wapi follows NeteaseCloudMusicApi, which reads malformed numbers as absent; /api refuses them.
   const strictNumbers = path.startsWith('/api/');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoDate, timeAgo } from '../../src/lib/format.ts';
-import { parseWireDate, toWireDate, wireJson } from '../../src/lib/wire-date.ts';
+import { parseWireDate, readingDurationToWire, toWireDate, wireJson } from '../../src/lib/wire-date.ts';
 import { chinaTime } from '../fixtures/china-time.ts';
 
 const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -105,5 +105,18 @@ describe('wireJson (the one serializer of /api and chat frames)', () => {
       replyAt: 17,
     };
     expect(JSON.parse(wireJson(value))).toEqual(value);
+  });
+});
+
+describe('reading_duration on the wire (issue 31: milliseconds, as the original answered)', () => {
+  it('turns the stored seconds into milliseconds', () => {
+    expect(readingDurationToWire(0)).toBe(0);
+    expect(readingDurationToWire(174_900)).toBe(174_900_000); // 48 时 35 分, not 03 分
+  });
+  it('is applied by wireJson at any depth, to numbers only', () => {
+    const text = wireJson({ result: { list: [{ id: 1, reading_duration: 180 }], reading_duration: '9' } });
+    expect(JSON.parse(text)).toEqual({
+      result: { list: [{ id: 1, reading_duration: 180_000 }], reading_duration: '9' },
+    });
   });
 });

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { CHINA_OFFSET_MS } from '../../lib/wire-date.ts';
 import type { TimeRange } from '../services/admin-filters.ts';
-import { id } from './validate.ts';
+import { blankAsAbsent, id, unset } from './validate.ts';
 
-/**
- * Filter fields of the admin lists (ADMIN-API.md "List bodies"): the admin app sends an unset filter
- * as "" or null, and both mean "no filter".
- */
-const unset = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** An optional substring filter: trimmed, "" / null absent. */
+/** An optional substring filter: trimmed, 0 / "" / null absent (`unset`). */
 export const textFilter = (max = 100) =>
   z.preprocess(
     unset,
@@ -21,8 +15,8 @@ export const textFilter = (max = 100) =>
       .optional(),
   );
 
-/** An optional filter on a field of given values ("" / null absent). */
-export const choiceFilter = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+/** An optional filter on a field of given values, or an addOrUpdate id (0 / "" / null absent). */
+export const choiceFilter = blankAsAbsent;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -7,7 +7,7 @@ import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/artic
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
-import { body, check, id, num, pageFields } from './validate.ts';
+import { blankAsAbsent, body, check, id, num, pageFields, unset } from './validate.ts';
 
 /**
  * The owner's article, category and tag routes of ADMIN-API.md beside ours (api/articles.ts), and
@@ -15,15 +15,14 @@ import { body, check, id, num, pageFields } from './validate.ts';
  * All admin; the admin check comes before the body is read.
  */
 
-/** The admin app sends unset filters as "" or null: both mean no filter. */
-const unset = (v: unknown) => (v === '' || v === null ? undefined : v);
-const filter = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+/** The admin app sends unset filters as 0, "" or null (tab 所有文章 is status 0): all mean no filter. */
+const filter = blankAsAbsent;
 const oneOf = (values: number[], label: string) =>
   num(z.number().refine((n) => values.includes(n), `${label}只能是 ${values.join('、')}`));
 const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 /** [start, end] days of a date-range picker; [] or ["", ""] is no filter. */
 const dayRange = z.preprocess(
-  (v) => (Array.isArray(v) && v.every((d) => d === '' || d === null) ? undefined : unset(v)),
+  (v) => (Array.isArray(v) && v.every((d) => unset(d) === undefined) ? undefined : unset(v)),
   z
     .tuple([DAY, DAY], { error: 'create_time 应为 [开始日期, 结束日期]' })
     .refine(([from, to]) => from <= to, '开始日期不能晚于结束日期')

@@ -12,7 +12,7 @@ import { fromOriginal, OriginalArticleFields, originalKeys } from './article-bod
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
-import { body, check, id, num, pageFields } from './validate.ts';
+import { blankAsAbsent, body, check, id, num, pageFields } from './validate.ts';
 
 /** Articles, categories and tags: API.md "Articles and taxonomy". */
 
@@ -166,7 +166,7 @@ export const articleRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     const { current, size, status } = await body(
       c,
-      z.object({ ...pageFields, status: num(z.number().int().min(1).max(3)).optional() }),
+      z.object({ ...pageFields, status: blankAsAbsent(num(z.number().int().min(1).max(3))) }),
     );
     return ok(c, await articles.listAllArticles(current, size, status));
   })

@@ -16,7 +16,7 @@ import { body, id, num, pageFields } from './validate.ts';
 const ListBody = z.object({
   ...pageFields,
   // Pending applications (1) are for the admin's review only; "" or absent is every status for an
-  // admin (ADMIN-API.md "all") and the approved ones (2) for everyone else.
+  // admin (ADMIN-API.md "all"; the original's tab 所有友链 sends 0, which is the same) and the approved ones (2) for everyone else.
   status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
   site_name: textFilter(30),
   time: timeFilter,

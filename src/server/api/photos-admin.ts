@@ -29,7 +29,7 @@ const albumFields = {
 const AlbumList = z.object({
   current: pageFields.current,
   size: pageSize(8),
-  album_name: blankAsAbsent(z.string().trim().max(100, '相册名称过长').optional()),
+  album_name: blankAsAbsent(z.string().trim().max(100, '相册名称过长')),
 });
 const AddAlbum = z.object({
   album_name: albumFields.album_name,

@@ -6,7 +6,7 @@ import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';
-import { body, id } from './validate.ts';
+import { blankAsAbsent, body, id } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 /**
@@ -41,7 +41,8 @@ const ConfigPatch = z
   .strip();
 
 const PageHeaderInput = z.object({
-  id: id().optional(),
+  // The original admin app sends id "" (or 0 / null) for a new header: absent, so one is created.
+  id: blankAsAbsent(id()),
   route_name: z.enum(site.ROUTE_NAMES, { error: '未知的路由名' }),
   bg_url: link.min(1, '请填写背景图地址'),
 });
@@ -58,7 +59,7 @@ export const siteRoutes = new Hono<ApiEnv>()
     await site.updateConfig(await body(c, ConfigPatch));
     return ok(c, null, '修改成功');
   })
-  .get('/statistic', async (c) => ok(c, await site.getStatistic()))
+  .get('/statistic', async (c) => ok(c, await site.getStatistic('every')))
   .get('/pageHeader/getAll', async (c) => ok(c, await site.listPageHeaders()))
   .post('/pageHeader/addOrUpdate', async (c) => {
     requireAdmin(c);

@@ -8,8 +8,8 @@ import { blankAsAbsent, body, id, num, pageFields, params } from './validate.ts'
 
 const ListBody = z.object({
   ...pageFields,
-  // Tabs public, private, recycle bin; absent (or "" / null) means all three.
-  status: blankAsAbsent(num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3')).optional()),
+  // Tabs public, private, recycle bin; absent (or 0 / "" / null) means all three.
+  status: blankAsAbsent(num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3'))),
 });
 const OneTalk = z.object({ id: id() });
 const WithStatus = z.object({ id: id(), status: num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3')) });

@@ -81,8 +81,11 @@ export const pageFields = {
 };
 
 /**
- * An optional list filter: the admin app sends an unset filter as `""` or `null` (ADMIN-API.md, list
- * bodies), which counts as absent like a missing key.
+ * The original admin app (blog-v3-admin) sends an unset filter or the id of a row not created yet as
+ * `0`, `""` or `null` (its tab 所有文章 is `status: 0`, a new page header `id: ""`): all three mean
+ * absent, as a missing key does (issue 31). No admin filter or id has 0 as a real value.
  */
-export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
+export const unset = (v: unknown) => (v === 0 || v === '' || v === null ? undefined : v);
+
+/** An optional admin list filter or addOrUpdate id: `0`, `""` and `null` count as absent (`unset`). */
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());

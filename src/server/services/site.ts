@@ -6,7 +6,8 @@ import { MSG } from '../core/messages.ts';
 import { bannerTag, changes, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
-import { publicTermCounts } from './articles.ts';
+import { termCounts } from './articles.ts';
+import { removeUnusedUploads } from './upload-files.ts';
 import { firstSiteVisitToday } from './views/site-visits.ts';
 
 export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt'>;
@@ -74,8 +75,11 @@ export async function addView(address: string, userAgent: string): Promise<numbe
 
 export type Statistic = { articleCount: number; tagCount: number; categoryCount: number; userCount: number };
 
-/** The blog as the public sees it: public articles, and the categories and tags they use. */
-export async function getStatistic(): Promise<Statistic> {
+/**
+ * The blog's figures: public articles, users, and the categories and tags the public sees (our home
+ * page) or every one of them (`GET /api/statistic`, the original's count: see `termCounts`).
+ */
+export async function getStatistic(which: 'public' | 'every' = 'public'): Promise<Statistic> {
   shows('articles');
   const [articles, terms, users] = await Promise.all([
     db
@@ -83,7 +87,7 @@ export async function getStatistic(): Promise<Statistic> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', ARTICLE_STATUS.public)
       .executeTakeFirstOrThrow(),
-    publicTermCounts(),
+    termCounts(which),
     db
       .selectFrom('user')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -172,9 +176,15 @@ export async function savePageHeader(input: {
     .execute();
 }
 
+/** Deletes a banner, and its uploaded picture once nothing else uses it (issue 31). */
 export async function deletePageHeader(id: number): Promise<void> {
-  const row = await db.selectFrom('page_header').select('route_name').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('page_header')
+    .select(['route_name', 'bg_url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(MSG.pageHeader);
   changes(bannerTag(row.route_name));
   await db.deleteFrom('page_header').where('id', '=', id).execute();
+  await removeUnusedUploads([row.bg_url]);
 }

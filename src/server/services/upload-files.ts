@@ -33,7 +33,11 @@ const CONFIG_IMAGES = [
   'ali_pay',
 ] as const;
 
-/** Of these upload URLs, the ones some row still uses (as a value, or inside an article or chat text). */
+/**
+ * Of these upload URLs, the ones some row still uses: the whole value of a column above or of a config
+ * image, or anywhere inside an article's Markdown or a chat message. This one check decides "nothing
+ * else uses the file" for every delete for good (README "Talks, albums and photos": Files).
+ */
 async function stillUsed(urls: string[]): Promise<Set<string>> {
   const used = new Set<string>();
   for (const [table, column] of URL_COLUMNS) {

@@ -73,13 +73,19 @@ export async function getTag(id: number, { admin = false }: Audience = {}) {
   return q.executeTakeFirst();
 }
 
-/** How many categories and tags the public sees (the statistics card). */
-export async function publicTermCounts(): Promise<{ categoryCount: number; tagCount: number }> {
+/**
+ * How many categories and tags there are: those the public sees (our home page's statistics card, which
+ * links to the public lists) or every row (`GET /api/statistic`, as the original counted them, so the
+ * admin app's dashboard agrees with its category and tag lists; issue 31).
+ */
+export async function termCounts(
+  which: 'public' | 'every',
+): Promise<{ categoryCount: number; tagCount: number }> {
   const count = (table: 'category' | 'tag') =>
     db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(table === 'category' ? categoryInUse : tagInUse)
+      .$if(which === 'public', (q) => q.where(table === 'category' ? categoryInUse : tagInUse))
       .executeTakeFirstOrThrow();
   const [categories, tags] = await Promise.all([count('category'), count('tag')]);
   return { categoryCount: Number(categories.n), tagCount: Number(tags.n) };

@@ -5,6 +5,7 @@ import { conflict, invalid, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
 import { NOTIFY } from '../notify.ts';
+import { removeUnusedUploads } from '../upload-files.ts';
 import type { Db } from './db.ts';
 import { announce } from './events.ts';
 import { trackArticles, trackNewArticle } from './page-changes.ts';
@@ -220,21 +221,31 @@ async function pin(id: number, isTop: number): Promise<void> {
   await announce([{ kind: 'update', id }]);
 }
 
-/** Deletes an article with its tag links (not found when it does not exist). */
+/**
+ * Deletes an article with its tag links (not found when it does not exist), and its uploaded cover once
+ * nothing else uses it (issue 31: the admin's delete for good and the bin purge both come here).
+ */
 export async function deleteArticle(id: number): Promise<void> {
   await trackArticles([id], () => removeArticle(id));
 }
 
 async function removeArticle(id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const cover = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('article_tag').where('article_id', '=', id).execute();
     // What hangs off the article by (type 1, id) goes with it: comments, likes, notifications.
     await trx.deleteFrom('comment').where('type', '=', THING.article).where('for_id', '=', id).execute();
     await trx.deleteFrom('like').where('type', '=', THING.article).where('for_id', '=', id).execute();
     await trx.deleteFrom('notify').where('type', '=', NOTIFY.article).where('to_id', '=', id).execute();
     await trx.deleteFrom('article_autosave').where('article_id', '=', id).execute();
-    const res = await trx.deleteFrom('article').where('id', '=', id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound(MSG.article);
+    const gone = await trx
+      .deleteFrom('article')
+      .where('id', '=', id)
+      .returning('article_cover')
+      .executeTakeFirst();
+    if (!gone) throw notFound(MSG.article);
+    return gone.article_cover;
   });
   await announce([{ kind: 'delete', id }]);
+  // After the commit, so a rolled-back delete never loses its file.
+  await removeUnusedUploads([cover]);
 }
