@@ -11,6 +11,9 @@
 /** Listeners run before the island's own (an object: Node's EventTarget reads no boolean on removal). */
 const CAPTURE = { capture: true };
 
+/** Dispatched on window when the session store has stored a sign-in or sign-out (stores/session.ts). */
+export const SESSION_EVENT = 'blog:session';
+
 /** What starts the download. */
 const TRIGGERS = ['pointerdown', 'focusin', 'keydown'] as const;
 
@@ -169,13 +172,24 @@ export default function interactionDirective(
   onFirstInteraction(el, hydrate).catch(() => {
     // The code failed to load (offline): the server HTML stays, as with Astro's own directives.
   });
-  const eager = eagerness(options.value, storages());
-  if (eager === 'now') void hydrate().catch(() => {});
-  if (eager !== 'visible') return;
-  const io = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    io.disconnect();
-    void hydrate().catch(() => {});
-  });
-  for (const child of el.children) io.observe(child);
+  const decide = () => {
+    const eager = eagerness(options.value, storages());
+    if (eager === 'now') void hydrate().catch(() => {});
+    if (eager !== 'visible') return eager;
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      io.disconnect();
+      void hydrate().catch(() => {});
+    });
+    for (const child of el.children) io.observe(child);
+    return eager;
+  };
+  if (decide() || !options.value) return;
+  // The stored keys change without a reload (a sign-in on the page): decide again then, or a signed-in
+  // visitor's island (the admin's review list) would wait for a press. A sign-out needs nothing here: a
+  // hydrated island follows the session store itself, and server HTML shows no one's own state.
+  const again = () => {
+    if (!el.isConnected || decide()) removeEventListener(SESSION_EVENT, again);
+  };
+  addEventListener(SESSION_EVENT, again);
 }

@@ -24,3 +24,6 @@ export const DRAWER_NAV: NavItem[] = [
 /** Whether a menu entry is the current page (its own path or a sub-route of it). */
 export const isActive = (href: string, path: string) =>
   path === href || (href !== '/home' && path.startsWith(`${href.replace(/\/list$/, '')}/`));
+
+/** How long a kept-alive page (/message/list) keeps its place and list: later, fresh data matters more. */
+export const KEEP_ALIVE_MS = 30 * 60_000;

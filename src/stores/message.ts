@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { Message } from '../lib/contract/messages.ts';
+import { KEEP_ALIVE_MS } from '../lib/nav.ts';
 import { readJson, remove, writeJson } from '../lib/storage.ts';
 
 export type { Message };
@@ -14,9 +15,6 @@ export type MessageListState = {
   scrollY: number;
   savedAt: number;
 };
-
-/** A kept list older than this is dropped: after a long while, fresh data matters more than the place. */
-export const KEEP_MS = 30 * 60_000;
 
 const KEY = 'messageList';
 
@@ -41,7 +39,7 @@ export function keepMessageList(state: Omit<MessageListState, 'savedAt'>): void 
 /** The kept list, if there is one young enough to restore. */
 export function keptMessageList(now = Date.now()): MessageListState | null {
   const kept = $messageList.get();
-  return kept && now - kept.savedAt < KEEP_MS && kept.list.length > 0 ? kept : null;
+  return kept && now - kept.savedAt < KEEP_ALIVE_MS && kept.list.length > 0 ? kept : null;
 }
 
 /** Publishing, editing or deleting changes the list: the next visit loads it afresh. */

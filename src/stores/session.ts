@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { SESSION_EVENT } from '../lib/interaction.ts';
 import { isUnreadableSecret, readJson, remove, writeJson } from '../lib/storage.ts';
 
 /** SPEC §3 user info: id, nick_name, avatar, role (1 admin); qq and the own username when known. */
@@ -49,7 +50,11 @@ function persist<T>(key: string, flag: string, value: T | null | '') {
     remove(flag);
   }
 }
-$token.listen((v) => persist('token', 'tokenFlag', v));
+$token.listen((v) => {
+  persist('token', 'tokenFlag', v);
+  // Deferred islands decide again whether to hydrate, from the keys just stored (lib/interaction.ts).
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EVENT));
+});
 $userInfo.listen((v) => persist('userInfo', 'infoFlag', v));
 
 export function setSession(token: string, user: UserInfo): void {

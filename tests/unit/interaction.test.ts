@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import interactionDirective, { eagerness, onFirstInteraction } from '../../src/lib/interaction.ts';
+import interactionDirective, {
+  eagerness,
+  onFirstInteraction,
+  SESSION_EVENT,
+} from '../../src/lib/interaction.ts';
 import { encode } from '../../src/lib/storage.ts';
 
 /**
@@ -222,6 +226,10 @@ describe('client:interaction: hydrating without an interaction', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     vi.stubGlobal('localStorage', store(local));
     vi.stubGlobal('sessionStorage', store({}));
+    // The window, where the session store announces a sign-in (SESSION_EVENT).
+    const win = new EventTarget();
+    vi.stubGlobal('addEventListener', win.addEventListener.bind(win));
+    vi.stubGlobal('removeEventListener', win.removeEventListener.bind(win));
     afterEach(() => {
       observers = [];
       for (const k of Object.keys(local)) delete local[k];
@@ -245,6 +253,21 @@ describe('client:interaction: hydrating without an interaction', () => {
       claim(button);
       fire(el, button, 'pointerdown');
       await vi.waitFor(() => expect(runs.count).toBe(1));
+    });
+
+    it('a sign-in on the page: the island follows its rules at once, without a press (issue 31.2)', async () => {
+      const { el } = island();
+      const { load, runs } = loader();
+      interactionDirective(load, { value: [{ key: token, now: true }] }, el as never);
+      win.dispatchEvent(new Event(SESSION_EVENT));
+      await new Promise((r) => setTimeout(r, 10));
+      expect(runs.count).toBe(0);
+      local[token] = 'secret';
+      win.dispatchEvent(new Event(SESSION_EVENT));
+      await vi.waitFor(() => expect(runs.count).toBe(1));
+      win.dispatchEvent(new Event(SESSION_EVENT));
+      await new Promise((r) => setTimeout(r, 10));
+      expect(runs.count).toBe(1);
     });
 
     it('a signed-in visitor: the island hydrates when it comes into view, once', async () => {

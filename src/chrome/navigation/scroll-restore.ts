@@ -9,9 +9,18 @@
  * place per history index and holds a restored place until the page is tall enough for it.
  */
 
+import { KEEP_ALIVE_MS } from '../../lib/nav.ts';
+
 type RouterState = { index?: number; scrollY?: number } | null;
 
 const places = new Map<number, number>();
+/**
+ * The page kept alive (SPEC §2) and where the reader left it, for a return by a link (the menu) rather
+ * than Back: recorded here, in the always-loaded chrome, because a reader who only scrolls never hydrates
+ * its board (client:interaction), and only a hydrated board keeps its own copy (stores/message.ts).
+ */
+const KEPT_PATH = '/message/list';
+let kept: { y: number; at: number } | null = null;
 const indexOf = (state: RouterState) => state?.index ?? 0;
 let index = 0;
 /** The target of our own smooth scroll to the top while it runs: the reader's place is already 0. */
@@ -80,7 +89,11 @@ export function installScrollRestore(): void {
     // entry has already changed). Not when an earlier navigation from this page was cut short before its
     // swap (Back, then Forward at once): the place was kept when that one began, and the scroll now is
     // ours (a smooth scroll to the top stopped half-way), not the reader's.
-    if (!leaving) places.set(index, readerScrollY());
+    if (!leaving) {
+      const y = readerScrollY();
+      places.set(index, y);
+      if (e.from.pathname === KEPT_PATH) kept = { y, at: Date.now() };
+    }
     leaving = true;
     stopHold();
     autoTarget = null;
@@ -102,7 +115,12 @@ export function installScrollRestore(): void {
       return;
     }
     places.set(index, 0);
-    if (location.pathname === '/message/list' || location.hash || lastY <= 0) return;
+    if (location.pathname === KEPT_PATH && !location.hash) {
+      // Back where it was left, held until the board (and a kept longer list) has rendered.
+      if (kept && Date.now() - kept.at < KEEP_ALIVE_MS) holdScrollAt(kept.y);
+      return;
+    }
+    if (location.hash || lastY <= 0) return;
     // Smoothly from where the last page was to the top of this one (the router has already jumped there).
     autoTarget = 0;
     window.scrollTo({ top: lastY, behavior: 'instant' });
