@@ -29,6 +29,7 @@ import {
   Moon as MoonIcon,
   Palette as PaletteIcon,
   Pin as PinIcon,
+  Rss as RssIcon,
   Search as SearchIcon,
   Sun as SunIcon,
   Tag as TagIcon,
@@ -81,6 +82,7 @@ export const Menu = staticIcon(MenuIcon);
 export const Moon = staticIcon(MoonIcon);
 export const Palette = staticIcon(PaletteIcon);
 export const Pin = staticIcon(PinIcon);
+export const Rss = staticIcon(RssIcon);
 export const Search = staticIcon(SearchIcon);
 export const Sun = staticIcon(SunIcon);
 export const Tag = staticIcon(TagIcon);

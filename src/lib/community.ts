@@ -92,6 +92,9 @@ export function imageIdentity(url: string): string {
 export const clampFontSize = (n: number): number =>
   Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, Math.round(Number.isFinite(n) ? n : 16)));
 
+/** The card's own background in each theme (`--c-surface-2` of global.css), for a chosen text color. */
+const NOTE_SURFACE = { light: '#eef1f7', dark: '#232835' };
+
 /** The look of a guestbook card. */
 export type MessageLook = Pick<Message, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>;
 
@@ -107,7 +110,15 @@ export function messageStyle(m: MessageLook): Record<string, string> {
   const bg = isBgColor(m.bg_color) ? m.bg_color : '';
   if (bg) style.backgroundColor = bg;
   // A chosen color is kept, moved just far enough to stay readable (4.5:1) on a chosen background.
-  if (isHexColor(m.color)) style.color = isHexColor(bg) ? readableOn(m.color, bg) : m.color;
+  if (isHexColor(m.color) && isHexColor(bg)) style.color = readableOn(m.color, bg);
+  // On a picture the writer saw it on that picture: kept as chosen.
+  else if (isHexColor(m.color) && isUploadPath(m.bg_url)) style.color = m.color;
+  // On the theme's card (issue 31): one readable variant per theme, which the card's CSS picks
+  // (message.module.css), so the default grey #676767 is not grey on dark grey in the dark theme.
+  else if (isHexColor(m.color)) {
+    style['--msg-c'] = readableOn(m.color, NOTE_SURFACE.light);
+    style['--msg-c-dark'] = readableOn(m.color, NOTE_SURFACE.dark);
+  }
   // No color chosen: a readable one for the chosen background (the theme's text color otherwise).
   else if (isHexColor(bg)) style.color = textOn(bg);
   else if (isUploadPath(m.bg_url)) style.color = '#1f2937';

@@ -64,7 +64,16 @@ export const PROFILE_GROUPS: ProfileGroup[] = [
   },
   {
     title: '其他',
-    fields: [link('admin_url', '后台地址', '站内通知（友链申请）打开的地址，默认 /admin')],
+    fields: [
+      link('admin_url', '后台地址', '站内通知（友链申请）打开的地址，默认 /admin'),
+      {
+        key: 'icp_number',
+        label: 'ICP 备案号',
+        kind: 'text',
+        max: 50,
+        hint: '页脚显示并链接到工信部备案系统；留空则不显示',
+      },
+    ],
   },
 ];
 

@@ -114,3 +114,33 @@ describe('the site visit counter', () => {
     expect((await config()).view_time).toBe(before + 4);
   });
 });
+
+/** Issue 31 point 8: the footer's ICP filing number is a setting, empty by default (hidden). */
+describe('icp_number', () => {
+  it('is empty on a new site, and the admin sets and clears it', async () => {
+    expect((await config()).icp_number).toBe('');
+    const set = await api.call(
+      'POST',
+      '/api/config/update',
+      { icp_number: ' 京ICP备12345678号-1 ' },
+      api.adminToken,
+    );
+    expect(set.json.code).toBe(0);
+    expect((await config()).icp_number).toBe('京ICP备12345678号-1');
+    await api.call('POST', '/api/config/update', { icp_number: '' }, api.adminToken);
+    expect((await config()).icp_number).toBe('');
+  });
+
+  it('is text of at most 50 characters, and only the admin writes it', async () => {
+    const long = await api.call(
+      'POST',
+      '/api/config/update',
+      { icp_number: '备'.repeat(51) },
+      api.adminToken,
+    );
+    expect(long.json.code).toBe(100);
+    const user = await api.call('POST', '/api/config/update', { icp_number: 'x' });
+    expect(user.status).toBe(401);
+    expect((await config()).icp_number).toBe('');
+  });
+});

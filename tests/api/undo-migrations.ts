@@ -10,6 +10,7 @@ import * as m0019 from '../../src/server/db/migrations/0019_idempotency.ts';
 import * as m0020 from '../../src/server/db/migrations/0020_secret.ts';
 import * as m0021 from '../../src/server/db/migrations/0021_two_factor.ts';
 import * as m0022 from '../../src/server/db/migrations/0022_audit_kind.ts';
+import * as m0023 from '../../src/server/db/migrations/0023_icp_number.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -29,6 +30,7 @@ const UNDOABLE: [string, Down][] = [
   ['0020_secret', m0020.down],
   ['0021_two_factor', m0021.down],
   ['0022_audit_kind', m0022.down],
+  ['0023_icp_number', m0023.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

@@ -64,6 +64,22 @@ describe('guestbook style values', () => {
     );
   });
 
+  it('gives a chosen color one readable variant per theme on the theme card (issue 31)', () => {
+    const style = messageStyle({
+      color: '#676767',
+      font_size: 16,
+      font_weight: 400,
+      bg_color: '',
+      bg_url: '',
+    });
+    expect(style.color).toBeUndefined();
+    const dark = parseHex(style['--msg-c-dark']);
+    const light = parseHex(style['--msg-c']);
+    expect(dark && contrastRatio(dark, [0x23, 0x28, 0x35])).toBeGreaterThanOrEqual(4.5);
+    expect(light && contrastRatio(light, [0xee, 0xf1, 0xf7])).toBeGreaterThanOrEqual(4.5);
+    expect(style['--msg-c']).toBe('#676767');
+  });
+
   it('picks readable text for a background when no color was chosen', () => {
     expect(textOn('#fef3c7')).toBe('#1f2937');
     expect(textOn('#1e293b')).toBe('#f8fafc');

@@ -22,6 +22,7 @@ describe('the site profile form of the console', () => {
         'blog_notice',
         'git_ee_link',
         'github_link',
+        'icp_number',
         'personal_say',
         'qq_group',
         'qq_link',

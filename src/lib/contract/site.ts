@@ -21,6 +21,8 @@ export type SiteConfig = {
   we_chat_pay: string;
   ali_pay: string;
   admin_url: string;
+  /** The ICP filing number the footer shows (an addition to API.md); empty hides it. */
+  icp_number: string;
   view_time: number;
   createdAt: string;
 };

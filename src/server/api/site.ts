@@ -36,6 +36,8 @@ const ConfigPatch = z
     we_chat_pay: link,
     ali_pay: link,
     admin_url: link,
+    // Shown as text, never as an address (e.g. 粤ICP备2026000000号-1).
+    icp_number: text(50),
   })
   .partial()
   .strip();

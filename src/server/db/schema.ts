@@ -39,6 +39,8 @@ export interface ConfigTable {
   we_chat_pay: string;
   ali_pay: string;
   admin_url: string; // where type-4 notifications lead (friend-link approval)
+  /** The ICP filing number the footer shows (migration 0023); empty hides it. */
+  icp_number: string;
   /** When the site started (the client's 运行时间): the first start, or the demo's oldest content. */
   createdAt: string;
   updatedAt: string;

@@ -45,6 +45,7 @@ const demoSchema = z
       we_chat_pay: z.string(),
       ali_pay: z.string(),
       admin_url: z.string(),
+      icp_number: z.string(),
       view_time: count,
       avatar_initial: text,
       started_days_ago: days,

@@ -29,6 +29,7 @@ export const CONFIG_FIELDS = [
   'we_chat_pay',
   'ali_pay',
   'admin_url',
+  'icp_number',
 ] as const;
 
 /** The site config, with createdAt: when the site started (the original client's 运行时间). */

@@ -19,6 +19,7 @@ import * as m0019 from './0019_idempotency.ts';
 import * as m0020 from './0020_secret.ts';
 import * as m0021 from './0021_two_factor.ts';
 import * as m0022 from './0022_audit_kind.ts';
+import * as m0023 from './0023_icp_number.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -48,6 +49,7 @@ const steps: Record<string, Step> = {
   '0020_secret': m0020,
   '0021_two_factor': m0021,
   '0022_audit_kind': m0022,
+  '0023_icp_number': m0023,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
