@@ -113,7 +113,14 @@ for (const [width, theme] of [
     });
     await useTheme(page, theme);
     await page.goto('/home');
-    await page.locator('#site-header [data-login-entry]').click();
+    // The header hides while the page scrolls down (a late layout shift on a busy machine can do it):
+    // at the top it shows, with its login button.
+    const entry = page.locator('#site-header [data-login-entry]');
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(entry).toBeInViewport({ timeout: 1000 });
+    }).toPass();
+    await entry.click();
     const dialog = page.locator('[data-login-dialog]');
     await dialog.getByLabel('用户账号').fill(user.username);
     await dialog.getByLabel('密码', { exact: true }).fill(user.password);
