@@ -1,3 +1,4 @@
+import { admin } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 const ROUTES = [
@@ -172,4 +173,26 @@ test('on a 1440 px desktop the full menu shows and the drawer button does not', 
   await page.goto('/home');
   await expect(page.locator('#site-header nav[aria-label="主菜单"]')).toBeVisible();
   await expect(page.getByRole('button', { name: '打开菜单' })).toBeHidden();
+});
+
+test('on a 375 px phone a long blog name is cut short: the header keeps its login button on screen', async ({
+  page,
+  request,
+}) => {
+  const auth = { authorization: `Bearer ${admin().token}` };
+  const config = await (await request.get('/api/config')).json();
+  const before: string = config.result.blog_name;
+  const set = async (blog_name: string) =>
+    expect(
+      (await (await request.post('/api/config/update', { data: { blog_name }, headers: auth })).json()).code,
+    ).toBe(0);
+  await set(`一个很长很长的博客名字${Date.now()}`);
+  try {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/home');
+    await expect(page.locator('#site-header [data-login-entry]')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  } finally {
+    await set(before);
+  }
 });
