@@ -84,6 +84,23 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
     }
   }
 
+  /** The code's field, the same in both forms: `digits` for the six-digit code only (turning on). */
+  const codeField = (name: string, label: string, digits: boolean) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        inputMode={digits ? 'numeric' : undefined}
+        autoComplete="one-time-code"
+        maxLength={digits ? 8 : 32}
+        placeholder={digits ? '6 位数字' : undefined}
+        value={code}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-error`}
+        onChange={(e) => setCode(e.target.value)}
+      />
+    </div>
+  );
   const errorLine = (
     <p id={`${id}-error`} className={styles.error} role={error ? 'alert' : undefined}>
       {error}
@@ -135,18 +152,7 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-code`}>验证码或恢复码</label>
-          <input
-            id={`${id}-code`}
-            autoComplete="one-time-code"
-            maxLength={32}
-            value={code}
-            aria-invalid={Boolean(error)}
-            aria-describedby={`${id}-error`}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
+        {codeField('code', '验证码或恢复码', false)}
         {errorLine}
         <button type="submit" className="btn" disabled={busy}>
           关闭两步验证
@@ -172,20 +178,7 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
             {grouped(setup.secret)}
           </code>
         </p>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-confirm`}>验证码</label>
-          <input
-            id={`${id}-confirm`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            placeholder="6 位数字"
-            value={code}
-            aria-invalid={Boolean(error)}
-            aria-describedby={`${id}-error`}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
+        {codeField('confirm', '验证码', true)}
         {errorLine}
         <div className={styles.actions}>
           <button type="submit" className="btn btn-primary" disabled={busy}>
