@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import { auditSettled } from '../../src/server/api/audit.ts';
 import { recordAudit } from '../../src/server/services/audit.ts';
+import { auditList } from './audit-list.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
 
 /**
@@ -11,17 +12,7 @@ import { ADMIN, setupTestApi } from './helpers.ts';
  */
 const api = setupTestApi({ env: { TRUST_PROXY: 'true' } });
 
-async function rows(filter: Record<string, unknown>) {
-  await auditSettled();
-  const res = await api.call(
-    'POST',
-    '/api/audit/getAuditList',
-    { current: 1, size: 50, ...filter },
-    api.adminToken,
-  );
-  expect(res.json.code).toBe(0);
-  return res.json.result as { total: number; list: Record<string, any>[] };
-}
+const rows = (filter: Record<string, unknown> = {}) => auditList(api, filter);
 
 describe('security events in the audit log', () => {
   test('a failed sign-in: the name tried and the address, not the password', async () => {

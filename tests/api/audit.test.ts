@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, AUDIT_SKIPPED } from '../../src/server/api/audit-actions
 import { db } from '../../src/server/db/connection.ts';
 import { AUDIT_DAYS, purgeAudit } from '../../src/server/services/audit.ts';
 import { ACCESS } from './access.ts';
+import { auditList } from './audit-list.ts';
 import { setupTestApi } from './helpers.ts';
 
 /** The audit log (issue 20): one mechanism for every admin write, listed at POST /api/audit/getAuditList. */
@@ -16,17 +17,7 @@ const IP = '203.0.113.7';
 const asAdmin = (method: string, url: string, body?: unknown) =>
   api.callFrom(IP, method, url, body, api.adminToken);
 
-async function list(filter: Record<string, unknown> = {}) {
-  await auditSettled();
-  const res = await api.call(
-    'POST',
-    '/api/audit/getAuditList',
-    { current: 1, size: 50, ...filter },
-    api.adminToken,
-  );
-  expect(res.json.code).toBe(0);
-  return res.json.result as { total: number; list: Record<string, any>[]; current: number; size: number };
-}
+const list = (filter: Record<string, unknown> = {}) => auditList(api, filter);
 
 async function newTag(name: string): Promise<number> {
   const res = await asAdmin('POST', '/api/tag/add', { tag_name: name });
