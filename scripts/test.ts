@@ -1,5 +1,6 @@
 /**
- * `npm test`: lint (Biome, the import directions and file sizes of scripts/check-layers.ts, knip),
+ * `npm test`: lint (Biome, the import directions and file sizes of scripts/check-layers.ts, the commit
+ * subjects of scripts/check-commits.ts, knip),
  * types (astro check), unit and API tests (vitest, with a throw-away PostgreSQL and Redis), then the build and the browser tests (Playwright
  * with Debian's Chromium). Stops at the first failing step.
  */
@@ -69,6 +70,7 @@ const only = process.argv[2];
 if (!only || only === 'lint') {
   run('lint (biome)', bin('biome'), ['check', '.']);
   run('layers and sizes', process.execPath, [path.join(root, 'scripts/check-layers.ts')]);
+  run('commit subjects', process.execPath, [path.join(root, 'scripts/check-commits.ts')]);
   run('dead code (knip)', bin('knip'), []);
 }
 if (!only || only === 'check') run('types (astro check)', bin('astro'), ['check']);
