@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady } from './admin-console.ts';
 import { expect, test } from './fixtures.ts';
@@ -23,7 +23,7 @@ async function boxesOf(locator: Locator): Promise<Box[]> {
   return out;
 }
 
-async function expectClear(page: Page, toasts: Locator, needed: Locator[]) {
+async function expectClear(toasts: Locator, needed: Locator[]) {
   const shown = await boxesOf(toasts);
   expect(shown.length).toBeGreaterThan(0);
   for (const locator of needed) {
@@ -46,7 +46,7 @@ for (const width of [375, 1440]) {
     await expect(toaster.getByText('点击左边按钮听听歌吧～')).toBeVisible();
     // Where the reader's eyes are after the load: the first card's meta line, not scrolled.
     const meta = page.locator('ul[aria-label="文章信息"]:visible').first();
-    await expectClear(page, toaster.locator('[role=status], [role=alert]'), [
+    await expectClear(toaster.locator('[role=status], [role=alert]'), [
       meta,
       page.locator('#site-header'),
       page.locator('[data-music-player] > button'),
@@ -92,7 +92,7 @@ test('in the console a toast covers no part of the header (its avatar)', async (
   await page.getByRole('button', { name: '保存', exact: true }).click();
   const toast = page.locator('[data-kind]').filter({ hasText: '修改成功' });
   await expect(toast).toBeVisible();
-  await expectClear(page, toast, [page.locator('header').first()]);
+  await expectClear(toast, [page.locator('header').first()]);
   await say.fill(before);
   await page.getByRole('button', { name: '保存', exact: true }).click();
 });
