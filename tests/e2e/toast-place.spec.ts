@@ -1,12 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady } from './admin-console.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
  * Issue 31 point 7 (in part): toasts cover nothing a reader needs: in the owner console not its
- * header's avatar (they moved to the bottom centre); on the site's desktop not the header, the first
- * card's meta line, the music disc or the chat button.
+ * header's avatar (they moved to the bottom centre); on the site, at a desktop's and a phone's width,
+ * not the header, the first card's meta line, the music disc or the chat button; and at the bottom of
+ * a page on a phone the disc and the buttons leave the footer's links clickable.
  */
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -22,7 +23,7 @@ async function boxesOf(locator: Locator): Promise<Box[]> {
   return out;
 }
 
-async function expectClear(page: Page, toasts: Locator, needed: Locator[]) {
+async function expectClear(toasts: Locator, needed: Locator[]) {
   const shown = await boxesOf(toasts);
   expect(shown.length).toBeGreaterThan(0);
   for (const locator of needed) {
@@ -33,8 +34,8 @@ async function expectClear(page: Page, toasts: Locator, needed: Locator[]) {
   }
 }
 
-// 375 px is left out: at load the first card's meta line sits in the phone's bottom toast band (open).
-for (const width of [1440]) {
+// On a phone the first card's meta line fills the bottom of the first screen: the toasts sit at the top.
+for (const width of [375, 1440]) {
   test(`at ${width} px the first visit's toasts cover no card meta, header avatar, disc or chat button`, async ({
     page,
   }) => {
@@ -45,7 +46,7 @@ for (const width of [1440]) {
     await expect(toaster.getByText('点击左边按钮听听歌吧～')).toBeVisible();
     // Where the reader's eyes are after the load: the first card's meta line, not scrolled.
     const meta = page.locator('ul[aria-label="文章信息"]:visible').first();
-    await expectClear(page, toaster.locator('[role=status], [role=alert]'), [
+    await expectClear(toaster.locator('[role=status], [role=alert]'), [
       meta,
       page.locator('#site-header'),
       page.locator('[data-music-player] > button'),
@@ -53,6 +54,33 @@ for (const width of [1440]) {
     ]);
   });
 }
+
+test('at 375 px, at the bottom of /home, the floating buttons leave every footer link clickable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/home');
+  await page.locator('#site-header[data-hydrated]').waitFor({ state: 'attached' });
+  const links = page.locator('[data-footer] a');
+  expect(await links.count()).toBeGreaterThan(1);
+  // Each link's centre is the link itself (or inside it), not a button or toast on top of it; the page
+  // is scrolled to its end again on each try, as images that load may lengthen it.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+        const covered: string[] = [];
+        for (const a of document.querySelectorAll('[data-footer] a')) {
+          const r = a.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          if (!hit || !a.contains(hit)) covered.push(`${a.textContent}: ${hit?.outerHTML.slice(0, 80)}`);
+        }
+        const toTop = document.querySelector('[data-back-to-top]');
+        return toTop && !toTop.hasAttribute('hidden') ? covered : ['back-to-top not shown yet'];
+      }),
+    )
+    .toEqual([]);
+});
 
 test('in the console a toast covers no part of the header (its avatar)', async ({ page }) => {
   await signIn(page, admin());
@@ -64,7 +92,7 @@ test('in the console a toast covers no part of the header (its avatar)', async (
   await page.getByRole('button', { name: '保存', exact: true }).click();
   const toast = page.locator('[data-kind]').filter({ hasText: '修改成功' });
   await expect(toast).toBeVisible();
-  await expectClear(page, toast, [page.locator('header').first()]);
+  await expectClear(toast, [page.locator('header').first()]);
   await say.fill(before);
   await page.getByRole('button', { name: '保存', exact: true }).click();
 });

@@ -10,7 +10,6 @@ import { formatCount } from '../../lib/format.ts';
 import Comments from '../comments/Comments.tsx';
 import { openLightbox } from '../lightbox/lightbox.ts';
 import LikeButton from '../like/LikeButton.tsx';
-import { Avatar } from '../shared/Avatar.tsx';
 import { TimeAgo } from '../shared/TimeAgo.tsx';
 import styles from './talk.module.css';
 
@@ -101,12 +100,10 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
           className={`card ${styles.talk} ${t.id === targetId ? styles.target : ''}`}
           data-talk-id={t.id}
         >
+          {/* Only the blogger writes talks: their name and avatar on every card said nothing (issue 31
+              point 10); the date leads, as in Halo's 瞬间. */}
           <header className={styles.head}>
-            <Avatar src={t.avatar} name={t.nick_name} size={44} />
-            <div className={styles.who}>
-              <span className={styles.name}>{t.nick_name}</span>
-              <TimeAgo date={t.createdAt} />
-            </div>
+            <TimeAgo date={t.createdAt} />
             {t.is_top === 1 && (
               <span className={styles.pin}>
                 <Pin size={14} aria-hidden="true" /> 置顶
