@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { hydrated, postAs, query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -183,6 +184,8 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await contrastOnCard(mark)).toBeGreaterThanOrEqual(4.5);
       await expect(card(page, up).locator('[data-link-down]')).toHaveCount(0);
       await expect(card(page, up)).not.toHaveAttribute('title', /.+/);
+      // The grouped list with its mark, as axe sees it.
+      expect(await seriousViolations(page, '[data-links]')).toEqual([]);
     } finally {
       await removeLinks(request, made);
     }
