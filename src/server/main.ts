@@ -21,7 +21,7 @@ import { MusicStopped, startMusic, stopMusic } from './music/service.ts';
 import { createCaps, serverOptions } from './net/caps.ts';
 import { serveCachedPage, withPageCache } from './page-cache.ts';
 import { pickEncoding } from './page-compress.ts';
-import { watchOutsideWrites } from './page-sync.ts';
+import { pagesChanged, watchOutsideWrites } from './page-sync.ts';
 import { admit, refuseRequest } from './request-guard.ts';
 import { startScaleOut } from './scale-out.ts';
 import { applySecurityHeaders } from './security.ts';
@@ -163,7 +163,12 @@ export async function startServer(
   // Page and article views counted in memory go to the database every minute and at the stop.
   const viewFlush = startViewFlush();
   // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
-  const linkHealth = cfg.linkCheckHours ? startLinkHealth(cfg.linkCheckHours * 3_600_000) : undefined;
+  // A link that went down or came back changes /link/list's mark (issue 31): those pages are dropped.
+  const linkHealth = cfg.linkCheckHours
+    ? startLinkHealth(cfg.linkCheckHours * 3_600_000, {
+        onShownChange: () => pagesChanged({ tags: ['links'] }),
+      })
+    : undefined;
   // Audit log rows older than 180 days go the same way (services/audit.ts).
   const auditPurge = startAuditPurge();
   // Idempotency keys (issue 29) are kept a day: purged now, then hourly (services/idempotency.ts).

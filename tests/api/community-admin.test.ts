@@ -41,6 +41,7 @@ describe('friend links: the console list and backUpdate', () => {
       url: 'https://links.example/甲',
       status: 1,
       user_id: user.id,
+      category: '',
       createdAt: '2020-03-01 23:59:59',
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });

@@ -368,6 +368,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
       site_avatar: '',
       url: 'https://fuzz-back.example',
       status: 2,
+      category: '模糊组',
     },
     numeric: { id: 1, status: 1 },
     blank: ['id', 'status'],

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGE_WRITES } from '../../src/server/api/page-writes.ts';
+import { changing } from '../../src/server/core/page-tags.ts';
+import { db } from '../../src/server/db/connection.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
+import { checkLink } from '../../src/server/services/link-health.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
@@ -71,7 +74,6 @@ const NEUTRAL: Record<string, string> = {
   // Issue 20: the console's moderation list and the friend-link review and health.
   'POST /api/comment/getModerationList': 'read',
   'PUT /api/links/reject': 'a waiting link is on no public page',
-  'PUT /api/links/check/:id': 'the health shows only in the console',
   // Issue 20: the audit log, the music library (the player reads it through /wapi, no cached page).
   'POST /api/audit/getAuditList': 'read',
   'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
@@ -117,9 +119,15 @@ describe('which /api calls clear the page cache', () => {
   it('reads never invalidate: no GET is a page write, and only a page write or the page sync drops pages', () => {
     expect([...PAGE_WRITES].filter((r) => r.startsWith('GET '))).toEqual([]);
     // Outside the page cache itself, pages are dropped only by pagesChanged, which the /api app calls
-    // for a page write (api/app.ts) and the Redis sync repeats: no service or read can call it.
+    // for a page write (api/app.ts) and the Redis sync repeats, and the server's background link check
+    // when a listed link went down or came back (main.ts, issue 31): no service or read can call it.
     const callers = grep(/\b(pagesChanged|invalidatePages)\(/);
-    expect(callers).toEqual(['src/server/api/app.ts', 'src/server/page-cache.ts', 'src/server/page-sync.ts']);
+    expect(callers).toEqual([
+      'src/server/api/app.ts',
+      'src/server/main.ts',
+      'src/server/page-cache.ts',
+      'src/server/page-sync.ts',
+    ]);
   });
 
   it('no neutral route clears the cache, whatever it answers; a real content write does', async () => {
@@ -153,5 +161,28 @@ describe('which /api calls clear the page cache', () => {
     const res = await api.call('POST', '/api/links/frontUpdate', { id, ...link, site_name: '改名' }, u.token);
     expect(res.json.code).toBe(0);
     expect(pageCacheStats.invalidations).toBe(before + 1);
+  });
+
+  it('a check now (PUT /api/links/check/:id) names /link/list only when a listed link goes down or back', async () => {
+    const link = { site_name: '检测小站', site_desc: '', site_avatar: '', url: 'http://127.0.0.1:9/check' };
+    await api.call('POST', '/api/links/backUpdate', link, api.adminToken);
+    const row = await db
+      .selectFrom('link')
+      .select('id')
+      .where('url', '=', link.url)
+      .executeTakeFirstOrThrow();
+    const check = async () => {
+      const tags = new Set<string>();
+      // A loopback address is never asked: the link is down.
+      await changing(tags, () => checkLink(row.id));
+      return [...tags];
+    };
+    // Pending: on no page, whatever its health.
+    expect(await check()).toEqual(['nothing-shown']);
+    await db.updateTable('link').set({ downAt: null }).where('id', '=', row.id).execute();
+    await api.call('PUT', '/api/links/approve', { idList: [row.id] }, api.adminToken);
+    // Approved and found down: /link/list marks it. Still down: nothing new to show.
+    expect(await check()).toEqual(['links']);
+    expect(await check()).toEqual(['nothing-shown']);
   });
 });

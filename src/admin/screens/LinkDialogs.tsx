@@ -2,18 +2,25 @@ import { useState } from 'react';
 import { type LinkFields, rejectLink, saveLink } from '../../lib/api/admin/links.ts';
 import { linkApplyError } from '../../lib/community.ts';
 import type { FriendLink } from '../../lib/contract/links.ts';
+import { compareGroups, LINK_GROUP_MAX } from '../../lib/link-groups.ts';
 import { toast } from '../../stores/toast.ts';
 import { TextField } from '../kit/Field.tsx';
 import { FormDialog } from '../kit/FormDialog.tsx';
 import { ImageField } from '../kit/ImageField.tsx';
 
-/** Edits an approved link: name, description, avatar, address (the server's rules, said first). */
+/** The groups the links in view already have, once each and by name: the 分组 field offers them. */
+const knownGroups = (groups: readonly string[]) => [...new Set(groups.filter(Boolean))].sort(compareGroups);
+
+/** Edits an approved link: name, description, avatar, address, group (the server's rules, said first). */
 export function LinkEditDialog({
   link,
+  groups,
   onClose,
   onSaved,
 }: {
   link: FriendLink;
+  /** The groups of the other links, offered as the 分组 field's suggestions. */
+  groups: readonly string[];
   onClose: () => void;
   onSaved: () => unknown;
 }) {
@@ -22,6 +29,7 @@ export function LinkEditDialog({
     site_desc: link.site_desc,
     site_avatar: link.site_avatar,
     url: link.url,
+    category: link.category ?? '',
   });
   const [error, setError] = useState('');
   const set = (patch: Partial<LinkFields>) => {
@@ -36,8 +44,11 @@ export function LinkEditDialog({
       site_desc: form.site_desc.trim(),
       site_avatar: form.site_avatar.trim(),
       url: form.url.trim(),
+      category: form.category.trim(),
     };
-    const problem = linkApplyError(trimmed);
+    const problem =
+      linkApplyError(trimmed) ??
+      (trimmed.category.length > LINK_GROUP_MAX ? `分组不能超过${LINK_GROUP_MAX}个字` : null);
     if (problem) {
       setError(problem);
       return false;
@@ -76,6 +87,15 @@ export function LinkEditDialog({
         value={form.url}
         onChange={(v) => set({ url: v })}
         error={on('地址')}
+      />
+      <TextField
+        label="分组"
+        value={form.category}
+        onChange={(v) => set({ category: v })}
+        error={on('分组')}
+        suggestions={knownGroups(groups)}
+        placeholder="例如：技术博客"
+        hint={`可不填：友链页按分组显示，没有分组的排在最后；最多 ${LINK_GROUP_MAX} 个字`}
       />
     </FormDialog>
   );

@@ -257,7 +257,14 @@ function LinkLists() {
           />
         </Tabs.Content>
       </Tabs.Root>
-      {editing && <LinkEditDialog link={editing} onClose={() => setEditing(null)} onSaved={load} />}
+      {editing && (
+        <LinkEditDialog
+          link={editing}
+          groups={(data?.list ?? []).map((l) => l.category)}
+          onClose={() => setEditing(null)}
+          onSaved={load}
+        />
+      )}
       {rejecting && <LinkRejectDialog link={rejecting} onClose={() => setRejecting(null)} onDone={load} />}
       <ConfirmDialog
         open={Boolean(removing)}

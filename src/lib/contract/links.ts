@@ -8,8 +8,21 @@ export type FriendLink = {
   status: number;
   /** The applicant (null for links the admin added): the original's clients show their own link's edit button by it. */
   user_id: number | null;
+  /** Its group on /link/list (issue 31): '' is none. Absent from the original's answers. */
+  category: string;
   createdAt: string;
   updatedAt: string;
+};
+
+/**
+ * A card of /link/list: the public fields only, and whether the health check finds the site down now
+ * (not since when, nor when it was checked: those are the owner's).
+ */
+export type PublicLink = Pick<
+  FriendLink,
+  'id' | 'site_name' | 'site_desc' | 'site_avatar' | 'url' | 'category'
+> & {
+  down: boolean;
 };
 
 /**

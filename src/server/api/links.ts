@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
+import { LINK_GROUP_MAX } from '../../lib/link-groups.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
@@ -27,6 +28,11 @@ const EditBody = ApplyBody.extend({ id: id() });
 const BackBody = ApplyBody.extend({
   id: choiceFilter(id()),
   status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
+  // The group on /link/list (issue 31), new: absent or null (the original's console) leaves it as it is.
+  category: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z.string('分组必须是文字').trim().max(LINK_GROUP_MAX, `分组不能超过${LINK_GROUP_MAX}个字`).optional(),
+  ),
 });
 const IdList = z.object({ idList: z.array(id()).min(1, '请选择友链').max(50, '一次最多50条') });
 

@@ -37,6 +37,8 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/links/backUpdate',
   'PUT /api/links/approve',
   'PUT /api/links/delete',
+  // 立即检测 may find an approved link down or back: /link/list marks the ones that are down (issue 31).
+  'PUT /api/links/check/:id',
   'POST /api/message/add',
   'POST /api/message/update',
   'PUT /api/message/delete',

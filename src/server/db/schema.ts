@@ -139,6 +139,8 @@ export interface LinkTable extends Stamps {
   url: string;
   status: number; // 1 pending, 2 approved
   user_id: number | null;
+  /** Its group on /link/list (migration 0024); '' is none. */
+  category: Generated<string>;
   /** The health check (migration 0016): its last run, the site's last answer, since when it has none. */
   checkedAt: string | null;
   okAt: string | null;

@@ -6,6 +6,7 @@ import type { LinkHealth } from '../../lib/contract/links.ts';
 import { notFound } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
+import { changes, changesNothingShown } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { pinnedLookup, siteAddresses } from '../net/public-address.ts';
@@ -26,6 +27,11 @@ export type CheckOptions = {
    * without a request). Only the tests set it, for their server on 127.0.0.1.
    */
   allowPrivate?: boolean;
+  /**
+   * Called once after a background run in which an approved link went down or came back: /link/list
+   * marks the links that are down (issue 31), so the server drops its cached pages then.
+   */
+  onShownChange?: () => void;
 };
 
 const TIMEOUT_MS = 8_000;
@@ -89,9 +95,17 @@ export async function siteAnswers(url: string, opts: CheckOptions = {}): Promise
   return false;
 }
 
-/** Writes one check's outcome: "down since" keeps the first failure and clears on an answer. */
-async function record(id: number, ok: boolean, now: Date): Promise<void> {
+/**
+ * Writes one check's outcome: "down since" keeps the first failure and clears on an answer. Whether
+ * that changed what /link/list shows: an approved link that went down or came back.
+ */
+async function record(id: number, ok: boolean, now: Date): Promise<boolean> {
   const at = now.toISOString();
+  const before = await db
+    .selectFrom('link')
+    .select(['status', 'downAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   await db
     .updateTable('link')
     .set((eb) =>
@@ -101,13 +115,16 @@ async function record(id: number, ok: boolean, now: Date): Promise<void> {
     )
     .where('id', '=', id)
     .execute();
+  return before?.status === 2 && (before.downAt !== null) === ok;
 }
 
 /** Checks one link now (the console's 立即检测), any status; its health afterwards. */
 export async function checkLink(id: number, opts: CheckOptions = {}): Promise<LinkHealth> {
   const row = await db.selectFrom('link').select('url').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG.link);
-  await record(id, await siteAnswers(row.url, opts), (opts.clock ?? (() => new Date()))());
+  const shown = await record(id, await siteAnswers(row.url, opts), (opts.clock ?? (() => new Date()))());
+  if (shown) changes('links');
+  else changesNothingShown();
   return db.selectFrom('link').select(HEALTH).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
@@ -141,15 +158,17 @@ export async function checkApprovedLinks(opts: CheckOptions = {}): Promise<numbe
   const rows = await db.selectFrom('link').select(['id', 'url']).where('status', '=', 2).execute();
   const clock = opts.clock ?? (() => new Date());
   let next = 0;
+  let shown = false;
   const worker = async () => {
     while (next < rows.length && !opts.signal?.aborted) {
       const { id, url } = rows[next++];
       const ok = await siteAnswers(url, opts);
       if (opts.signal?.aborted) return;
-      await record(id, ok, clock());
+      if (await record(id, ok, clock())) shown = true;
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  if (shown) opts.onShownChange?.();
   return rows.length;
 }
 

@@ -1,8 +1,9 @@
-import type { FriendLink } from '../../lib/contract/links.ts';
+import { sql } from 'kysely';
+import type { FriendLink, PublicLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, changesNothingShown, shows } from '../core/page-tags.ts';
-import { db } from '../db/connection.ts';
+import { db, dialect } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
 import { forgetHealthIfMoved } from './link-health.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
@@ -40,6 +41,7 @@ export async function listLinks(input: {
           'url',
           'status',
           'user_id',
+          'category',
           'createdAt',
           'updatedAt',
         ])
@@ -50,6 +52,32 @@ export async function listLinks(input: {
         .execute(),
     () => countRows(base),
   );
+}
+
+/**
+ * The approved links as /link/list shows them (issue 31): group by group, in compareGroups' order
+ * (lib/link-groups.ts: by name in code points, PostgreSQL told so, no group last), oldest friends first
+ * in each, so a page break never scatters a group; each with whether its site is down now.
+ */
+export async function publicLinks(input: { current: number; size: number }): Promise<Page<PublicLink>> {
+  shows('links');
+  const base = db.selectFrom('link').where('status', '=', 2);
+  const byName = dialect === 'postgres' ? sql`category COLLATE "C"` : sql`category`;
+  const page = await paginate(
+    input,
+    (limit, offset) =>
+      base
+        .select(['id', 'site_name', 'site_desc', 'site_avatar', 'url', 'category', 'downAt'])
+        .orderBy(sql`category = ''`)
+        .orderBy(byName)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(base),
+  );
+  return { ...page, list: page.list.map(({ downAt, ...l }) => ({ ...l, down: downAt !== null })) };
 }
 
 /** Applications a user may have waiting at once. */
@@ -157,11 +185,12 @@ export async function editLink(
 /**
  * The admin's save (POST /api/links/backUpdate): with an id, that link's fields and status (the console
  * sends the whole row back); without, a new link waiting for review (status 1, as the original made
- * it) that the other admins hear about. Returns the link's id.
+ * it) that the other admins hear about. A group left out (the original's console) keeps the link's, or
+ * none for a new one. Returns the link's id.
  */
 export async function adminSaveLink(
   id: number | undefined,
-  input: LinkInput & { status?: 1 | 2 },
+  input: LinkInput & { status?: 1 | 2; category?: string },
   admin: { id: number; nick_name: string },
 ): Promise<number> {
   const { status, ...fields } = input;

@@ -4,7 +4,14 @@ import { get, post, put } from '../client.ts';
 
 /** The console's 友链 calls: ADMIN-API.md's link routes and issue 20's review and health routes. */
 
-export type LinkFields = { site_name: string; site_desc: string; site_avatar: string; url: string };
+export type LinkFields = {
+  site_name: string;
+  site_desc: string;
+  site_avatar: string;
+  url: string;
+  /** Its group on /link/list (issue 31); '' is none. */
+  category: string;
+};
 
 export const listLinks = (filter: { current: number; size: number; status: 1 | 2; site_name?: string }) =>
   post<Page<FriendLink>>('/api/links/getLinksList', filter);
