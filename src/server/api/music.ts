@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { conflict } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { confirmQr, scanQr } from '../music/account.ts';
+import { confirmQr, scanQr } from '../services/music-account.ts';
 import { requireUser } from './auth.ts';
 import type { ApiEnv } from './context.ts';
 import { ok } from './envelope.ts';

@@ -6,17 +6,9 @@ import { sameSiteOnly } from '../../api/write-guard.ts';
 import { clientIp } from '../../core/client-ip.ts';
 import { MSG } from '../../core/messages.ts';
 import { SharedLimiter } from '../../core/shared-limit.ts';
+import { checkQr, createQrKey, profileOf, QR_TTL_MS, validKey } from '../../services/music-account.ts';
 import { likedSongIds, likeSong, unlikeSong } from '../../services/music-likes.ts';
-import {
-  checkQr,
-  createQrKey,
-  currentSession,
-  endSession,
-  profileOf,
-  QR_TTL_MS,
-  startSession,
-  validKey,
-} from '../account.ts';
+import { currentSession, endSession, startSession } from '../account.ts';
 import { qrDataUrl } from '../qr.ts';
 import { idList, intParam, param, publicOrigin, sendFileRange, wapiFail } from '../respond.ts';
 import { currentLibrary, startMusic } from '../service.ts';
