@@ -13,13 +13,13 @@ import {
 import { clientIp } from '../core/client-ip.ts';
 import { tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { refuseGuestName } from '../services/users.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

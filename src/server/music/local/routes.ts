@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../api/context.ts';
-import { sameSiteOnly } from '../../api/write-guard.ts';
 import { clientIp } from '../../core/client-ip.ts';
 import { MSG } from '../../core/messages.ts';
 import { SharedLimiter } from '../../core/shared-limit.ts';
+import type { ApiEnv } from '../../http/context.ts';
+import { sameSiteOnly } from '../../http/write-guard.ts';
 import { checkQr, createQrKey, profileOf, QR_TTL_MS, validKey } from '../../services/music-account.ts';
 import { likedSongIds, likeSong, unlikeSong } from '../../services/music-likes.ts';
 import { currentSession, endSession, startSession } from '../account.ts';
