@@ -12,7 +12,7 @@ import {
   PROXY_REFUSAL,
   rescanLibrary,
   saveMusicFile,
-} from '../music/library-admin.ts';
+} from '../services/music/library-admin.ts';
 import { requireAdmin } from './auth.ts';
 
 const TOO_BIG = '音频文件不能超过 50MB';

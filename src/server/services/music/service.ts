@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type Config, config } from '../config.ts';
-import { logger } from '../core/log.ts';
-import { demoLibraryMarked, markDemoLibrary } from '../services/music-demo.ts';
-import { hasNoAudio } from './local/demo.ts';
-import { Library } from './local/library.ts';
+import { type Config, config } from '../../config.ts';
+import { logger } from '../../core/log.ts';
+import { demoLibraryMarked, markDemoLibrary } from '../music-demo.ts';
+import { hasNoAudio } from './demo.ts';
+import { Library } from './library.ts';
 
 /**
  * The one local library of the process. `startMusic` is called once the server listens (and by the
@@ -34,7 +34,7 @@ export class MusicStopped extends Error {}
 
 function writeDemoInWorker(dir: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./local/demo-worker.ts', import.meta.url), { workerData: dir });
+    const worker = new Worker(new URL('./demo-worker.ts', import.meta.url), { workerData: dir });
     demoWorker = worker;
     worker.once('message', (count: number) => resolve(count));
     worker.once('error', reject);
