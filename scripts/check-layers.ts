@@ -3,6 +3,8 @@
  * CONTRIBUTING.md, checked over the real import graph of src/.
  *
  *   pages, components, layouts, api, chat, music → services → db
+ *   api (/api) and music (/wapi) → http (their shared kit: envelope, routing, write guard, context);
+ *   neither app imports the other nor db, chat neither; the seed never imports the CLI
  *   chrome, islands → stores → lib;  src/lib imports nothing but src/lib (and packages)
  *   admin (the console) → islands, stores, lib; nothing outside /admin imports it
  *
@@ -19,7 +21,14 @@ const src = path.join(root, 'src');
 const DATA_FILES = new Set<string>([]);
 const MAX_LINES = 400;
 
-const SERVER_OUTSIDE_SERVICES = ['server/api', 'server/chat', 'server/music', 'server/cli', 'server/dev'];
+const SERVER_OUTSIDE_SERVICES = [
+  'server/api',
+  'server/chat',
+  'server/music',
+  'server/http',
+  'server/cli',
+  'server/dev',
+];
 const CLIENT = ['chrome', 'islands', 'stores', 'components', 'layouts', 'pages', 'admin'];
 
 /**
@@ -62,6 +71,30 @@ const RULES: [string, string[]][] = [
     ],
   ],
   ['server/services', [...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
+  // The two HTTP apps reach the database only through services (issue 32.4), and neither imports the
+  // other: what both need is in server/http (their kit) or below.
+  ['server/api', ['server/db', 'server/music', 'server/cli', 'server/dev', 'server/seed', ...CLIENT]],
+  ['server/music', ['server/db', 'server/api', 'server/cli', 'server/dev', 'server/seed', ...CLIENT]],
+  ['server/chat', ['server/db', 'server/api', 'server/music', 'server/cli', 'server/dev', ...CLIENT]],
+  // The kit of both apps: nothing of either, nor the database.
+  [
+    'server/http',
+    [
+      'server/db',
+      'server/api',
+      'server/music',
+      'server/chat',
+      'server/cli',
+      'server/dev',
+      'server/seed',
+      ...CLIENT,
+    ],
+  ],
+  // The demo seed runs at boot (boot/database.ts): what it shares with the CLI lives in services.
+  [
+    'server/seed',
+    ['server/cli', 'server/api', 'server/music', 'server/chat', 'server/http', 'server/dev', ...CLIENT],
+  ],
   // The shared Redis client (issue 21) sits beside core: core's shared limits use it, it knows
   // nothing above.
   [

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportArticles, importArticles } from '../../src/server/cli/articles.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { exportArticles, importArticles } from '../../src/server/services/article-files.ts';
 import { databaseEnv } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 

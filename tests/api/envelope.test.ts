@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createApiApp, withEnvelope } from '../../src/server/api/app.ts';
-import type { ApiEnv } from '../../src/server/api/context.ts';
+import { createApiApp } from '../../src/server/api/app.ts';
 import { conflict } from '../../src/server/core/errors.ts';
+import type { ApiEnv } from '../../src/server/http/context.ts';
+import { withEnvelope } from '../../src/server/http/envelope.ts';
 import { setupTestApi } from './helpers.ts';
 
 const api = setupTestApi();

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createApiApp, MAX_BODY_BYTES } from '../../src/server/api/app.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
-import { startMusic, stopMusic } from '../../src/server/music/service.ts';
 import { signToken } from '../../src/server/services/auth.ts';
 import * as links from '../../src/server/services/links.ts';
 import * as messages from '../../src/server/services/messages.ts';
+import { startMusic, stopMusic } from '../../src/server/services/music/service.ts';
 import { ACCESS } from './access.ts';
 import {
   API_ROUTES,

@@ -5,7 +5,7 @@ import { auditSettled } from '../../src/server/api/audit.ts';
 import { config } from '../../src/server/config.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
-import { stopMusic } from '../../src/server/music/service.ts';
+import { stopMusic } from '../../src/server/services/music/service.ts';
 import { tinyWav } from './fuzz-spec.ts';
 import { setupTestApi } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 
-/** Decodes an 8-bit RGB PNG with filter-0 scanlines (what src/server/music/png.ts writes). */
+/** Decodes an 8-bit RGB PNG with filter-0 scanlines (what src/server/services/music/png.ts writes). */
 export function decodePng(png: Buffer): { width: number; height: number; rgba: Uint8ClampedArray } {
   let offset = 8;
   let width = 0;

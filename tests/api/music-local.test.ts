@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config } from '../../src/server/config.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
-import { stopMusic } from '../../src/server/music/service.ts';
+import { stopMusic } from '../../src/server/services/music/service.ts';
 import { site } from '../../src/server/site.ts';
 import { setupTestApi } from './helpers.ts';
 import { readQr } from './music-helpers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMusicApp } from '../../src/server/music/app.ts';
-import { stopMusic } from '../../src/server/music/service.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
+import { stopMusic } from '../../src/server/services/music/service.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**

@@ -31,7 +31,7 @@ export async function startInstance(
   const { watchSigningKey } = await import('../../src/server/boot/secret.ts');
   const { createApiApp } = await import('../../src/server/api/app.ts');
   const { createMusicApp } = await import('../../src/server/music/app.ts');
-  const { stopMusic } = await import('../../src/server/music/service.ts');
+  const { stopMusic } = await import('../../src/server/services/music/service.ts');
   const { createUpgradeHandler } = await import('../../src/server/chat/upgrade.ts');
   const { createRedisBus } = await import('../../src/server/chat/redis-bus.ts');
   const pageCache = await import('../../src/server/page-cache.ts');

@@ -6,8 +6,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
 import { config, initConfig } from '../../src/server/config.ts';
 import { db } from '../../src/server/db/connection.ts';
-import { openCookie, sealCookie } from '../../src/server/music/sealed.ts';
 import { signToken, userFromToken } from '../../src/server/services/auth.ts';
+import { openCookie, sealCookie } from '../../src/server/services/music-sealed.ts';
 import { newPgDatabase } from './processes.ts';
 import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
 

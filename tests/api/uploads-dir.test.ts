@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/server/music/png.ts';
 import { uploadedImagePath } from '../../src/server/services/chat.ts';
+import { encodePng } from '../../src/server/services/music/png.ts';
 import { serveUpload } from '../../src/server/uploads/serve.ts';
 import { setupTestApi } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/server/music/png.ts';
+import { encodePng } from '../../src/server/services/music/png.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../src/server/services/uploads.ts';
 import { serveUpload } from '../../src/server/uploads/serve.ts';
 import { setupTestApi } from './helpers.ts';

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db, dialect } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrations/index.ts';
-import { encodePng } from '../../src/server/music/png.ts';
 import { hashPassword } from '../../src/server/services/auth.ts';
+import { encodePng } from '../../src/server/services/music/png.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
 import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
 

@@ -17,8 +17,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterNode, startNode, stopNode } from '../../scripts/local-services/cluster.ts';
 import { freePort } from '../../scripts/local-services/common.ts';
-import { wav } from '../../src/server/music/local/tags.ts';
-import { encodePng } from '../../src/server/music/png.ts';
+import { encodePng } from '../../src/server/services/music/png.ts';
+import { wav } from '../../src/server/services/music/tags.ts';
 import { call } from './client.ts';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { encodePng } from '../../src/server/music/png.ts';
+import { encodePng } from '../../src/server/services/music/png.ts';
 import { runCli } from '../api/processes.ts';
 import { adminToken, call, eventually, freshIp, login, newUser, node, proxy } from './client.ts';
 

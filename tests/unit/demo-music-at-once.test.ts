@@ -13,7 +13,7 @@ import { afterAll, expect, it } from 'vitest';
 const dir = mkdtempSync(path.join(tmpdir(), 'blog-demo-music-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const WORKER = path.resolve(import.meta.dirname, '../../src/server/music/local/demo-worker.ts');
+const WORKER = path.resolve(import.meta.dirname, '../../src/server/services/music/demo-worker.ts');
 
 function write(): Promise<number> {
   return new Promise((resolve, reject) => {

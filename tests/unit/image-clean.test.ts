@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/server/music/png.ts';
 import {
   BROKEN,
   cleanImage,
@@ -10,6 +9,7 @@ import {
   sizeAllowed,
   TOO_MANY_PIXELS,
 } from '../../src/server/services/image-clean.ts';
+import { encodePng } from '../../src/server/services/music/png.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(path.join(import.meta.dirname, '../fixtures/images', name)));

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { collapseSlashes, routeCanon, serviceOf } from '../../src/lib/route-path.ts';
 import { createApiApp } from '../../src/server/api/app.ts';
-import { routedHono } from '../../src/server/api/routing.ts';
+import { routedHono } from '../../src/server/http/routing.ts';
 import { createMusicApp } from '../../src/server/music/app.ts';
 
 describe('serviceOf (main.ts dispatch)', () => {

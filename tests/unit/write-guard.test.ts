@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteOrigins } from '../../src/lib/site-origin.ts';
-import { fromOtherOrigin, mediaType, writeRefusal } from '../../src/server/api/write-guard.ts';
+import { fromOtherOrigin, mediaType, writeRefusal } from '../../src/server/http/write-guard.ts';
 
 /** A site on 127.0.0.1:4321 without SITE_URL (the loopback names count), and one behind a proxy. */
 const local = siteOrigins({ aliases: [], host: '127.0.0.1', port: 4321 });

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { NUL_MESSAGE, urlHasNul } from '../../lib/nul.ts';
 import { clientIp } from '../core/client-ip.ts';
-import { ApiError, type EnvelopeOptions, invalid, tooMany, wireAnswer } from '../core/errors.ts';
-import { logger } from '../core/log.ts';
+import { ApiError, tooMany } from '../core/errors.ts';
 import { changing } from '../core/page-tags.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { withEnvelope } from '../http/envelope.ts';
+import { routedHono } from '../http/routing.ts';
+import { writeGuard } from '../http/write-guard.ts';
 import { pagesChanged } from '../page-sync.ts';
 import { articleRoutes } from './articles.ts';
 import { articleAdminRoutes } from './articles-admin.ts';
@@ -17,62 +18,19 @@ import { authenticate } from './auth.ts';
 import { backupAdminRoutes } from './backup-admin.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
-import type { ApiEnv } from './context.ts';
 import { dashboardRoutes } from './dashboard.ts';
-import { envelopeError } from './envelope.ts';
 import { idempotency } from './idempotency.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
 import { notifyRoutes } from './notify.ts';
 import { isPageWrite } from './page-writes.ts';
 import { POST_READS } from './post-reads.ts';
-import { routedHono } from './routing.ts';
 import { siteRoutes } from './site.ts';
 import { todoRoutes } from './todos.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 import { userAdminRoutes } from './users-admin.ts';
-import { writeGuard } from './write-guard.ts';
-
-/** Request id, one log line per request, and the envelope for every failure. */
-export function withEnvelope(app: Hono<ApiEnv>, opts: EnvelopeOptions = {}): Hono<ApiEnv> {
-  app.use(async (c, next) => {
-    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
-    c.set('requestId', requestId);
-    const started = performance.now();
-    await next();
-    c.header('X-Request-Id', requestId);
-    logger.info({
-      reqId: requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  });
-  // An encoded NUL in the path or query string, for every /api and /wapi route (issue 15; bodies are
-  // checked by api/validate.ts, chat frames by the hub).
-  app.use(async (c, next) => {
-    if (urlHasNul(c.req.url)) throw invalid(NUL_MESSAGE);
-    await next();
-  });
-  // The one place an error becomes an answer (core/errors.ts wireAnswer): routes and services throw.
-  app.onError((err, c) => {
-    const answer = wireAnswer(err, opts);
-    if (answer) {
-      // Not a bug but the server's own state (a full disk): the operator must hear of it.
-      if (answer.status >= 500) logger.warn({ reqId: c.get('requestId'), err }, 'request not done');
-      if (answer.refused) c.set('refused', true);
-      for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
-      return c.json(answer.body, answer.status);
-    }
-    logger.error({ reqId: c.get('requestId'), err }, 'request failed');
-    return envelopeError(c, 500, '服务端错误');
-  });
-  app.notFound((c) => envelopeError(c, 404, '接口没有找到'));
-  return app;
-}
 
 export type ApiOptions = { writesPerMinute?: number };
 

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { renderPreview } from '../services/article-html.ts';
 import * as admin from '../services/articles/admin.ts';
 import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
 import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/articles/terms-admin.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { blankAsAbsent, body, check, id, num, pageFields, unset } from './validate.ts';
 
 /**

@@ -4,14 +4,14 @@ import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib
 import { clientIp } from '../core/client-ip.ts';
 import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { withAdminNote } from '../services/article-html.ts';
 import { clearAutosave, NEW_ARTICLE } from '../services/articles/autosave.ts';
 import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
 import { fromOriginal, OriginalArticleFields, originalKeys } from './article-body.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { blankAsAbsent, body, check, id, num, pageFields } from './validate.ts';
 
 /** Articles, categories and tags: API.md "Articles and taxonomy". */

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { auditKinds, auditUsers, listAudit } from '../services/audit.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { AUDIT_ACTIONS, AUDIT_EVENTS, AUDIT_KINDS } from './audit-actions.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, pageFields } from './validate.ts';
 
 const ListBody = z.object({

@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import { clientIp } from '../core/client-ip.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiContext, ApiEnv } from '../http/context.ts';
 import { recordAudit } from '../services/audit.ts';
 import { trackAudit } from './audit.ts';
 import { AUDIT_EVENTS, type AuditEvent } from './audit-actions.ts';
-import type { ApiContext, ApiEnv } from './context.ts';
 
 /**
  * The audit log's security events (issue 30): a failed sign-in, a 2FA change, a refusal on an admin

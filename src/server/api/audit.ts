@@ -3,10 +3,10 @@ import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { clientIp } from '../core/client-ip.ts';
 import { logger } from '../core/log.ts';
+import type { ApiEnv } from '../http/context.ts';
 import { readLabels, recordAudit } from '../services/audit.ts';
 import { isAdmin } from '../services/auth.ts';
 import { AUDIT_ACTIONS, type AuditAction } from './audit-actions.ts';
-import type { ApiEnv } from './context.ts';
 
 /**
  * The audit log's one mechanism (issue 20): for a request by an admin to a route of AUDIT_ACTIONS, the

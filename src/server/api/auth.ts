@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { forbidden, unauthorized } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiContext, ApiEnv } from '../http/context.ts';
 import { isAdmin, readToken } from '../services/auth.ts';
-import type { ApiContext, ApiEnv } from './context.ts';
 
 /**
  * Reads the token (Bearer or bare) and leaves the user, or null, in c.var.user. Refuses only the token

@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { toWireDate } from '../../lib/wire-date.ts';
 import { logger } from '../core/log.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { backupToTemp, dataSizes, PG_DUMP_HINT } from '../services/backup.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 
 /** `blog-backup-20261124-103000.db`, in China time like every date of the site. */
 const backupName = () => `blog-backup-${toWireDate(new Date()).replace(/-|:/g, '').replace(' ', '-')}.db`;

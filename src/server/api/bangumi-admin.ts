@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
 import { invalid, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as bangumi from '../services/bangumi-admin.ts';
 import { choiceFilter, idList, textFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 
 const status = num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3'));

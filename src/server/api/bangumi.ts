@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as bangumi from '../services/bangumi.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { num, pageFields, query } from './validate.ts';
 
 const ListQuery = z.object({

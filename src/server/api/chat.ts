@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX } from '../../lib/chat.ts';
 import { broadcastChat, chatOnline, kickFromChat } from '../chat/registry.ts';
 import { conflict } from '../core/errors.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as chat from '../services/chat.ts';
 import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, pageFields, pageSize, params } from './validate.ts';
 
 const ListInput = z.object({

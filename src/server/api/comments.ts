@@ -4,13 +4,13 @@ import { COMMENT_MAX } from '../../lib/community.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { notFound, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { listCommentsAdmin } from '../services/comments-admin.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import type { ApiEnv } from '../http/context.ts';
 import { bangumiRoutes } from './bangumi.ts';
 import { bangumiAdminRoutes } from './bangumi-admin.ts';
 import { catalogAdminRoutes } from './catalog-admin.ts';
 import { commentRoutes } from './comments.ts';
-import type { ApiEnv } from './context.ts';
 import { likeRoutes } from './likes.ts';
 import { linkRoutes } from './links.ts';
 import { linkAdminRoutes } from './links-admin.ts';

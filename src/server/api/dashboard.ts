@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { getOverview } from '../services/dashboard.ts';
 import { getTrend } from '../services/dashboard-trend.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { num, query } from './validate.ts';
 
 /** How many days the charts may span (default 30). */

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, invalid } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
 import {
   claimKey,
   type KeyScope,
@@ -12,7 +13,6 @@ import {
   requestHash,
   type StoredAnswer,
 } from '../services/idempotency.ts';
-import type { ApiEnv } from './context.ts';
 
 /**
  * Issue 29, point 5: a write sent with an `Idempotency-Key` header is done once. A write whose answer

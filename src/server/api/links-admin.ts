@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { checkLink, linkHealthList } from '../services/link-health.ts';
 import { rejectLink } from '../services/links-review.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, params } from './validate.ts';
 
 const RejectBody = z.object({

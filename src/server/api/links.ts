@@ -5,13 +5,13 @@ import { LINK_GROUP_MAX } from '../../lib/link-groups.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { approveLinks } from '../services/links-review.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 
 const ListBody = z.object({

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from '../core/log.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
-import type { ApiContext } from './context.ts';
+import type { ApiContext } from '../http/context.ts';
 
 /**
  * Failed sign-ins per account, from every address (issue 30). The per-address limits stop one

@@ -11,17 +11,15 @@ import {
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
 import { clientIp } from '../core/client-ip.ts';
-import { conflict, tooMany } from '../core/errors.ts';
-import { MSG } from '../core/messages.ts';
+import { tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
-import { db } from '../db/connection.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
-import { refuseBloggerLook } from '../services/users.ts';
+import { refuseGuestName } from '../services/users.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
@@ -99,15 +97,7 @@ export const messageRoutes = new Hono<ApiEnv>()
     let nickName = user?.nick_name ?? '';
     if (!user) {
       nickName = input.nick_name || '游客';
-      // Nor look like the blogger's (博主 with invisible characters or look-alike letters).
-      await refuseBloggerLook({ nick_name: nickName });
-      // A guest may not take the name of a member (or the blogger).
-      const taken = await db
-        .selectFrom('user')
-        .select('id')
-        .where('nick_name', '=', nickName)
-        .executeTakeFirst();
-      if (taken) throw conflict(MSG.guestNameTaken);
+      await refuseGuestName(nickName);
     }
     const messageId = await messages.addMessage(look(input), { userId: user?.id ?? null, nickName });
     return ok(c, { id: messageId }, '留言成功');

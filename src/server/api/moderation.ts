@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { listModeration } from '../services/moderation.ts';
 import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields } from './validate.ts';
 
 const ListBody = z.object({

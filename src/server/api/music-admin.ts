@@ -4,16 +4,16 @@ import { createMiddleware } from 'hono/factory';
 import { config } from '../config.ts';
 import { ApiError, invalid, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import {
   libraryView,
   MAX_AUDIO_BYTES,
   PROXY_REFUSAL,
   rescanLibrary,
   saveMusicFile,
-} from '../music/library-admin.ts';
+} from '../services/music/library-admin.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 
 const TOO_BIG = '音频文件不能超过 50MB';
 const perUser = new SharedLimiter('music-upload', 60, 60_000);

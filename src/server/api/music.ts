@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { conflict } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
-import { confirmQr, scanQr } from '../music/account.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
+import { confirmQr, scanQr } from '../services/music-account.ts';
 import { requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body } from './validate.ts';
 
 const KeyInput = z.object({ key: z.string().regex(/^[0-9a-f]{32}$/, '二维码无效') });

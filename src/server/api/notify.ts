@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as notify from '../services/notify.ts';
 import { requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, pageFields, params } from './validate.ts';
 
 const IdParam = z.object({ id: id() });

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl } from '../../lib/community.ts';
 import { ALBUM_DESC_MAX, ALBUM_NAME_MAX, PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../lib/media.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as albums from '../services/albums.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as photos from '../services/photos-admin.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { blankAsAbsent, body, id, num, pageFields, pageSize, params } from './validate.ts';
 
 const imageUrl = (message: string) =>

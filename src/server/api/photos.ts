@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as photos from '../services/photos.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { id, params } from './validate.ts';
 
 /** Photo albums and their photos (read-only). */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as resources from '../services/resources.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { query } from './validate.ts';
 
 /** Resource navigation (front / back) and the site list, grouped by category. */

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as talks from '../services/talks-admin.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { blankAsAbsent, body, id, num, pageFields, params } from './validate.ts';
 
 const ListBody = z.object({

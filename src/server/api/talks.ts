@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { isImageUrl, TALK_IMAGES_MAX, TALK_MAX } from '../../lib/community.ts';
 import { notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as talks from '../services/talks.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 

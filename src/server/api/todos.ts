@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as todos from '../services/todos.ts';
 import { requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { body, id, params } from './validate.ts';
 
 const content = z

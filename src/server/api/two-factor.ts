@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { conflict, invalid, notFound, orThrow, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { verifyPassword } from '../services/auth.ts';
 import * as twoFactor from '../services/two-factor.ts';
 import * as users from '../services/users.ts';
 import { AUDIT_EVENTS } from './audit-actions.ts';
 import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { passwordFailures } from './users.ts';
 import { body } from './validate.ts';
 

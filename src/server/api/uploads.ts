@@ -3,11 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { ApiError, invalid, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import { cleanImage } from '../services/image-clean.ts';
 import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;

@@ -7,12 +7,12 @@ import { USERNAME_MAX } from '../../lib/validation.ts';
 import { kickFromChat } from '../chat/registry.ts';
 import { invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
 import * as users from '../services/users.ts';
 import * as admin from '../services/users-admin.ts';
 import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok } from './envelope.ts';
 import { NICK_MAX } from './users.ts';
 import { body, id, num, pageFields, params } from './validate.ts';
 

@@ -15,14 +15,14 @@ import { clientIp } from '../core/client-ip.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { SharedLimiter, takeAllShared } from '../core/shared-limit.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok, refusal } from '../http/envelope.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import { otpEnabled, spendCode } from '../services/two-factor.ts';
 import * as users from '../services/users.ts';
 import { AUDIT_EVENTS } from './audit-actions.ts';
 import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
-import type { ApiEnv } from './context.ts';
-import { ok, refusal } from './envelope.ts';
 import { clearFailures, delayFor, noteFailure, slowIfGuessed } from './login-slowdown.ts';
 import { body, id, params } from './validate.ts';
 

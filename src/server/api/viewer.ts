@@ -1,7 +1,7 @@
 import { clientIp } from '../core/client-ip.ts';
+import type { ApiContext } from '../http/context.ts';
 import { isAdmin } from '../services/auth.ts';
 import type { Viewer } from '../services/likes.ts';
-import type { ApiContext } from './context.ts';
 
 /** The caller as the like rules see them: their account when signed in, else their address. */
 export function viewerOf(c: ApiContext): Viewer {

@@ -24,7 +24,7 @@ function oldKeyFile(dataDir: string): string | undefined {
 
 /**
  * The signing key every process of the site shares (tokens, services/auth.ts; the music cookie's
- * key, music/sealed.ts), kept in the database's `secret` table: the first process stores one (the old
+ * key, services/music-sealed.ts), kept in the database's `secret` table: the first process stores one (the old
  * DATA_DIR/secrets/jwt.key when there is one, so its tokens stay valid; else a new random key) and
  * every process reads back the stored row, so processes starting at once agree on the first one
  * written. A backup holds no key (services/backup.ts), so a restored database gets a new one here.

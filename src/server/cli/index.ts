@@ -8,15 +8,15 @@ import { closeDatabase, type Prepared, prepareDatabase } from '../boot/database.
 import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { db, sqlite } from '../db/connection.ts';
-import { Library } from '../music/local/library.ts';
-import { ensureDemoLibrary, indexFileFor } from '../music/service.ts';
+import { exportArticles, importArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
+import { Library } from '../services/music/library.ts';
+import { ensureDemoLibrary, indexFileFor } from '../services/music/service.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
 import { disableOtp, otpEnabled } from '../services/two-factor.ts';
 import { createUser, randomPassword } from '../services/users.ts';
-import { exportArticles, importArticles } from './articles.ts';
 
 const HELP = `Usage: npm run blog -- <command>
 

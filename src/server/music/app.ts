@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { withEnvelope } from '../api/app.ts';
-import type { ApiEnv } from '../api/context.ts';
-import { routedHono } from '../api/routing.ts';
-import { writeGuard } from '../api/write-guard.ts';
 import { config } from '../config.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { withEnvelope } from '../http/envelope.ts';
+import { routedHono } from '../http/routing.ts';
+import { writeGuard } from '../http/write-guard.ts';
 import { type LocalOptions, localRoutes } from './local/routes.ts';
 import { neteaseRoutes, type ProxyOptions } from './netease/proxy.ts';
 

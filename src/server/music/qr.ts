@@ -1,5 +1,5 @@
 import { encode } from 'uqr';
-import { encodePng } from './png.ts';
+import { encodePng } from '../services/music/png.ts';
 
 /** A QR code of `text` as a PNG data URL (6 px per module, 2-module quiet zone, level M). */
 export function qrDataUrl(text: string, scale = 6): string {

@@ -183,6 +183,16 @@ export async function refuseBloggerLook(look: {
   if (avatar && blogger.avatars.some((a) => imageIdentity(a) === avatar)) throw conflict(MSG.bloggerAvatar);
 }
 
+/**
+ * The name a guest signs a guestbook message with: it may not look like the blogger's (博主 with
+ * invisible characters or look-alike letters), nor be a member's (or the blogger's) own.
+ */
+export async function refuseGuestName(nickName: string): Promise<void> {
+  await refuseBloggerLook({ nick_name: nickName });
+  const taken = await db.selectFrom('user').select('id').where('nick_name', '=', nickName).executeTakeFirst();
+  if (taken) throw conflict(MSG.guestNameTaken);
+}
+
 export type { PublicUser };
 
 export async function getPublicUser(id: number, viewerId?: number | null): Promise<PublicUser | null> {

@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { parseFile } from 'music-metadata';
+import { coverPng } from '../../services/music/demo.ts';
+import type { Library, LocalPlaylist, LocalSong } from '../../services/music/library.ts';
 import { sendFileRange } from '../respond.ts';
-import { coverPng } from './demo.ts';
-import type { Library, LocalPlaylist, LocalSong } from './library.ts';
 
 /**
  * Artwork of /wapi/cover/…: a song's embedded picture, else an image beside the file (song.jpg),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { toNeteaseLrc } from '../../../lib/lrc-wire.ts';
-import type { Library, LocalSong } from './library.ts';
+import type { Library, LocalSong } from '../../services/music/library.ts';
 
 /** A song's lyrics and translation in NetEase's shape (src/lib/lrc-wire.ts). */
 export function readLyrics(lib: Library, song: LocalSong): { lrc: string; tlyric: string } {

@@ -1,28 +1,12 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../api/context.ts';
-import { sameSiteOnly } from '../../api/write-guard.ts';
 import { clientIp } from '../../core/client-ip.ts';
 import { MSG } from '../../core/messages.ts';
 import { SharedLimiter } from '../../core/shared-limit.ts';
-import { likedSongIds, likeSong, unlikeSong } from '../../services/music-likes.ts';
-import {
-  checkQr,
-  createQrKey,
-  currentSession,
-  endSession,
-  profileOf,
-  QR_TTL_MS,
-  startSession,
-  validKey,
-} from '../account.ts';
-import { qrDataUrl } from '../qr.ts';
-import { idList, intParam, param, publicOrigin, sendFileRange, wapiFail } from '../respond.ts';
-import { currentLibrary, startMusic } from '../service.ts';
-import { playlistCoverResponse, songCoverResponse } from './covers.ts';
-import { AUDIO_TYPES, type Library, type LocalSong } from './library.ts';
-import { readLyrics } from './lyrics.ts';
+import type { ApiEnv } from '../../http/context.ts';
+import { sameSiteOnly } from '../../http/write-guard.ts';
+import { AUDIO_TYPES, type Library, type LocalSong } from '../../services/music/library.ts';
 import {
   folderPlaylist,
   listSong,
@@ -34,14 +18,23 @@ import {
   searchResult,
   songUrl,
   toplistEntry,
-} from './netease-shapes.ts';
+} from '../../services/music/netease-shapes.ts';
+import { currentLibrary, startMusic } from '../../services/music/service.ts';
+import { checkQr, createQrKey, profileOf, QR_TTL_MS, validKey } from '../../services/music-account.ts';
+import { likedSongIds, likeSong, unlikeSong } from '../../services/music-likes.ts';
+import { currentSession, endSession, startSession } from '../account.ts';
+import { qrDataUrl } from '../qr.ts';
+import { idList, intParam, param, publicOrigin, sendFileRange, wapiFail } from '../respond.ts';
+import { playlistCoverResponse, songCoverResponse } from './covers.ts';
+import { readLyrics } from './lyrics.ts';
 import { searchLibrary } from './search.ts';
 
 /**
  * The local music service: the NeteaseCloudMusicApi calls of API.md answered from MUSIC_DIR, plus
  * /wapi/stream/{id} (the audio, with Range), /wapi/cover/… (artwork) and /wapi/like (a signed-in
- * music account's saved songs: the local user's playlist). The answers' shapes are in
- * netease-shapes.ts, search in search.ts, artwork in covers.ts, saved songs in services/music-likes.ts.
+ * music account's saved songs: the local user's playlist). The library and the answers' shapes are
+ * services/music/ (library.ts, netease-shapes.ts), search in search.ts, artwork in covers.ts, saved
+ * songs in services/music-likes.ts.
  */
 
 export type LocalOptions = { qrTtlMs?: number };

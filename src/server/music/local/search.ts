@@ -1,4 +1,4 @@
-import type { Library, LocalSong } from './library.ts';
+import type { Library, LocalSong } from '../../services/music/library.ts';
 
 const norm = (v: string) => v.normalize('NFKC').toLowerCase();
 

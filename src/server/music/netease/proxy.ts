@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../api/context.ts';
-import { sameSiteOnly } from '../../api/write-guard.ts';
 import { logger } from '../../core/log.ts';
+import type { ApiEnv } from '../../http/context.ts';
+import { sameSiteOnly } from '../../http/write-guard.ts';
 import { currentSession, endSession, startSession } from '../account.ts';
 import { wapiFail } from '../respond.ts';
 

@@ -1,5 +1,5 @@
-import { importArticles } from '../../cli/articles.ts';
 import { db } from '../../db/connection.ts';
+import { importArticles } from '../../services/article-files.ts';
 import { addCategory, addTag, updateArticle } from '../../services/articles.ts';
 import { backdate, type SeedContext } from '../context.ts';
 import { createRandom } from '../images.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mulberry32 } from '../../../lib/random.ts';
-import { encodePng } from '../png.ts';
+import { encodePng } from './png.ts';
 import { id3v24, wav } from './tags.ts';
 
 /**

@@ -7,12 +7,13 @@ import { asDiskFull } from '../core/disk-full.ts';
 import { MSG } from '../core/messages.ts';
 import { writeWhole } from '../core/whole-file.ts';
 import { db } from '../db/connection.ts';
-import * as articles from '../services/articles.ts';
+import * as articles from './articles.ts';
 
 /**
- * `npm run blog -- import <folder>` and `export <folder>`: Markdown files with front matter (see
- * src/lib/front-matter.ts), one per article, named by the article's slug. Importing is idempotent:
- * an article is matched by slug, created when new, updated only when something differs.
+ * `npm run blog -- import <folder>` and `export <folder>` (cli/index.ts; the demo seed imports its
+ * articles the same way): Markdown files with front matter (see src/lib/front-matter.ts), one per
+ * article, named by the article's slug. Importing is idempotent: an article is matched by slug,
+ * created when new, updated only when something differs.
  */
 
 export type ImportReport = {

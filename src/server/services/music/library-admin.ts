@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { MusicFolder, MusicLibrary } from '../../lib/contract/admin-music.ts';
-import { type Config, config } from '../config.ts';
-import { asDiskFull } from '../core/disk-full.ts';
-import { conflict, invalid } from '../core/errors.ts';
-import { MSG } from '../core/messages.ts';
-import { writeWhole } from '../core/whole-file.ts';
-import { AUDIO_TYPES, type Library, type LocalSong } from './local/library.ts';
-import { listCover, songCover } from './local/netease-shapes.ts';
+import type { MusicFolder, MusicLibrary } from '../../../lib/contract/admin-music.ts';
+import { type Config, config } from '../../config.ts';
+import { asDiskFull } from '../../core/disk-full.ts';
+import { conflict, invalid } from '../../core/errors.ts';
+import { MSG } from '../../core/messages.ts';
+import { writeWhole } from '../../core/whole-file.ts';
+import { AUDIO_TYPES, type Library, type LocalSong } from './library.ts';
+import { listCover, songCover } from './netease-shapes.ts';
 import { currentLibrary, startMusic } from './service.ts';
 
 /**

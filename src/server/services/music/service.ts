@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type Config, config } from '../config.ts';
-import { logger } from '../core/log.ts';
-import { db } from '../db/connection.ts';
-import { hasNoAudio } from './local/demo.ts';
-import { Library } from './local/library.ts';
+import { type Config, config } from '../../config.ts';
+import { logger } from '../../core/log.ts';
+import { demoLibraryMarked, markDemoLibrary } from '../music-demo.ts';
+import { hasNoAudio } from './demo.ts';
+import { Library } from './library.ts';
 
 /**
  * The one local library of the process. `startMusic` is called once the server listens (and by the
@@ -19,15 +19,10 @@ export const indexFileFor = (cfg: Pick<Config, 'dataDir'>) => path.join(cfg.data
 
 /** Writes the demo songs once per installation (a meta row remembers it), only into an empty folder. */
 export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir'>): Promise<number> {
-  const mark = await db.selectFrom('meta').select('value').where('key', '=', 'music_demo').executeTakeFirst();
-  if (mark) return 0;
+  if (await demoLibraryMarked()) return 0;
   const t0 = performance.now();
   const written = hasNoAudio(cfg.musicDir) ? await writeDemoInWorker(cfg.musicDir) : 0;
-  await db
-    .insertInto('meta')
-    .values({ key: 'music_demo', value: written ? new Date().toISOString() : 'skipped' })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await markDemoLibrary(written > 0);
   if (written) logger.info({ songs: written, ms: Math.round(performance.now() - t0) }, 'demo music written');
   return written;
 }
@@ -39,7 +34,7 @@ export class MusicStopped extends Error {}
 
 function writeDemoInWorker(dir: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./local/demo-worker.ts', import.meta.url), { workerData: dir });
+    const worker = new Worker(new URL('./demo-worker.ts', import.meta.url), { workerData: dir });
     demoWorker = worker;
     worker.once('message', (count: number) => resolve(count));
     worker.once('error', reject);
