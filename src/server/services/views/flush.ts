@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Lifecycle } from '../../core/lifecycle.ts';
 import { logger } from '../../core/log.ts';
 import { db } from '../../db/connection.ts';
 import { restoreCounts, type Taken, takeCounts } from './tally.ts';
@@ -54,14 +55,17 @@ export function flushViews(): Promise<void> {
 
 export type ViewFlush = { stop: () => Promise<void> };
 
-/** Flushes every `everyMs` off the request path; `stop` ends that and flushes one last time. */
-export function startViewFlush(everyMs = 60_000): ViewFlush {
+/**
+ * Flushes every `everyMs` off the request path; the stop (registered with `life`, and returned) ends
+ * that and flushes one last time.
+ */
+export function startViewFlush(life: Lifecycle, everyMs = 60_000): ViewFlush {
   const timer = setInterval(() => void flushViews(), everyMs);
   timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return flushViews();
-    },
+  const stop = () => {
+    clearInterval(timer);
+    return flushViews();
   };
+  life.register('view flush', stop);
+  return { stop };
 }
