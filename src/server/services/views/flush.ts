@@ -6,7 +6,7 @@ import { restoreCounts, type Taken, takeCounts } from './tally.ts';
 
 /**
  * Writes the counters of views/tally.ts to view_day and article_view_day in one transaction: every
- * minute, when the server stops (main.ts close) and before the dashboard reads them. Flushes run one
+ * minute, when the server stops (its Lifecycle stop, root/create-site.ts) and before the dashboard reads them. Flushes run one
  * after another; a failed write puts its counts back for the next one.
  */
 
