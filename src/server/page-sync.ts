@@ -1,3 +1,4 @@
+import type { Lifecycle } from './core/lifecycle.ts';
 import { logger } from './core/log.ts';
 import type { PageChange } from './core/page-tags.ts';
 import { invalidatePages, setPageStoring } from './page-cache.ts';
@@ -74,9 +75,10 @@ const UNKNOWN = Symbol('unknown');
 /**
  * Writes made outside the servers (the CLI: services/page-version.ts) drop every cached page of this
  * process within `everyMs`. Each process reads the mark itself, so nothing is published. Resolves
- * once the mark as it is at the start has been read (before any page is kept); returns the stop.
+ * once the mark as it is at the start has been read (before any page is kept); its stop is registered
+ * with `life`.
  */
-export async function watchOutsideWrites(everyMs = OUTSIDE_WRITES_POLL_MS): Promise<() => void> {
+export async function watchOutsideWrites(life: Lifecycle, everyMs = OUTSIDE_WRITES_POLL_MS): Promise<void> {
   // Unknown when the database does not answer now (issue 29): the first read that works then drops
   // whatever was kept meanwhile.
   let seen = await pagesVersion().catch(() => UNKNOWN);
@@ -96,5 +98,5 @@ export async function watchOutsideWrites(everyMs = OUTSIDE_WRITES_POLL_MS): Prom
     }
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  life.register('outside writes watch', () => clearInterval(timer));
 }

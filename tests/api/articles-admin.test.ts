@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { MSG } from '../../src/server/core/messages.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
@@ -262,7 +263,7 @@ describe('the recycle bin (status 3)', () => {
     // 19 days on, the old one has been in the bin 29 days: kept.
     expect(await purgeExpiredArticles(new Date(Date.now() + 19 * DAY_MS))).toEqual([]);
     // 21 days on (31 for the old one): the daily purge, started with that clock, removes only it.
-    const purge = startBinPurge(() => new Date(Date.now() + 21 * DAY_MS));
+    const purge = startBinPurge(new Lifecycle(), () => new Date(Date.now() + 21 * DAY_MS));
     expect(await purge.first).toEqual([old]);
     purge.stop();
     expect(await status(old)).toBeNull();

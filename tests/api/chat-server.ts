@@ -20,7 +20,7 @@ export function chatServerForFile(): { join: (token?: string) => Promise<ChatCli
     server.on('upgrade', upgrade.handle);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    // As main.ts does once it listens: the site is where the server is (its Origin is the site's own).
+    // As createSite does once it listens: the site is where the server is (its Origin is the site's own).
     resolveSite(port);
     wsUrl = `ws://127.0.0.1:${port}/ws`;
   });

@@ -33,7 +33,7 @@ afterEach(async () => {
   await closeDatabase();
 });
 
-/** A server answering the probes the way main.ts does (404 for anything else). */
+/** A server answering the probes the way the HTTP front does (root/front.ts; 404 for anything else). */
 async function probeServer(checks: ReadyChecks): Promise<string> {
   server = http.createServer((req, res) => {
     const probe = healthProbe(req.url);

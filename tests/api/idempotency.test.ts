@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createApiApp } from '../../src/server/api/app.ts';
 import { auditSettled } from '../../src/server/api/audit.ts';
+import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
 import {
@@ -254,7 +255,7 @@ describe('keys are kept a day', () => {
     await asAdmin('POST', '/api/todo/add', { content: `定时清理 ${key}` }, key);
     const dayAgo = new Date(Date.now() - KEEP_MS - 60_000).toISOString();
     await db.updateTable('idempotency_key').set({ createdAt: dayAgo }).where('idem_key', '=', key).execute();
-    const job = startIdempotencyPurge();
+    const job = startIdempotencyPurge(new Lifecycle());
     expect(await job.first).toBe(1);
     job.stop();
     expect(await count('idempotency_key', ['idem_key', key])).toBe(0);

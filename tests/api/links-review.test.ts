@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { db } from '../../src/server/db/connection.ts';
 import {
   checkApprovedLinks,
@@ -264,7 +265,7 @@ describe('friend-link health', () => {
   it('the background run starts at once; stopping it does not wait for a site that does not answer', async () => {
     const id = await approvedLink(`${base}/hang?background`);
     const waiting = hanging.length;
-    const runs = startLinkHealth(3_600_000, { timeoutMs: 60_000, ...private_ });
+    const runs = startLinkHealth(new Lifecycle(), 3_600_000, { timeoutMs: 60_000, ...private_ });
     await vi.waitFor(() => expect(hanging.length).toBeGreaterThan(waiting));
     // The site's timeout is a minute: a stop that waited for it would fail the test by its own timeout.
     await runs.stop();
@@ -283,7 +284,7 @@ describe('friend-link health', () => {
       .where('url', 'not like', `${base}%`)
       .execute();
     const id = await approvedLink(`${base}/ok?background-refused-new`);
-    const runs = startLinkHealth(3_600_000, { timeoutMs: 60_000 });
+    const runs = startLinkHealth(new Lifecycle(), 3_600_000, { timeoutMs: 60_000 });
     const checked = await runs.first;
     await runs.stop();
     expect(checked).toBeGreaterThan(0);

@@ -120,13 +120,13 @@ describe('which /api calls clear the page cache', () => {
     expect([...PAGE_WRITES].filter((r) => r.startsWith('GET '))).toEqual([]);
     // Outside the page cache itself, pages are dropped only by pagesChanged, which the /api app calls
     // for a page write (api/app.ts) and the Redis sync repeats, and the server's background link check
-    // when a listed link went down or came back (main.ts, issue 31): no service or read can call it.
+    // when a listed link went down or came back (root/create-site.ts, issue 31): no service or read can call it.
     const callers = grep(/\b(pagesChanged|invalidatePages)\(/);
     expect(callers).toEqual([
       'src/server/api/app.ts',
-      'src/server/main.ts',
       'src/server/page-cache.ts',
       'src/server/page-sync.ts',
+      'src/server/root/create-site.ts',
     ]);
   });
 

@@ -27,6 +27,7 @@ export async function startInstance(
   vi.resetModules();
   const { initConfig } = await import('../../src/server/config.ts');
   const { startScaleOut } = await import('../../src/server/scale-out.ts');
+  const { Lifecycle } = await import('../../src/server/core/lifecycle.ts');
   const { prepareDatabase, closeDatabase } = await import('../../src/server/boot/database.ts');
   const { watchSigningKey } = await import('../../src/server/boot/secret.ts');
   const { createApiApp } = await import('../../src/server/api/app.ts');
@@ -53,11 +54,15 @@ export async function startInstance(
     ...(opts.keyPollMs ? {} : { JWT_SECRET }),
     ...env,
   });
-  const stopScaleOut = await startScaleOut(cfg);
+  // Its parts stop as a site's do (root/create-site.ts): newest first, the database last.
+  const life = new Lifecycle();
+  life.register('database', closeDatabase);
+  await startScaleOut(life, cfg);
   const prepared = await prepareDatabase(cfg);
-  const stopKeyWatch = opts.keyPollMs ? watchSigningKey(cfg, opts.keyPollMs) : () => {};
-  // As main.ts does (every 5 s there), when a test asks: the CLI's writes drop the cached pages.
-  const stopWatch = opts.outsideWritesMs ? await watchOutsideWrites(opts.outsideWritesMs) : () => {};
+  life.register('music library', stopMusic);
+  if (opts.keyPollMs) watchSigningKey(life, cfg, opts.keyPollMs);
+  // As the site does (every 5 s there), when a test asks: the CLI's writes drop the cached pages.
+  if (opts.outsideWritesMs) await watchOutsideWrites(life, opts.outsideWritesMs);
   const app = createApiApp({ writesPerMinute: Number(env.WRITES_PER_MINUTE ?? 600) });
   const music = createMusicApp({ apiUrl: undefined });
   const bus = opts.busHeartbeatMs ? createRedisBus({ heartbeatMs: opts.busHeartbeatMs }) : undefined;
@@ -197,15 +202,11 @@ export async function startInstance(
     async close() {
       if (closed) return;
       closed = true;
-      stopWatch();
-      stopKeyWatch();
       await upgrade.close();
       await bus?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await stopMusic();
-      await stopScaleOut();
-      await closeDatabase();
+      await life.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { call, eventually, login, newUser, node } from './client.ts';
 
 /**
  * Issue 30.1: `npm run blog -- rotate-secret` on the cluster's database. Each built server reads the
- * stored key every 5 s (main.ts, boot/secret.ts watchSigningKey), Redis or not, and from then on
+ * stored key every 5 s (root/create-site.ts, boot/secret.ts watchSigningKey), Redis or not, and from then on
  * refuses every token signed with the old key.
  */
 describe('rotate-secret with two running processes', () => {

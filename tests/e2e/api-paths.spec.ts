@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { rawRequest } from './server.ts';
 
 /**
- * The built server's dispatch (src/server/main.ts) of /api and /wapi paths the original client sends:
+ * The built server's dispatch (src/server/root/front.ts) of /api and /wapi paths the original client sends:
  * any case (`/api/Category/getCategoryDictionary`) and repeated slashes (`/wapi//song/detail`), over
  * real HTTP with the request target exactly as written (a browser's fetch would keep it too).
  */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import type { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
 import { db } from '../db/connection.ts';
 
@@ -64,9 +65,9 @@ export const KEY_POLL_MS = 5_000;
  * Keeps `cfg.jwtSecret` (read at every signature and check) equal to the stored key, read every
  * `everyMs`: a rotation by the CLI reaches this process with or without Redis, like the CLI's page
  * mark (page-sync.ts). Only for a key kept in the database (JWT_SECRET is the environment's). A read
- * that fails keeps the key it has; a row gone (SQL by hand) too. Returns the stop.
+ * that fails keeps the key it has; a row gone (SQL by hand) too. Its stop is registered with `life`.
  */
-export function watchSigningKey(cfg: Config, everyMs = KEY_POLL_MS): () => void {
+export function watchSigningKey(life: Lifecycle, cfg: Config, everyMs = KEY_POLL_MS): void {
   let reading = false;
   const timer = setInterval(async () => {
     if (reading) return;
@@ -84,5 +85,5 @@ export function watchSigningKey(cfg: Config, everyMs = KEY_POLL_MS): () => void 
     }
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  life.register('signing key watch', () => clearInterval(timer));
 }

@@ -7,6 +7,7 @@ import { AUDIT_EVENTS, type AuditEvent } from '../api/audit-actions.ts';
 import { closeDatabase, type Prepared, prepareDatabase } from '../boot/database.ts';
 import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
+import { Lifecycle } from '../core/lifecycle.ts';
 import { db, sqlite } from '../db/connection.ts';
 import { exportArticles, importArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
@@ -172,8 +173,11 @@ async function run(argv: string[]): Promise<number> {
     console.log(HELP);
     return name && name !== 'help' ? 1 : 0;
   }
+  // A command's parts stop as a server's do (core/lifecycle.ts): here, the database alone.
+  const life = new Lifecycle();
   try {
     const cfg = initConfig();
+    life.register('database', closeDatabase);
     const prepared = await prepareDatabase(cfg);
     try {
       await command(args, prepared);
@@ -185,7 +189,7 @@ async function run(argv: string[]): Promise<number> {
     console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
     return 1;
   } finally {
-    await closeDatabase();
+    await life.close();
   }
 }
 

@@ -92,7 +92,7 @@ function connection(Client: typeof Redis, url: string, name: string): Redis {
 }
 
 /**
- * Connects to REDIS_URL (main.ts at start). Waits for the link at most `waitMs` (the server starts
+ * Connects to REDIS_URL (scale-out.ts, at a site's start). Waits for the link at most `waitMs` (the server starts
  * anyway when Redis is down, and the link comes up later on its own).
  */
 export async function startRedis(url: string, prefix: string, waitMs = 3000): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AuditRow } from '../../lib/contract/admin-audit.ts';
+import type { Lifecycle } from '../core/lifecycle.ts';
 import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
 import { contains, type TimeRange, within } from './admin-filters.ts';
@@ -193,6 +194,6 @@ export async function purgeAudit(now: Date = new Date()): Promise<number> {
 }
 
 /** Purges now (after the current turn, never inside a request) and then daily, like the article bin. */
-export function startAuditPurge(everyMs = DAY_MS): Recurring<number> {
-  return startRecurring('audit purge', purgeAudit, everyMs, 0);
+export function startAuditPurge(life: Lifecycle, everyMs = DAY_MS): Recurring<number> {
+  return startRecurring(life, 'audit purge', purgeAudit, everyMs, 0);
 }

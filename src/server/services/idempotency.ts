@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
 import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
@@ -142,6 +143,6 @@ export async function purgeIdempotency(now: Date = new Date()): Promise<number> 
  * Purges now (after the current turn, never inside a request) and then hourly, so a key lives a day
  * and at most an hour more. Every process runs it; the deletes do not conflict.
  */
-export function startIdempotencyPurge(everyMs = 3_600_000): Recurring<number> {
-  return startRecurring('idempotency purge', purgeIdempotency, everyMs, 0);
+export function startIdempotencyPurge(life: Lifecycle, everyMs = 3_600_000): Recurring<number> {
+  return startRecurring(life, 'idempotency purge', purgeIdempotency, everyMs, 0);
 }

@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { Kysely, Transaction } from 'kysely';
 import type { LinkHealth } from '../../lib/contract/links.ts';
 import { notFound } from '../core/errors.ts';
+import type { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, changesNothingShown } from '../core/page-tags.ts';
@@ -181,9 +182,14 @@ export type LinkHealthRuns = {
 
 /**
  * The background check: a first run after start (after the current turn, never inside a request),
- * then every `everyMs`; a run still going when the next is due is not doubled.
+ * then every `everyMs`; a run still going when the next is due is not doubled. Its stop is registered
+ * with `life`.
  */
-export function startLinkHealth(everyMs: number, opts: Omit<CheckOptions, 'signal'> = {}): LinkHealthRuns {
+export function startLinkHealth(
+  life: Lifecycle,
+  everyMs: number,
+  opts: Omit<CheckOptions, 'signal'> = {},
+): LinkHealthRuns {
   const abort = new AbortController();
   let running: Promise<number> | undefined;
   const run = (): Promise<number> => {
@@ -200,13 +206,12 @@ export function startLinkHealth(everyMs: number, opts: Omit<CheckOptions, 'signa
   const first = new Promise<number>((resolve) => setImmediate(() => resolve(run())));
   const timer = setInterval(run, everyMs);
   timer.unref();
-  return {
-    first,
-    stop: async () => {
-      clearInterval(timer);
-      abort.abort();
-      await first;
-      await running;
-    },
+  const stop = async () => {
+    clearInterval(timer);
+    abort.abort();
+    await first;
+    await running;
   };
+  life.register('link health', stop);
+  return { first, stop };
 }

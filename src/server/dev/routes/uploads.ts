@@ -4,7 +4,7 @@ import { contentType } from '#server/static.ts';
 import { UPLOAD_CSP, uploadedFile } from '#server/uploads/serve.ts';
 
 // `astro dev` only: injected by ../integration.mjs and absent from a build, where production
-// serves /uploads from the data dir before Astro (src/server/main.ts).
+// serves /uploads from the data dir before Astro (src/server/root/front.ts).
 export const GET: APIRoute = async ({ params }) => {
   const found = uploadedFile(params.path ?? '');
   if (!found) return new Response('Not found', { status: 404 });

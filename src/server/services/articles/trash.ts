@@ -1,4 +1,5 @@
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import type { Lifecycle } from '../../core/lifecycle.ts';
 import { logger } from '../../core/log.ts';
 import { type Recurring, startRecurring } from '../../core/recurring.ts';
 import { db } from '../../db/connection.ts';
@@ -40,6 +41,10 @@ export async function purgeExpiredArticles(now: Date = new Date()): Promise<numb
 }
 
 /** Purges now (after the current turn, never inside a request) and then every `everyMs`. */
-export function startBinPurge(clock: Clock = () => new Date(), everyMs = DAY_MS): Recurring<number[]> {
-  return startRecurring('bin purge', () => purgeExpiredArticles(clock()), everyMs, []);
+export function startBinPurge(
+  life: Lifecycle,
+  clock: Clock = () => new Date(),
+  everyMs = DAY_MS,
+): Recurring<number[]> {
+  return startRecurring(life, 'bin purge', () => purgeExpiredArticles(clock()), everyMs, []);
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+import type { Lifecycle } from '../../core/lifecycle.ts';
 import { logger } from '../../core/log.ts';
 import { db } from '../../db/connection.ts';
 import { restoreCounts, type Taken, takeCounts } from './tally.ts';
 
 /**
  * Writes the counters of views/tally.ts to view_day and article_view_day in one transaction: every
- * minute, when the server stops (main.ts close) and before the dashboard reads them. Flushes run one
+ * minute, when the server stops (its Lifecycle stop, root/create-site.ts) and before the dashboard reads them. Flushes run one
  * after another; a failed write puts its counts back for the next one.
  */
 
@@ -54,14 +55,17 @@ export function flushViews(): Promise<void> {
 
 export type ViewFlush = { stop: () => Promise<void> };
 
-/** Flushes every `everyMs` off the request path; `stop` ends that and flushes one last time. */
-export function startViewFlush(everyMs = 60_000): ViewFlush {
+/**
+ * Flushes every `everyMs` off the request path; the stop (registered with `life`, and returned) ends
+ * that and flushes one last time.
+ */
+export function startViewFlush(life: Lifecycle, everyMs = 60_000): ViewFlush {
   const timer = setInterval(() => void flushViews(), everyMs);
   timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return flushViews();
-    },
+  const stop = () => {
+    clearInterval(timer);
+    return flushViews();
   };
+  life.register('view flush', stop);
+  return { stop };
 }

@@ -1,0 +1,147 @@
+import type http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from '../api/app.ts';
+import { auditSettled } from '../api/audit.ts';
+import { closeDatabase, prepareWhenReachable } from '../boot/database.ts';
+import { watchSigningKey } from '../boot/secret.ts';
+import { createUpgradeHandler } from '../chat/upgrade.ts';
+import { type Config, initConfig } from '../config.ts';
+import { Lifecycle } from '../core/lifecycle.ts';
+import { logger } from '../core/log.ts';
+import { readyChecksFor } from '../health.ts';
+import { createMusicApp } from '../music/app.ts';
+import { createCaps } from '../net/caps.ts';
+import { invalidatePages, withPageCache } from '../page-cache.ts';
+import { pagesChanged, watchOutsideWrites } from '../page-sync.ts';
+import { startScaleOut } from '../scale-out.ts';
+import { type Clock, startBinPurge } from '../services/articles/trash.ts';
+import { startAuditPurge } from '../services/audit.ts';
+import { startIdempotencyPurge } from '../services/idempotency.ts';
+import { startLinkHealth } from '../services/link-health.ts';
+import { MusicStopped, startMusic, stopMusic } from '../services/music/service.ts';
+import { stopMarkdownWorkers } from '../services/render-pool.ts';
+import { startViewFlush } from '../services/views/flush.ts';
+import { resolveSite } from '../site.ts';
+import { createFront, listen, type NodeHandler, stopAccepting } from './front.ts';
+
+const DIST = path.resolve(import.meta.dirname, '../../../dist');
+
+async function loadAstro(): Promise<NodeHandler> {
+  const entry = path.join(DIST, 'server', 'entry.mjs');
+  const mod = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
+  return mod.handler;
+}
+
+export type SiteDeps = {
+  /** The environment the configuration is read from (config.ts); process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** The page renderer; by default the Astro build in dist/ (tests without a build give their own). */
+  pages?: NodeHandler;
+  /** The client build's folder (assets); dist/client by default. */
+  clientDir?: string;
+  /** What the bin purge takes as now. */
+  clock?: Clock;
+};
+
+export type Site = {
+  server: http.Server;
+  url: string;
+  site: string;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/**
+ * The composition root (issue 32): the one place a site is built, from its configuration to the HTTP
+ * server, and the only one that sets the process's module-level parts (config.ts `config`,
+ * db/connection.ts `db`, the chat hub, the music library) that Astro pages and services read. Every
+ * part and background job registers its stop with the site's Lifecycle where it starts; `close` runs
+ * them newest first, so the HTTP server stops accepting first, then the jobs that write, then Redis,
+ * and the database last. After `close` another site may be created in the same process, on other
+ * data (tests/api/create-site.test.ts). A new job is started below with `life` and registers itself.
+ */
+export async function createSite(deps: SiteDeps = {}): Promise<Site> {
+  const cfg = initConfig(deps.env ?? process.env);
+  const life = new Lifecycle();
+  try {
+    return await build(cfg, life, deps);
+  } catch (err) {
+    // A start that fails (the port taken, a migration that fails) leaves nothing open behind it.
+    await life.close();
+    throw err;
+  }
+}
+
+async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site> {
+  // First registered, last closed: everything stopped before it may still write.
+  life.register('database', closeDatabase);
+  // The cached pages showed this site's data: none is left for a site created next in the process.
+  life.register('page cache', () => invalidatePages());
+  // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
+  await startScaleOut(life, cfg);
+  // A database not reachable yet is waited for, with a log line every few seconds (issue 29).
+  const prepared = await prepareWhenReachable(cfg);
+  // The CLI's writes (import, create-admin…) drop this process's pages within seconds (page-sync.ts).
+  await watchOutsideWrites(life);
+  // `npm run blog -- rotate-secret` replaces the key kept in the database: this process reads the new
+  // one within 5 s and refuses every token of the old (boot/secret.ts). JWT_SECRET is not watched.
+  if (!cfg.jwtSecretFromEnv) watchSigningKey(life, cfg);
+  if (prepared.generatedPassword) {
+    // Printed once: the password is not stored anywhere in plain text.
+    console.log(
+      `\n  管理员账号已创建 / admin account created\n  username: ${cfg.adminUsername}\n  password: ${prepared.generatedPassword}\n`,
+    );
+  }
+  // Parts that requests start when first needed: stopped once the server and the jobs are.
+  life.register('markdown workers', stopMarkdownWorkers);
+  life.register('music library', stopMusic);
+  life.register('audit writes', auditSettled);
+
+  // The background jobs, started before the server listens so their stops come after its stop
+  // (a request still finishing may count a view or write an audit row). Each first run is after
+  // the current turn, never in the way of the start.
+  // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
+  startBinPurge(life, deps.clock);
+  // Page and article views counted in memory go to the database every minute and at the stop.
+  startViewFlush(life);
+  // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
+  // A link that went down or came back changes /link/list's mark (issue 31): those pages are dropped.
+  if (cfg.linkCheckHours)
+    startLinkHealth(life, cfg.linkCheckHours * 3_600_000, {
+      onShownChange: () => pagesChanged({ tags: ['links'] }),
+    });
+  // Audit log rows older than 180 days go the same way (services/audit.ts).
+  startAuditPurge(life);
+  // Idempotency keys (issue 29) are kept a day: purged now, then hourly (services/idempotency.ts).
+  startIdempotencyPurge(life);
+
+  const caps = createCaps(cfg);
+  const upgrade = createUpgradeHandler({ admit: caps.admitSocket });
+  const server = createFront({
+    cfg,
+    api: getRequestListener(createApiApp().fetch),
+    wapi: getRequestListener(createMusicApp().fetch),
+    pages: withPageCache(deps.pages ?? (await loadAstro()), cfg.trustProxy),
+    clientDir: deps.clientDir ?? path.join(DIST, 'client'),
+    caps,
+    upgrade,
+    // What /readyz asks (health.ts): the database, and Redis when REDIS_URL is set.
+    readyChecks: readyChecksFor(cfg),
+  });
+  // Last registered, first closed: no new request reaches a part being stopped.
+  life.register('http server', () => stopAccepting(server, upgrade.close));
+  const port = await listen(server, cfg);
+  // The default SITE_URL is where the server listens: with PORT=0, the port it got.
+  const site = resolveSite(port);
+  const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  // The local music library (the demo songs on a first start) is prepared after listening, so it
+  // never delays the first page; /wapi calls wait for it.
+  if (!cfg.musicApiUrl)
+    startMusic(cfg).catch((err) => {
+      if (!(err instanceof MusicStopped)) logger.error({ err }, 'music library failed');
+    });
+  return { server, url, site: site.origin, config: cfg, close: () => life.close() };
+}
