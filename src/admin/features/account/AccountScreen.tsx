@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import o from '../../kit/ops.module.css';
 import styles from '../../kit/screens.module.css';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate, $self } from '../../stores.ts';
 
 // The same settings as the personal center's, in a chunk of their own (the QR code's encoder too).
@@ -10,14 +9,6 @@ const TwoFactorPanel = lazy(() => import('../../../islands/user/two-factor/TwoFa
 
 /** /admin/account: the admin's own sign-in security, two-factor sign-in first (issue 30). */
 export default function AccountScreen() {
-  return (
-    <ConsoleShell active="account" title="账号与安全">
-      <Account />
-    </ConsoleShell>
-  );
-}
-
-function Account() {
   const gate = useStore($gate);
   const self = useStore($self);
   if (gate !== 'admin' || !self) return <p className={styles.muted}>加载中…</p>;

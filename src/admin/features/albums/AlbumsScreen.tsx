@@ -11,7 +11,6 @@ import m from '../../kit/media.module.css';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
 import { AlbumPhotos } from './AlbumPhotos.tsx';
@@ -19,11 +18,7 @@ import { AlbumPhotos } from './AlbumPhotos.tsx';
 /** /admin/albums: the albums (create, edit, delete); /admin/albums?id=N: one album's photos. */
 export default function AlbumsScreen() {
   const id = Number(new URLSearchParams(location.search).get('id')) || 0;
-  return (
-    <ConsoleShell active="albums" title="相册">
-      {id ? <AlbumPhotos albumId={id} /> : <Albums />}
-    </ConsoleShell>
-  );
+  return id ? <AlbumPhotos albumId={id} /> : <Albums />;
 }
 
 const PAGE_SIZE = 10;

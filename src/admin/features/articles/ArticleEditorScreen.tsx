@@ -29,19 +29,13 @@ import {
 import { type AutosaveState, useAutosave } from '../../editor/use-autosave.ts';
 import kit from '../../kit/kit.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
-import { $gate } from '../../stores.ts';
+import { $gate, $heading } from '../../stores.ts';
 
 /** /admin/articles/edit(?id=…): the Markdown editor with its live preview, autosave and fields. */
 export default function ArticleEditorScreen() {
   const [initialId] = useState(() => Number(new URLSearchParams(location.search).get('id')) || 0);
   // A new article is 写文章 until its first save gives it an id.
-  const [id, setId] = useState(initialId);
-  return (
-    <ConsoleShell active="articles" title={id ? '编辑文章' : '写文章'}>
-      <Editor initialId={initialId} onSaved={setId} />
-    </ConsoleShell>
-  );
+  return <Editor initialId={initialId} onSaved={(id) => $heading.set(id ? '编辑文章' : '写文章')} />;
 }
 
 const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿' };

@@ -18,18 +18,8 @@ import { type Column, DataTable } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
 import screens from '../../kit/screens.module.css';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import styles from './articles.module.css';
-
-/** /admin/articles: every article by status (and the bin), filtered, with its row actions. */
-export default function ArticlesScreen() {
-  return (
-    <ConsoleShell active="articles" title="文章">
-      <Articles />
-    </ConsoleShell>
-  );
-}
 
 type Tab = 'all' | 'public' | 'private' | 'draft' | 'bin';
 const TABS: Record<Tab, { label: string; status?: number; is_deleted?: number }> = {
@@ -52,7 +42,8 @@ function daysLeft(deletedAt: string): number {
 type Filters = { title: string; category: string; tag: string; top: string };
 const NO_FILTERS: Filters = { title: '', category: '', tag: '', top: '' };
 
-function Articles() {
+/** /admin/articles: every article by status (and the bin), filtered, with its row actions. */
+export default function ArticlesScreen() {
   const gate = useStore($gate);
   const [tab, setTab] = useState<Tab>('all');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);

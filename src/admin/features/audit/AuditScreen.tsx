@@ -9,20 +9,7 @@ import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
-
-/**
- * /admin/audit: every admin write and security event (issue 30: failed sign-ins, 2FA changes,
- * refusals on admin routes), newest first, filtered by kind, who, action, kind of thing, day and text.
- */
-export default function AuditScreen() {
-  return (
-    <ConsoleShell active="audit" title="审计日志">
-      <AuditList />
-    </ConsoleShell>
-  );
-}
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -32,7 +19,11 @@ const options = (all: string, values: { value: string; label: string }[]) => [
   ...values,
 ];
 
-function AuditList() {
+/**
+ * /admin/audit: every admin write and security event (issue 30: failed sign-ins, 2FA changes,
+ * refusals on admin routes), newest first, filtered by kind, who, action, kind of thing, day and text.
+ */
+export default function AuditScreen() {
   const gate = useStore($gate);
   const [dict, setDict] = useState<AuditDictionary | null>(null);
   const [kind, setKind] = useState(ALL);

@@ -8,19 +8,10 @@ import { bytesText } from '../../kit/bytes.ts';
 import kit from '../../kit/kit.module.css';
 import o from '../../kit/ops.module.css';
 import styles from '../../kit/screens.module.css';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 
 /** /admin/backups: download a consistent copy of the database, and the data folder's size. */
 export default function BackupsScreen() {
-  return (
-    <ConsoleShell active="backups" title="备份">
-      <Backups />
-    </ConsoleShell>
-  );
-}
-
-function Backups() {
   const gate = useStore($gate);
   const [sizes, setSizes] = useState<DataSizes | null>(null);
   const [busy, setBusy] = useState(false);

@@ -17,24 +17,15 @@ import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { BangumiDialog, STATUS_OPTIONS } from './BangumiDialog.tsx';
-
-/** /admin/bangumi: the 追番 list (create, edit, delete), with quick status and progress changes. */
-export default function BangumiScreen() {
-  return (
-    <ConsoleShell active="bangumi" title="追番">
-      <BangumiList />
-    </ConsoleShell>
-  );
-}
 
 const PAGE_SIZE = 10;
 const FILTERS = [{ value: 'all', label: '全部状态' }, ...STATUS_OPTIONS];
 const name = (b: BangumiRow) => b.title_cn || b.title;
 
-function BangumiList() {
+/** /admin/bangumi: the 追番 list (create, edit, delete), with quick status and progress changes. */
+export default function BangumiScreen() {
   const gate = useStore($gate);
   const [status, setStatus] = useState('all');
   const [title, setTitle] = useState('');

@@ -13,24 +13,15 @@ import kit from '../../kit/kit.module.css';
 import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
-
-/** /admin/banners: the banner image of each route: list, upload or replace, delete. */
-export default function BannersScreen() {
-  return (
-    <ConsoleShell active="banners" title="页面横幅">
-      <Banners />
-    </ConsoleShell>
-  );
-}
 
 type Row = (typeof BANNER_ROUTES)[number] & { header?: PageHeader };
 type Filter = 'all' | 'set' | 'unset';
 const FILTERS: Record<Filter, string> = { all: '全部页面', set: '已设置', unset: '未设置' };
 const PAGE_SIZE = 8;
 
-function Banners() {
+/** /admin/banners: the banner image of each route: list, upload or replace, delete. */
+export default function BannersScreen() {
   const gate = useStore($gate);
   const [headers, setHeaders] = useState<PageHeader[] | null>(null);
   const [filter, setFilter] = useState<Filter>('all');

@@ -16,22 +16,9 @@ import { type Column, DataTable } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import p from '../users/people.module.css';
 import { Avatar } from '../users/UserDialogs.tsx';
-
-/**
- * /admin/chat: the chat history searched by text and sender, a message deleted or all of them
- * cleared (every open chat hears it), and who is online now with force offline.
- */
-export default function ChatScreen() {
-  return (
-    <ConsoleShell active="chat" title="聊天室">
-      <Chat />
-    </ConsoleShell>
-  );
-}
 
 const PAGE_SIZE = 10;
 const ONLINE_REFRESH_MS = 15_000;
@@ -46,7 +33,11 @@ type Pending =
   | { kind: 'clear' }
   | { kind: 'kick'; user: OnlineEntry };
 
-function Chat() {
+/**
+ * /admin/chat: the chat history searched by text and sender, a message deleted or all of them
+ * cleared (every open chat hears it), and who is online now with force offline.
+ */
+export default function ChatScreen() {
   const gate = useStore($gate);
   const me = useStore($userInfo);
   const [text, setText] = useState('');

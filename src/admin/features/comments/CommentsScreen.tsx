@@ -17,18 +17,8 @@ import s from '../../kit/moderation.module.css';
 import screens from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { type Author, type Filters, ModerationFilters } from './ModerationFilters.tsx';
-
-/** /admin/comments: comments and guestbook messages in one list, filtered, bulk-deleted. */
-export default function CommentsScreen() {
-  return (
-    <ConsoleShell active="comments" title="评论与留言">
-      <ModerationList />
-    </ConsoleShell>
-  );
-}
 
 const PAGE_SIZE = 10;
 const KIND_NAME: Record<number, string> = { 1: '文章评论', 2: '说说评论', 3: '留言回复', 4: '留言' };
@@ -43,7 +33,8 @@ function placeOf(r: ModerationRow): { href: string; label: string } {
 
 const EMPTY: Filters = { type: 'all', content: '', name: '', from: '', to: '' };
 
-function ModerationList() {
+/** /admin/comments: comments and guestbook messages in one list, filtered, bulk-deleted. */
+export default function CommentsScreen() {
   const gate = useStore($gate);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [author, setAuthor] = useState<Author | null>(null);

@@ -3,22 +3,12 @@ import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getOverview, getTrend } from '../../../lib/api/admin/dashboard.ts';
 import type { DashboardCounts, DashboardOverview, DashboardTrend } from '../../../lib/contract/dashboard.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate, $self } from '../../stores.ts';
 import { NewestComments, NewestMessages, PendingLinks } from './DashboardLists.tsx';
 import styles from './dashboard.module.css';
 
 // uPlot and its CSS load with the charts, after the figures are on screen.
 const TrendCharts = lazy(() => import('./TrendCharts.tsx'));
-
-/** /admin: the console's home: the blog's figures, what waits for the blogger, the last 30 days. */
-export default function DashboardScreen() {
-  return (
-    <ConsoleShell active="dashboard" title="概览">
-      <Dashboard />
-    </ConsoleShell>
-  );
-}
 
 const CARDS: {
   key: keyof DashboardCounts;
@@ -34,7 +24,8 @@ const CARDS: {
   { key: 'viewsTotal', label: '累计浏览', note: (c) => `网站访问 ${c.visits} 次` },
 ];
 
-function Dashboard() {
+/** /admin: the console's home: the blog's figures, what waits for the blogger, the last 30 days. */
+export default function DashboardScreen() {
   const gate = useStore($gate);
   const [overview, setOverview] = useState<DashboardOverview | null>(null);
   const [trend, setTrend] = useState<DashboardTrend | null>(null);

@@ -19,18 +19,8 @@ import s from '../../kit/moderation.module.css';
 import screens from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { LinkEditDialog, LinkRejectDialog } from './LinkDialogs.tsx';
-
-/** /admin/links: applications to review (approve, reject with a reason), approved links with their health. */
-export default function LinksScreen() {
-  return (
-    <ConsoleShell active="links" title="友链">
-      <LinkLists />
-    </ConsoleShell>
-  );
-}
 
 const PAGE_SIZE = 10;
 type Tab = 'pending' | 'approved';
@@ -74,7 +64,8 @@ function Site({ link }: { link: FriendLink }) {
   );
 }
 
-function LinkLists() {
+/** /admin/links: applications to review (approve, reject with a reason), approved links with their health. */
+export default function LinksScreen() {
   const gate = useStore($gate);
   const [tab, setTab] = useState<Tab>('pending');
   const [name, setName] = useState('');

@@ -13,17 +13,7 @@ import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { type UploadKind, UploadQueue } from '../../kit/UploadQueue.tsx';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
-
-/** /admin/music: the local library's folders and songs, uploads into a folder, rescan; or the proxy's status. */
-export default function MusicScreen() {
-  return (
-    <ConsoleShell active="music" title="音乐库">
-      <Music />
-    </ConsoleShell>
-  );
-}
 
 type Row = MusicSong & { folder: string };
 
@@ -35,7 +25,8 @@ const duration = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-function Music() {
+/** /admin/music: the local library's folders and songs, uploads into a folder, rescan; or the proxy's status. */
+export default function MusicScreen() {
   const gate = useStore($gate);
   const [lib, setLib] = useState<MusicLibrary | null>(null);
   const [folder, setFolder] = useState(ALL);

@@ -15,25 +15,16 @@ import { TextField } from '../../kit/Field.tsx';
 import { ImageField } from '../../kit/ImageField.tsx';
 import kit from '../../kit/kit.module.css';
 import styles from '../../kit/screens.module.css';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { ProfilePreview } from './ProfilePreview.tsx';
 
 type Errors = Partial<Record<keyof SiteProfile, string>>;
 
-/** /admin/profile: every field of the config the visitor pages read, with a live preview card. */
-export default function ProfileScreen() {
-  return (
-    <ConsoleShell active="profile" title="站点资料">
-      <ProfileEditor />
-    </ConsoleShell>
-  );
-}
-
 const pick = (config: SiteProfile): SiteProfile =>
   Object.fromEntries(PROFILE_FIELDS.map((f) => [f.key, config[f.key] ?? ''])) as SiteProfile;
 
-function ProfileEditor() {
+/** /admin/profile: every field of the config the visitor pages read, with a live preview card. */
+export default function ProfileScreen() {
   const gate = useStore($gate);
   const [saved, setSaved] = useState<SiteProfile | null>(null);
   const [form, setForm] = useState<SiteProfile | null>(null);

@@ -19,7 +19,6 @@ import m from '../../kit/media.module.css';
 import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { CatalogDialog } from './CatalogDialog.tsx';
 
@@ -27,22 +26,20 @@ import { CatalogDialog } from './CatalogDialog.tsx';
 export default function ResourcesScreen() {
   const [tab, setTab] = useState<CatalogKind>('front');
   return (
-    <ConsoleShell active="resources" title="资源与网站">
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as CatalogKind)}>
-        <Tabs.List className={styles.tabs} aria-label="目录">
-          {(Object.keys(CATALOGS) as CatalogKind[]).map((k) => (
-            <Tabs.Trigger key={k} value={k} className={styles.tab}>
-              {CATALOGS[k].title}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+    <Tabs.Root value={tab} onValueChange={(v) => setTab(v as CatalogKind)}>
+      <Tabs.List className={styles.tabs} aria-label="目录">
         {(Object.keys(CATALOGS) as CatalogKind[]).map((k) => (
-          <Tabs.Content key={k} value={k}>
-            {tab === k && <CatalogList kind={k} />}
-          </Tabs.Content>
+          <Tabs.Trigger key={k} value={k} className={styles.tab}>
+            {CATALOGS[k].title}
+          </Tabs.Trigger>
         ))}
-      </Tabs.Root>
-    </ConsoleShell>
+      </Tabs.List>
+      {(Object.keys(CATALOGS) as CatalogKind[]).map((k) => (
+        <Tabs.Content key={k} value={k}>
+          {tab === k && <CatalogList kind={k} />}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
   );
 }
 

@@ -17,19 +17,9 @@ import { type Column, DataTable } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
 import screens from '../../kit/screens.module.css';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { TalkComposer } from './TalkComposer.tsx';
 import styles from './talks.module.css';
-
-/** /admin/talks: the 说说 by tab (public, private, the bin); write, edit, pin, hide, bin, restore, purge. */
-export default function TalksScreen() {
-  return (
-    <ConsoleShell active="talks" title="说说">
-      <Talks />
-    </ConsoleShell>
-  );
-}
 
 const TABS: { status: TalkStatus; label: string }[] = [
   { status: 1, label: '公开' },
@@ -44,7 +34,8 @@ const excerpt = (t: AdminTalk) => {
   return text.length > 12 ? `${text.slice(0, 12)}…` : text;
 };
 
-function Talks() {
+/** /admin/talks: the 说说 by tab (public, private, the bin); write, edit, pin, hide, bin, restore, purge. */
+export default function TalksScreen() {
   const gate = useStore($gate);
   const [status, setStatus] = useState<TalkStatus>(1);
   const [tick, setTick] = useState(0);

@@ -10,25 +10,16 @@ import kit from '../../kit/kit.module.css';
 import screens from '../../kit/screens.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import { DeleteDialog, MergeDialog, TERM_LABEL } from './TermDialogs.tsx';
 import styles from './terms.module.css';
-
-/** /admin/terms: categories and tags with their article counts; create, rename, merge, delete. */
-export default function TermsScreen() {
-  return (
-    <ConsoleShell active="terms" title="分类与标签">
-      <Terms />
-    </ConsoleShell>
-  );
-}
 
 const KINDS: TermKind[] = ['category', 'tag'];
 const PAGE_SIZE = 10;
 const NAME_MAX = 20;
 
-function Terms() {
+/** /admin/terms: categories and tags with their article counts; create, rename, merge, delete. */
+export default function TermsScreen() {
   // The tab is in the address (#tag), so a reload or a shared link opens the same one.
   const [tab, setTab] = useState<TermKind>(() => (location.hash === '#tag' ? 'tag' : 'category'));
   const choose = (v: string) => {

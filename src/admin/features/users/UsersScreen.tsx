@@ -17,22 +17,9 @@ import kit from '../../kit/kit.module.css';
 import { Select } from '../../kit/Select.tsx';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { usePagedList } from '../../kit/use-paged-list.ts';
-import ConsoleShell from '../../shell/ConsoleShell.tsx';
 import { $gate } from '../../stores.ts';
 import p from './people.module.css';
 import { Avatar, NewPasswordDialog, UserRecordsDialog } from './UserDialogs.tsx';
-
-/**
- * /admin/users: every account, searched by nick name or username and filtered by role and state; a
- * user's comments and messages, promote or demote, disable or enable, reset a password (shown once).
- */
-export default function UsersScreen() {
-  return (
-    <ConsoleShell active="users" title="用户">
-      <Users />
-    </ConsoleShell>
-  );
-}
 
 const PAGE_SIZE = 10;
 const ROLE_FILTERS = [
@@ -74,7 +61,11 @@ const CONFIRM: Record<
   }),
 };
 
-function Users() {
+/**
+ * /admin/users: every account, searched by nick name or username and filtered by role and state; a
+ * user's comments and messages, promote or demote, disable or enable, reset a password (shown once).
+ */
+export default function UsersScreen() {
   const gate = useStore($gate);
   const me = useStore($userInfo);
   const [role, setRole] = useState('all');
