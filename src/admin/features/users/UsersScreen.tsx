@@ -11,13 +11,13 @@ import type { AdminUserRow } from '../../../lib/contract/admin-users.ts';
 import { ROLE } from '../../../lib/role.ts';
 import { $userInfo } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import { Select } from '../../kit/Select.tsx';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import p from './people.module.css';
 import { Avatar, NewPasswordDialog, UserRecordsDialog } from './UserDialogs.tsx';
 
@@ -66,7 +66,6 @@ const CONFIRM: Record<
  * user's comments and messages, promote or demote, disable or enable, reset a password (shown once).
  */
 export default function UsersScreen() {
-  const gate = useStore($gate);
   const me = useStore($userInfo);
   const [role, setRole] = useState('all');
   const [state, setState] = useState('all');
@@ -90,7 +89,8 @@ export default function UsersScreen() {
       }),
     [nickSearch, nameSearch, role, state],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { reload: load, refilter } = list;
 
   const run = async ({ kind, user }: Pending) => {
     if (kind === 'reset') {
@@ -207,36 +207,15 @@ export default function UsersScreen() {
   const filtered = role !== 'all' || state !== 'all' || nickSearch || nameSearch;
   const toolbar = (
     <>
-      <Select
-        label="按角色筛选"
-        inline
-        value={role}
-        options={ROLE_FILTERS}
-        onChange={(v) => {
-          setRole(v);
-          setPage(1);
-        }}
-      />
-      <Select
-        label="按状态筛选"
-        inline
-        value={state}
-        options={STATE_FILTERS}
-        onChange={(v) => {
-          setState(v);
-          setPage(1);
-        }}
-      />
+      <Select label="按角色筛选" inline value={role} options={ROLE_FILTERS} onChange={refilter(setRole)} />
+      <Select label="按状态筛选" inline value={state} options={STATE_FILTERS} onChange={refilter(setState)} />
       <input
         type="search"
         className={`${kit.input} ${p.search}`}
         placeholder="搜索昵称"
         aria-label="按昵称搜索用户"
         value={nick}
-        onChange={(e) => {
-          setNick(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setNick)(e.target.value)}
       />
       <input
         type="search"
@@ -244,10 +223,7 @@ export default function UsersScreen() {
         placeholder="搜索用户名"
         aria-label="按用户名搜索用户"
         value={username}
-        onChange={(e) => {
-          setUsername(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setUsername)(e.target.value)}
       />
     </>
   );
@@ -255,26 +231,21 @@ export default function UsersScreen() {
   const confirm = pending ? CONFIRM[pending.kind](pending.user) : null;
   return (
     <>
-      <DataTable
+      <ListTable
+        list={list}
         caption="用户列表"
         columns={columns}
-        rows={data?.list ?? []}
         rowKey={(u) => u.id}
         toolbar={toolbar}
-        loading={!data}
         empty={filtered ? '没有相符的用户' : '还没有用户'}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        onPage={setPage}
       />
-      <ConfirmDialog
-        open={Boolean(pending)}
-        onOpenChange={(o) => !o && setPending(null)}
+      <ConfirmOn
+        target={pending}
+        onClose={() => setPending(null)}
         title={confirm?.title ?? ''}
-        message={confirm?.message ?? ''}
+        message={() => confirm?.message ?? ''}
         confirmLabel={confirm?.label}
-        onConfirm={() => (pending ? run(pending) : undefined)}
+        onConfirm={run}
       />
       {records && <UserRecordsDialog user={records} onClose={() => setRecords(null)} />}
       {password && (
