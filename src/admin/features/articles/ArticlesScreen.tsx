@@ -13,11 +13,12 @@ import {
 } from '../../../lib/api/admin/articles.ts';
 import type { AdminArticleSummary, DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import screens from '../../kit/screens.module.css';
-import { usePagedList } from '../../kit/use-paged-list.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 import styles from './articles.module.css';
 
@@ -70,7 +71,8 @@ export default function ArticlesScreen() {
     },
     [tab, filters],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const load = list.reload;
   useEffect(() => {
     if (gate !== 'admin') return;
     Promise.all([categoryDictionary(), tagDictionary()]).then(
@@ -79,10 +81,7 @@ export default function ArticlesScreen() {
     );
   }, [gate]);
 
-  const filter = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  const filter = list.refilter((patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch })));
   const act = (call: Promise<unknown>, message: string) =>
     call.then(
       () => {
@@ -246,37 +245,30 @@ export default function ArticlesScreen() {
           {binned && (
             <p className={screens.muted}>回收站中的文章 {BIN_DAYS} 天后自动彻底删除，之前可以恢复。</p>
           )}
-          <DataTable
+          <ListTable
+            list={list}
             caption="文章列表"
             columns={columns}
-            rows={data?.list ?? []}
             rowKey={(a) => a.id}
             toolbar={toolbar}
-            loading={!data}
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data?.total ?? 0}
-            onPage={setPage}
           />
         </Tabs.Content>
       </Tabs.Root>
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
         title={binned ? '彻底删除文章' : '删除文章'}
-        message={
+        message={(a) =>
           binned
-            ? `「${removing?.article_title ?? ''}」将被彻底删除，无法恢复。`
-            : `「${removing?.article_title ?? ''}」将移到回收站，${BIN_DAYS} 天内可以恢复。`
+            ? `「${a.article_title}」将被彻底删除，无法恢复。`
+            : `「${a.article_title}」将移到回收站，${BIN_DAYS} 天内可以恢复。`
         }
         confirmLabel={binned ? '彻底删除' : '删除'}
-        onConfirm={() =>
-          removing
-            ? deleteArticle(removing.id, removing.status).then(() => {
-                toast(binned ? '已彻底删除' : '已移到回收站', 'success', '提示');
-                return load();
-              })
-            : undefined
+        onConfirm={(a) =>
+          deleteArticle(a.id, a.status).then(() => {
+            toast(binned ? '已彻底删除' : '已移到回收站', 'success', '提示');
+            return load();
+          })
         }
       />
     </>
