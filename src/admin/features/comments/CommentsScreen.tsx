@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { ExternalLink } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   deleteComment,
   deleteMessages,
@@ -10,14 +9,14 @@ import {
 import type { ModerationRow } from '../../../lib/contract/admin-comments.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import s from '../../kit/moderation.module.css';
 import screens from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
 import { type Author, type Filters, ModerationFilters } from './ModerationFilters.tsx';
 
 const PAGE_SIZE = 10;
@@ -35,10 +34,8 @@ const EMPTY: Filters = { type: 'all', content: '', name: '', from: '', to: '' };
 
 /** /admin/comments: comments and guestbook messages in one list, filtered, bulk-deleted. */
 export default function CommentsScreen() {
-  const gate = useStore($gate);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [author, setAuthor] = useState<Author | null>(null);
-  const [picked, setPicked] = useState<Set<string>>(new Set());
   const [removing, setRemoving] = useState<ModerationRow[] | null>(null);
   const content = useDebounced(filters.content.trim());
   const name = useDebounced(filters.name.trim());
@@ -55,30 +52,16 @@ export default function CommentsScreen() {
     },
     [filters.type, filters.from, filters.to, content, name, author],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
-  // Only rows still on screen stay picked.
-  useEffect(() => {
-    if (data) setPicked((p) => new Set([...p].filter((k) => data.list.some((r) => keyOf(r) === k))));
-  }, [data]);
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { rows, reload: load, refilter } = list;
+  const selection = useSelection(rows, keyOf);
+  const { chosen } = selection;
 
-  const change = (next: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
-  const showAuthor = (r: ModerationRow) => {
-    if (r.from_id === null) change({ name: r.from_name });
+  const change = refilter((next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next })));
+  const showAuthor = refilter((r: ModerationRow) => {
+    if (r.from_id === null) setFilters((f) => ({ ...f, name: r.from_name }));
     else setAuthor({ id: r.from_id, name: r.from_name });
-    setPage(1);
-  };
-  const toggle = (key: string) =>
-    setPicked((p) => {
-      const next = new Set(p);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
-  const rows = data?.list ?? [];
-  const chosen = rows.filter((r) => picked.has(keyOf(r)));
-  const allPicked = rows.length > 0 && chosen.length === rows.length;
+  });
 
   /** Comments one by one (a top-level one takes its replies), messages in one call. */
   const remove = async (list: ModerationRow[]) => {
@@ -94,7 +77,7 @@ export default function CommentsScreen() {
     }
     if (messages.length) await deleteMessages(messages);
     toast(`已删除 ${list.length} 条`, 'success', '提示');
-    setPicked(new Set());
+    selection.clear();
     await load();
   };
 
@@ -106,8 +89,8 @@ export default function CommentsScreen() {
       render: (r) => (
         <input
           type="checkbox"
-          checked={picked.has(keyOf(r))}
-          onChange={() => toggle(keyOf(r))}
+          checked={selection.picked.has(keyOf(r))}
+          onChange={() => selection.toggle(keyOf(r))}
           aria-label={`选择${r.from_name}的${KIND_NAME[r.type]}`}
         />
       ),
@@ -177,9 +160,9 @@ export default function CommentsScreen() {
         <label className={s.check}>
           <input
             type="checkbox"
-            checked={allPicked}
+            checked={selection.all}
             disabled={!rows.length}
-            onChange={() => setPicked(allPicked ? new Set() : new Set(rows.map(keyOf)))}
+            onChange={selection.toggleAll}
           />
           全选本页
         </label>
@@ -193,40 +176,32 @@ export default function CommentsScreen() {
           删除所选
         </button>
       </div>
-      <DataTable
+      <ListTable
+        list={list}
         caption="评论与留言列表"
         columns={columns}
-        rows={rows}
         rowKey={keyOf}
         toolbar={
           <ModerationFilters
             filters={filters}
             author={author}
             onChange={change}
-            onClearAuthor={() => {
-              setAuthor(null);
-              setPage(1);
-            }}
+            onClearAuthor={() => refilter(setAuthor)(null)}
           />
         }
-        loading={!data}
         empty={filtered ? '没有相符的评论或留言' : '还没有评论或留言'}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        onPage={setPage}
       />
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
         title="删除评论与留言"
-        message={
-          removing?.length === 1
-            ? `删除${removing[0].from_name}的这条${KIND_NAME[removing[0].type]}？评论的回复、留言的评论会一起删除，无法撤销。`
-            : `删除所选的 ${removing?.length ?? 0} 条？评论的回复、留言的评论会一起删除，无法撤销。`
+        message={(list) =>
+          list.length === 1
+            ? `删除${list[0].from_name}的这条${KIND_NAME[list[0].type]}？评论的回复、留言的评论会一起删除，无法撤销。`
+            : `删除所选的 ${list.length} 条？评论的回复、留言的评论会一起删除，无法撤销。`
         }
         confirmLabel="删除"
-        onConfirm={() => (removing ? remove(removing) : undefined)}
+        onConfirm={remove}
       />
     </>
   );
