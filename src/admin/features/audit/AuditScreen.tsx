@@ -2,13 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { auditDictionary, listAudit } from '../../../lib/api/admin/audit.ts';
 import type { AuditDictionary, AuditRow } from '../../../lib/contract/admin-audit.ts';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import a from '../../kit/ops.module.css';
 import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 
 const PAGE_SIZE = 20;
@@ -57,14 +58,8 @@ export default function AuditScreen() {
     },
     [kind, user, actionText, thing, from, to, search],
   );
-  const { page, setPage, data } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
-
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const filter = list.refilter;
 
   const columns: Column<AuditRow>[] = [
     {
@@ -192,22 +187,17 @@ export default function AuditScreen() {
 
   const filtered = kind !== ALL || user !== ALL || actionText || thing !== ALL || from || to || search;
   return (
-    <DataTable
+    <ListTable
+      list={list}
       caption="审计日志"
       columns={columns}
-      rows={data?.list ?? []}
       rowKey={(r) => r.id}
       toolbar={toolbar}
-      loading={!data}
       empty={
         filtered
           ? '没有相符的记录'
           : '还没有记录：管理员的每次修改、登录失败、两步验证的变更和越权访问都会记在这里（保留 180 天）'
       }
-      page={page}
-      pageSize={PAGE_SIZE}
-      total={data?.total ?? 0}
-      onPage={setPage}
     />
   );
 }
