@@ -6,7 +6,8 @@
  *   api (/api) and music (/wapi) → http (their shared kit: envelope, routing, write guard, context);
  *   neither app imports the other nor db, chat neither; the seed never imports the CLI
  *   chrome, islands → stores → lib;  src/lib imports nothing but src/lib (and packages)
- *   admin (the console) → islands, stores, lib; nothing outside /admin imports it
+ *   admin (the console) → islands, stores, lib; nothing outside /admin imports it; its kit and
+ *   editor import no feature (src/admin/features)
  *
  * A rule names a folder and the folders its files must not import (type-only imports count too: a
  * type from the wrong layer is the first step of a value from it).
@@ -54,6 +55,9 @@ const RULES: [string, string[]][] = [
   // The console: islands-like (stores, lib, the site's shared islands such as the login dialog),
   // never the server nor the visitor pages' markup.
   ['admin', ['pages', 'layouts', 'components', 'chrome', 'server']],
+  // The console's shared parts know no feature: a feature is added or removed in its folder alone.
+  ['admin/kit', ['pages', 'layouts', 'components', 'chrome', 'server', 'admin/features']],
+  ['admin/editor', ['pages', 'layouts', 'components', 'chrome', 'server', 'admin/features']],
   ['pages/admin', ['server', 'layouts', 'components']],
   ['server/core', ['server/services', 'server/db', ...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
   // The database layer knows nothing above it: the bootstrap that migrates, creates the admin and

@@ -15,3 +15,9 @@ export const $gate = atom<Gate>('checking');
  * `otp_enabled`): the dashboard's 2FA banner and 账号与安全 read it, and the latter updates it.
  */
 export const $self = atom<PublicUser | null>(null);
+
+/**
+ * The top bar's heading: the open page's title, unless its screen says otherwise (the editor turns
+ * 写文章 into 编辑文章 once a new article is saved).
+ */
+export const $heading = atom('');

@@ -93,3 +93,17 @@ for (const theme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test('every console address keeps its title; an address no feature declares is a 404', async ({
+  request,
+}) => {
+  const titles = [...MENU.map((m) => [m.href, m.label]), ['/admin/articles/edit', '编辑文章']];
+  for (const [href, title] of titles) {
+    const res = await request.get(href);
+    expect(res.status(), href).toBe(200);
+    expect(await res.text()).toContain(`<title>${title} - 管理后台</title>`);
+  }
+  for (const href of ['/admin/nope', '/admin/articles/nope', '/admin/dashboard']) {
+    expect((await request.get(href)).status(), href).toBe(404);
+  }
+});

@@ -7,13 +7,13 @@ import LoginDialog from '../../islands/login/LoginDialog.tsx';
 import { $userInfo, clearSession, endServerSession } from '../../stores/session.ts';
 import { $staticData, openLogin, setTheme } from '../../stores/ui.ts';
 import ConsoleToaster from '../kit/ConsoleToaster.tsx';
-import type { ScreenKey } from '../menu.ts';
 import { $drawerOpen } from '../stores.ts';
 import styles from './console.module.css';
 import { Drawer, Sidebar } from './Sidebar.tsx';
 import { useAdminGate } from './use-admin-gate.ts';
 
-type Props = { active: ScreenKey; title: string; children: ReactNode };
+/** `active`: the key of the module whose menu entry is marked as current. */
+type Props = { active: string; title: string; children: ReactNode };
 
 /** The console around one screen: the gate, then the sidebar (a drawer on phones) and the top bar. */
 export default function ConsoleShell({ active, title, children }: Props) {

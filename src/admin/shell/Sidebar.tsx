@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { menuGroups, type ScreenKey } from '../menu.ts';
+import { menuGroups } from '../menu.ts';
 import { $drawerOpen } from '../stores.ts';
 import styles from './console.module.css';
 
 /** The menu: one link per screen, grouped; the current one is marked for screen readers too. */
-export function Sidebar({ active }: { active: ScreenKey }) {
+export function Sidebar({ active }: { active: string }) {
   return (
     <nav className={styles.nav} aria-label="管理菜单">
       <a className={styles.brand} href="/admin">
@@ -36,7 +36,7 @@ export function Sidebar({ active }: { active: ScreenKey }) {
 }
 
 /** The same menu as a drawer from the left, on narrow screens (the top bar's menu button opens it). */
-export function Drawer({ active }: { active: ScreenKey }) {
+export function Drawer({ active }: { active: string }) {
   const open = useStore($drawerOpen);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => $drawerOpen.set(o)}>

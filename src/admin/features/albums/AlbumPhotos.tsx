@@ -1,0 +1,290 @@
+import { useStore } from '@nanostores/react';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { newIdempotencyKey } from '../../../lib/api/admin/idempotency.ts';
+import {
+  addPhotos,
+  deletePhotos,
+  findAlbum,
+  listPhotos,
+  revertPhotos,
+  setAlbumCover,
+} from '../../../lib/api/admin/photos.ts';
+import type { AlbumRow, PhotoRow } from '../../../lib/contract/photos.ts';
+import { PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../../lib/media.ts';
+import { toast } from '../../../stores/toast.ts';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import kit from '../../kit/kit.module.css';
+import m from '../../kit/media.module.css';
+import { Pager } from '../../kit/Pager.tsx';
+import styles from '../../kit/screens.module.css';
+import { UploadQueue } from '../../kit/UploadQueue.tsx';
+import { usePagedList } from '../../kit/use-paged-list.ts';
+import { $gate } from '../../stores.ts';
+import { AlbumDialog } from './AlbumDialog.tsx';
+
+const PAGE_SIZE = 24;
+type Tab = 'normal' | 'bin';
+const STATUS = { normal: PHOTO_STATUS.normal, bin: PHOTO_STATUS.bin } as const;
+
+/** One album: its photos in a grid (the album and its recycle bin), uploads, cover, delete, restore. */
+export function AlbumPhotos({ albumId }: { albumId: number }) {
+  const gate = useStore($gate);
+  const [album, setAlbum] = useState<AlbumRow | null | undefined>(undefined);
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<Tab>('normal');
+
+  const loadAlbum = useCallback(
+    () =>
+      findAlbum(albumId).then(
+        (a) => setAlbum(a ?? null),
+        () => {},
+      ),
+    [albumId],
+  );
+  useEffect(() => {
+    if (gate === 'admin') void loadAlbum();
+  }, [gate, loadAlbum]);
+
+  if (album === undefined) return <p className={styles.muted}>加载中…</p>;
+  if (album === null)
+    return (
+      <div className={styles.panel}>
+        <p>相册不存在，可能已被删除。</p>
+        <a className={kit.button} href="/admin/albums">
+          <ArrowLeft size={16} aria-hidden />
+          返回相册列表
+        </a>
+      </div>
+    );
+
+  return (
+    <div className={m.albumPage}>
+      <header className={m.albumHead}>
+        <a className={kit.button} href="/admin/albums">
+          <ArrowLeft size={16} aria-hidden />
+          全部相册
+        </a>
+        <div className={m.stack}>
+          <h2 className={m.albumName}>{album.album_name}</h2>
+          {album.description && <span className={styles.muted}>{album.description}</span>}
+        </div>
+        <button type="button" className={`${kit.button} ${m.push}`} onClick={() => setEditing(true)}>
+          <Pencil size={16} aria-hidden />
+          编辑相册
+        </button>
+      </header>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <Tabs.List className={styles.tabs} aria-label="照片分组">
+          <Tabs.Trigger value="normal" className={styles.tab}>
+            照片
+          </Tabs.Trigger>
+          <Tabs.Trigger value="bin" className={styles.tab}>
+            回收站
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="normal">
+          {tab === 'normal' && <PhotoGrid album={album} tab="normal" onAlbumChanged={loadAlbum} />}
+        </Tabs.Content>
+        <Tabs.Content value="bin">
+          {tab === 'bin' && <PhotoGrid album={album} tab="bin" onAlbumChanged={loadAlbum} />}
+        </Tabs.Content>
+      </Tabs.Root>
+      {editing && <AlbumDialog album={album} onClose={() => setEditing(false)} onSaved={loadAlbum} />}
+    </div>
+  );
+}
+
+type GridProps = { album: AlbumRow; tab: Tab; onAlbumChanged: () => unknown };
+
+function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [purging, setPurging] = useState<PhotoRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const bin = tab === 'bin';
+
+  const fetchPage = useCallback(
+    (page: number) => listPhotos(album.id, STATUS[tab], page, PAGE_SIZE),
+    [album.id, tab],
+  );
+  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE);
+  // What was picked goes with the rows it was picked from.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows clears the choice
+  useEffect(() => setPicked(new Set()), [data]);
+
+  const list = data?.list ?? [];
+  const chosen = list.filter((p) => picked.has(p.id));
+  const toggle = (id: number) =>
+    setPicked((s) => {
+      const n = new Set(s);
+      if (!n.delete(id)) n.add(id);
+      return n;
+    });
+  const act = async (run: () => Promise<unknown>, message: string, albumToo = false) => {
+    setBusy(true);
+    try {
+      await run();
+      toast(message, 'success', '提示');
+      await load();
+      if (albumToo) await onAlbumChanged();
+    } catch {
+      /* the envelope's message is on screen */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toBin = (photos: PhotoRow[]) => act(() => deletePhotos(photos, 1), '已移到回收站', true);
+  const restore = (photos: PhotoRow[]) => act(() => revertPhotos(photos.map((p) => p.id)), '恢复成功', true);
+  const cover = (p: PhotoRow) => act(() => setAlbumCover(album.id, p.id), '设置封面成功', true);
+  const uploaded = async (urls: string[]) => {
+    // A key per batch: its upload cannot be sent again from here (a new choice is new files), so the
+    // key serves the client's own retry of a lost answer (lib/api/client.ts).
+    await addPhotos(album.id, urls, newIdempotencyKey());
+    toast(`上传照片成功（${urls.length} 张）`, 'success', '提示');
+    if (page !== 1) setPage(1);
+    else await load();
+    if (!album.album_cover) await onAlbumChanged();
+  };
+
+  return (
+    <section className={m.photos} aria-label={bin ? '回收站' : '照片'}>
+      {!bin && <UploadQueue label="上传照片" max={PHOTO_BATCH_MAX} onUploaded={uploaded} />}
+      {bin && (
+        <p className={styles.muted}>回收站里的照片不在网站上显示，可以恢复，或彻底删除（连同图片文件）。</p>
+      )}
+      <div className={m.bulk}>
+        <label className={m.check}>
+          <input
+            type="checkbox"
+            checked={list.length > 0 && chosen.length === list.length}
+            disabled={!list.length}
+            onChange={(e) => setPicked(new Set(e.target.checked ? list.map((p) => p.id) : []))}
+          />
+          全选本页
+        </label>
+        <span className={styles.muted} aria-live="polite">
+          {chosen.length ? `已选 ${chosen.length} 张` : ''}
+        </span>
+        {bin ? (
+          <>
+            <button
+              type="button"
+              className={kit.button}
+              disabled={!chosen.length || busy}
+              onClick={() => restore(chosen)}
+            >
+              恢复所选
+            </button>
+            <button
+              type="button"
+              className={kit.danger}
+              disabled={!chosen.length || busy}
+              onClick={() => setPurging(chosen)}
+            >
+              彻底删除所选
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className={kit.button}
+            disabled={!chosen.length || busy}
+            onClick={() => toBin(chosen)}
+          >
+            删除所选
+          </button>
+        )}
+      </div>
+      {!data ? (
+        <p className={styles.muted}>加载中…</p>
+      ) : !list.length ? (
+        <p className={m.emptyGrid}>{bin ? '回收站是空的' : '这个相册还没有照片，上传一些吧'}</p>
+      ) : (
+        <ul className={m.grid} aria-label={bin ? '回收站里的照片' : '相册里的照片'}>
+          {list.map((p, i) => {
+            const n = (page - 1) * PAGE_SIZE + i + 1;
+            const isCover = !bin && p.url === album.album_cover;
+            return (
+              <li key={p.id} className={m.photo} data-photo-id={p.id}>
+                <img src={p.url} alt={`照片 ${n}`} loading="lazy" />
+                <label className={m.pick}>
+                  <input type="checkbox" checked={picked.has(p.id)} onChange={() => toggle(p.id)} />
+                  <span className={kit.srOnly}>选择照片 {n}</span>
+                </label>
+                {isCover && <span className={m.coverBadge}>封面</span>}
+                <span className={m.photoActions}>
+                  {bin ? (
+                    <>
+                      <button
+                        type="button"
+                        className={kit.button}
+                        disabled={busy}
+                        onClick={() => restore([p])}
+                        aria-label={`恢复照片 ${n}`}
+                      >
+                        恢复
+                      </button>
+                      <button
+                        type="button"
+                        className={kit.button}
+                        disabled={busy}
+                        onClick={() => setPurging([p])}
+                        aria-label={`彻底删除照片 ${n}`}
+                      >
+                        彻底删除
+                      </button>
+                    </>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className={kit.button}
+                        disabled={busy || isCover}
+                        onClick={() => cover(p)}
+                        aria-label={`把照片 ${n} 设为封面`}
+                      >
+                        设为封面
+                      </button>
+                      <button
+                        type="button"
+                        className={kit.button}
+                        disabled={busy}
+                        onClick={() => toBin([p])}
+                        aria-label={`删除照片 ${n}`}
+                      >
+                        删除
+                      </button>
+                    </>
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager
+        label={bin ? '回收站' : '照片'}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={data?.total ?? 0}
+        onPage={setPage}
+      />
+      <ConfirmDialog
+        open={Boolean(purging)}
+        onOpenChange={(o) => !o && setPurging(null)}
+        title="彻底删除照片"
+        message={`彻底删除 ${purging?.length ?? 0} 张照片和它们的图片文件？此操作无法撤销。`}
+        confirmLabel="彻底删除"
+        onConfirm={() =>
+          purging
+            ? deletePhotos(purging, 2).then(() => {
+                toast('彻底删除成功', 'success', '提示');
+                return load();
+              })
+            : undefined
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+import { useStore } from '@nanostores/react';
+import { ExternalLink } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  addArticle,
+  categoryDictionary,
+  getArticle,
+  getAutosave,
+  isStaleSave,
+  tagDictionary,
+  updateArticle,
+} from '../../../lib/api/admin/articles.ts';
+import type { HttpError } from '../../../lib/api/client.ts';
+import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
+import { toast } from '../../../stores/toast.ts';
+import { ConflictDialog } from '../../editor/ConflictDialog.tsx';
+import { EditorFields } from '../../editor/EditorFields.tsx';
+import { EditorPane } from '../../editor/EditorPane.tsx';
+import styles from '../../editor/editor.module.css';
+import {
+  type EditorForm,
+  EMPTY_FORM,
+  formOf,
+  sameForm,
+  saveBody,
+  textStats,
+  withDraft,
+} from '../../editor/form.ts';
+import { type AutosaveState, useAutosave } from '../../editor/use-autosave.ts';
+import kit from '../../kit/kit.module.css';
+import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
+import { $gate, $heading } from '../../stores.ts';
+
+/** /admin/articles/edit(?id=…): the Markdown editor with its live preview, autosave and fields. */
+export default function ArticleEditorScreen() {
+  const [initialId] = useState(() => Number(new URLSearchParams(location.search).get('id')) || 0);
+  // A new article is 写文章 until its first save gives it an id.
+  return <Editor initialId={initialId} onSaved={(id) => $heading.set(id ? '编辑文章' : '写文章')} />;
+}
+
+const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿' };
+
+type Loaded = { form: EditorForm; stored: EditorForm; version: number | null; restored: string | null };
+
+async function loadEditor(id: number): Promise<Loaded> {
+  const [article, state] = await Promise.all([id ? getArticle(id) : null, getAutosave(id)]);
+  const stored = article ? formOf(article) : EMPTY_FORM;
+  const draft = state.autosave ? withDraft(stored, state.autosave.draft) : stored;
+  const restored = state.autosave && !sameForm(draft, stored) ? state.autosave.savedAt : null;
+  return { form: draft, stored, version: state.version, restored };
+}
+
+function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: number) => void }) {
+  const gate = useStore($gate);
+  const [articleId, setArticleId] = useState(initialId);
+  const [form, setForm] = useState<EditorForm | null>(null);
+  const [stored, setStored] = useState<EditorForm>(EMPTY_FORM);
+  const [version, setVersion] = useState<number | null>(null);
+  const [newer, setNewer] = useState(false);
+  const [restored, setRestored] = useState<string | null>(null);
+  const [terms, setTerms] = useState<{ categories: DictionaryEntry[]; tags: DictionaryEntry[] }>({
+    categories: [],
+    tags: [],
+  });
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<number | null>(null);
+  const [originError, setOriginError] = useState('');
+  // The first save creates the article: a retry of it after a lost answer must not make a second.
+  const keyed = useIdempotencyKey();
+  const { state: autosaved, settle } = useAutosave(form, articleId, version, (current) =>
+    setNewer(version !== null && current > version),
+  );
+
+  useEffect(() => {
+    if (gate !== 'admin') return;
+    loadEditor(initialId).then(
+      (l) => {
+        setForm(l.form);
+        setStored(l.stored);
+        setVersion(l.version);
+        setRestored(l.restored);
+      },
+      () => {},
+    );
+    Promise.all([categoryDictionary(), tagDictionary()]).then(
+      ([categories, tags]) => setTerms({ categories, tags }),
+      () => {},
+    );
+  }, [gate, initialId]);
+
+  const unsaved = form !== null && !sameForm(form, stored);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+
+  if (!form) return <p className={styles.muted}>加载中…</p>;
+  const set = (patch: Partial<EditorForm>) => setForm((f) => f && { ...f, ...patch });
+
+  const save = async (status: number, overwrite = false) => {
+    if (!form.article_title.trim()) return toast('请填写文章标题', 'warning', '温馨提示');
+    if (!form.article_content.trim()) return toast('请填写文章内容', 'warning', '温馨提示');
+    if (form.type !== 1 && !form.origin_url.trim()) return setOriginError('转载或翻译的文章请填写原文链接');
+    setOriginError('');
+    const body = saveBody(form, status);
+    setBusy(true);
+    try {
+      const saved = articleId
+        ? await updateArticle(
+            { ...body, id: articleId, version: version ?? undefined, overwrite },
+            { quiet: true },
+          )
+        : await keyed((key) => addArticle(body, key));
+      const next = { ...form, status };
+      if (!articleId) history.replaceState(null, '', `/admin/articles/edit?id=${saved.id}`);
+      setArticleId(saved.id);
+      onSaved(saved.id);
+      setVersion(saved.version);
+      setNewer(false);
+      setForm(next);
+      setStored(next);
+      setRestored(null);
+      settle(next);
+      setConflict(null);
+      toast(status === 3 ? '草稿已保存' : '发布成功', 'success', '提示');
+    } catch (e) {
+      const err = e as HttpError;
+      if (isStaleSave(err)) setConflict(status);
+      else if (!err.shown) toast(err.message || '保存失败，请稍后再试', 'error', '错误提示');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Drops the editor's changes for what the server holds now (another tab's save, or before the draft). */
+  const reload = async () => {
+    const l = await loadEditor(articleId).catch(() => null);
+    if (!l) return;
+    setForm(l.stored);
+    setStored(l.stored);
+    setVersion(l.version);
+    setNewer(false);
+    setRestored(null);
+    settle(l.stored, true);
+    setConflict(null);
+  };
+
+  const stats = textStats(form.article_content);
+  return (
+    <div className={styles.editor}>
+      <div className={styles.head}>
+        <input
+          className={styles.title}
+          value={form.article_title}
+          placeholder="文章标题"
+          aria-label="文章标题"
+          maxLength={100}
+          onChange={(e) => set({ article_title: e.target.value })}
+        />
+        <div className={styles.bar}>
+          <span className={styles.muted}>{articleId ? STATUS_LABEL[stored.status] : '未发布'}</span>
+          <SaveState state={autosaved} unsaved={unsaved} />
+          <span className={styles.muted} data-stats>
+            {stats.words} 字 · 约 {stats.minutes} 分钟读完
+          </span>
+          <span className={styles.spacer} />
+          {articleId > 0 && (
+            <a className={kit.button} href={`/article?id=${articleId}`} target="_blank" rel="noopener">
+              <ExternalLink size={16} aria-hidden />
+              在网站上查看
+            </a>
+          )}
+          <button type="button" className={kit.button} disabled={busy} onClick={() => save(3)}>
+            {stored.status === 3 || !articleId ? '保存草稿' : '转为草稿'}
+          </button>
+          <button
+            type="button"
+            className={kit.primary}
+            disabled={busy}
+            onClick={() => save(form.status === 2 ? 2 : 1)}
+          >
+            {busy ? '保存中…' : stored.status !== 3 && articleId ? '更新' : '发布'}
+          </button>
+        </div>
+        {restored && (
+          <p className={styles.notice} role="status">
+            已恢复 {restored} 自动保存的内容。
+            <button type="button" className={kit.button} onClick={reload}>
+              放弃这些改动
+            </button>
+          </p>
+        )}
+        {newer && (
+          <p className={styles.notice} role="status">
+            这篇文章已在别处（可能是另一个标签页）保存了新版本。
+            <button type="button" className={kit.button} onClick={reload}>
+              载入新版本
+            </button>
+          </p>
+        )}
+      </div>
+      <div className={styles.work}>
+        <EditorPane content={form.article_content} onChange={(v) => set({ article_content: v })} />
+        <aside className={styles.side} aria-label="文章设置">
+          <EditorFields
+            form={form}
+            set={set}
+            categories={terms.categories}
+            tags={terms.tags}
+            originError={originError}
+          />
+        </aside>
+      </div>
+      <ConflictDialog
+        open={conflict !== null}
+        busy={busy}
+        onClose={() => setConflict(null)}
+        onReload={reload}
+        onOverwrite={() => conflict !== null && save(conflict, true)}
+      />
+    </div>
+  );
+}
+
+function SaveState({ state, unsaved }: { state: AutosaveState; unsaved: boolean }) {
+  const text =
+    state.kind === 'saving'
+      ? '保存中…'
+      : state.kind === 'pending'
+        ? '有未保存的修改'
+        : state.kind === 'failed'
+          ? '自动保存失败，将在下次修改时重试'
+          : state.kind === 'saved'
+            ? `已保存 ${state.at ?? ''}`
+            : unsaved
+              ? '已保存'
+              : '';
+  return (
+    <span className={styles.saveState} role="status" data-autosave={state.kind}>
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,208 @@
+import { ExternalLink } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import {
+  deleteComment,
+  deleteMessages,
+  listModeration,
+  type ModerationFilter,
+} from '../../../lib/api/admin/moderation.ts';
+import type { ModerationRow } from '../../../lib/contract/admin-comments.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../stores/toast.ts';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
+import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
+import s from '../../kit/moderation.module.css';
+import screens from '../../kit/screens.module.css';
+import { useDebounced } from '../../kit/use-debounced.ts';
+import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
+import { type Author, type Filters, ModerationFilters } from './ModerationFilters.tsx';
+
+const PAGE_SIZE = 10;
+const KIND_NAME: Record<number, string> = { 1: '文章评论', 2: '说说评论', 3: '留言回复', 4: '留言' };
+const keyOf = (r: ModerationRow) => `${r.kind}:${r.id}`;
+
+/** Where the thing a row is under shows on the site (opened in a new tab). */
+function placeOf(r: ModerationRow): { href: string; label: string } {
+  if (r.type === 1) return { href: `/article?id=${r.for_id}`, label: '文章' };
+  if (r.type === 2) return { href: `/talk?id=${r.for_id}`, label: '说说' };
+  return { href: `/message/detail?id=${r.for_id}`, label: '留言' };
+}
+
+const EMPTY: Filters = { type: 'all', content: '', name: '', from: '', to: '' };
+
+/** /admin/comments: comments and guestbook messages in one list, filtered, bulk-deleted. */
+export default function CommentsScreen() {
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [author, setAuthor] = useState<Author | null>(null);
+  const [removing, setRemoving] = useState<ModerationRow[] | null>(null);
+  const content = useDebounced(filters.content.trim());
+  const name = useDebounced(filters.name.trim());
+
+  const fetchPage = useCallback(
+    (page: number) => {
+      const query: ModerationFilter = { current: page, size: PAGE_SIZE };
+      if (filters.type !== 'all') query.type = Number(filters.type);
+      if (content) query.content = content;
+      if (author) query.from_id = author.id;
+      else if (name) query.from_name = name;
+      if (filters.from || filters.to) query.time = [filters.from || filters.to, filters.to || filters.from];
+      return listModeration(query);
+    },
+    [filters.type, filters.from, filters.to, content, name, author],
+  );
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { rows, reload: load, refilter } = list;
+  const selection = useSelection(rows, keyOf);
+  const { chosen } = selection;
+
+  const change = refilter((next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next })));
+  const showAuthor = refilter((r: ModerationRow) => {
+    if (r.from_id === null) setFilters((f) => ({ ...f, name: r.from_name }));
+    else setAuthor({ id: r.from_id, name: r.from_name });
+  });
+
+  /** Comments one by one (a top-level one takes its replies), messages in one call. */
+  const remove = async (list: ModerationRow[]) => {
+    const messages = list.filter((r) => r.kind === 'message').map((r) => r.id);
+    const comments = list.filter((r) => r.kind === 'comment');
+    // A reply goes with its top-level comment: delete tops first, then the replies still there.
+    comments.sort((a, b) => Number(a.parent_id !== null) - Number(b.parent_id !== null));
+    const gone = new Set<number>();
+    for (const c of comments) {
+      if (c.parent_id !== null && gone.has(c.parent_id)) continue;
+      await deleteComment(c.id, c.parent_id);
+      gone.add(c.id);
+    }
+    if (messages.length) await deleteMessages(messages);
+    toast(`已删除 ${list.length} 条`, 'success', '提示');
+    selection.clear();
+    await load();
+  };
+
+  const columns: Column<ModerationRow>[] = [
+    {
+      key: 'pick',
+      header: '选择',
+      width: '64px',
+      render: (r) => (
+        <input
+          type="checkbox"
+          checked={selection.picked.has(keyOf(r))}
+          onChange={() => selection.toggle(keyOf(r))}
+          aria-label={`选择${r.from_name}的${KIND_NAME[r.type]}`}
+        />
+      ),
+    },
+    {
+      key: 'content',
+      header: '内容',
+      render: (r) => {
+        const place = placeOf(r);
+        return (
+          <span className={s.content}>
+            <span>{r.content}</span>
+            <a className={s.where} href={place.href} target="_blank" rel="noopener">
+              {KIND_NAME[r.type]} ·{' '}
+              {r.type === 4 ? '查看留言' : `${place.label}：${r.subject ?? '（已删除）'}`}
+              <ExternalLink size={12} aria-hidden />
+              <span className={screens.srOnly}>（在新标签页打开）</span>
+            </a>
+          </span>
+        );
+      },
+    },
+    {
+      key: 'author',
+      header: '作者',
+      width: '160px',
+      render: (r) => (
+        <button
+          type="button"
+          className={s.author}
+          onClick={() => showAuthor(r)}
+          aria-label={`只看${r.from_name}的评论与留言`}
+        >
+          {r.from_avatar ? <img className={s.avatar} src={r.from_avatar} alt="" /> : null}
+          {r.from_name}
+          {r.from_id === null && '（游客）'}
+        </button>
+      ),
+    },
+    {
+      key: 'time',
+      header: '时间',
+      width: '150px',
+      render: (r) => <span className={s.nowrap}>{formatDateTime(r.createdAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: '操作',
+      width: '96px',
+      render: (r) => (
+        <button
+          type="button"
+          className={kit.button}
+          onClick={() => setRemoving([r])}
+          aria-label={`删除${r.from_name}的${KIND_NAME[r.type]}`}
+        >
+          删除
+        </button>
+      ),
+    },
+  ];
+
+  const filtered = filters.type !== 'all' || content || name || author || filters.from || filters.to;
+  return (
+    <>
+      <div className={s.bulk}>
+        <label className={s.check}>
+          <input
+            type="checkbox"
+            checked={selection.all}
+            disabled={!rows.length}
+            onChange={selection.toggleAll}
+          />
+          全选本页
+        </label>
+        <span aria-live="polite">已选 {chosen.length} 条</span>
+        <button
+          type="button"
+          className={kit.danger}
+          disabled={!chosen.length}
+          onClick={() => setRemoving(chosen)}
+        >
+          删除所选
+        </button>
+      </div>
+      <ListTable
+        list={list}
+        caption="评论与留言列表"
+        columns={columns}
+        rowKey={keyOf}
+        toolbar={
+          <ModerationFilters
+            filters={filters}
+            author={author}
+            onChange={change}
+            onClearAuthor={() => refilter(setAuthor)(null)}
+          />
+        }
+        empty={filtered ? '没有相符的评论或留言' : '还没有评论或留言'}
+      />
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
+        title="删除评论与留言"
+        message={(list) =>
+          list.length === 1
+            ? `删除${list[0].from_name}的这条${KIND_NAME[list[0].type]}？评论的回复、留言的评论会一起删除，无法撤销。`
+            : `删除所选的 ${list.length} 条？评论的回复、留言的评论会一起删除，无法撤销。`
+        }
+        confirmLabel="删除"
+        onConfirm={remove}
+      />
+    </>
+  );
+}

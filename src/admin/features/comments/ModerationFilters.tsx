@@ -1,0 +1,81 @@
+import kit from '../../kit/kit.module.css';
+import s from '../../kit/moderation.module.css';
+import { Select } from '../../kit/Select.tsx';
+
+export type Filters = { type: string; content: string; name: string; from: string; to: string };
+export type Author = { id: number; name: string };
+
+const TYPES = [
+  { value: 'all', label: '全部类型' },
+  { value: '1', label: '文章评论' },
+  { value: '2', label: '说说评论' },
+  { value: '3', label: '留言回复' },
+  { value: '4', label: '留言' },
+];
+
+type Props = {
+  filters: Filters;
+  /** One author's history (a click on a name), shown as a chip that clears it. */
+  author: Author | null;
+  onChange: (next: Partial<Filters>) => void;
+  onClearAuthor: () => void;
+};
+
+/** The filters of 评论与留言: kind, text, author, a range of days. */
+export function ModerationFilters({ filters, author, onChange, onClearAuthor }: Props) {
+  return (
+    <div className={s.filters}>
+      <Select
+        label="按类型筛选"
+        inline
+        value={filters.type}
+        options={TYPES}
+        onChange={(v) => onChange({ type: v })}
+      />
+      <input
+        type="search"
+        className={`${kit.input} ${s.search}`}
+        placeholder="搜索内容"
+        aria-label="按内容搜索"
+        value={filters.content}
+        onChange={(e) => onChange({ content: e.target.value })}
+      />
+      {author ? (
+        <span className={s.chip}>
+          只看 {author.name}
+          <button type="button" onClick={onClearAuthor} aria-label={`不再只看${author.name}`}>
+            ×
+          </button>
+        </span>
+      ) : (
+        <input
+          type="search"
+          className={`${kit.input} ${s.search}`}
+          placeholder="作者昵称"
+          aria-label="按作者筛选"
+          value={filters.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+      )}
+      <span className={s.range}>
+        <input
+          type="date"
+          className={`${kit.input} ${s.date}`}
+          aria-label="开始日期"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => onChange({ from: e.target.value })}
+        />
+        <span aria-hidden>至</span>
+        <input
+          type="date"
+          className={`${kit.input} ${s.date}`}
+          aria-label="结束日期"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => onChange({ to: e.target.value })}
+        />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useStore } from '@nanostores/react';
+import { ShieldAlert } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { getOverview, getTrend } from '../../../lib/api/admin/dashboard.ts';
+import type { DashboardCounts, DashboardOverview, DashboardTrend } from '../../../lib/contract/dashboard.ts';
+import { $gate, $self } from '../../stores.ts';
+import { NewestComments, NewestMessages, PendingLinks } from './DashboardLists.tsx';
+import styles from './dashboard.module.css';
+
+// uPlot and its CSS load with the charts, after the figures are on screen.
+const TrendCharts = lazy(() => import('./TrendCharts.tsx'));
+
+const CARDS: {
+  key: keyof DashboardCounts;
+  label: string;
+  href?: string;
+  note?: (c: DashboardCounts) => string;
+}[] = [
+  { key: 'articles', label: '文章', href: '/admin/articles' },
+  { key: 'comments', label: '评论' },
+  { key: 'messages', label: '留言', href: '/message/list' },
+  { key: 'users', label: '用户' },
+  { key: 'viewsToday', label: '今日浏览', note: (c) => `${c.uniquesToday} 位访客` },
+  { key: 'viewsTotal', label: '累计浏览', note: (c) => `网站访问 ${c.visits} 次` },
+];
+
+/** /admin: the console's home: the blog's figures, what waits for the blogger, the last 30 days. */
+export default function DashboardScreen() {
+  const gate = useStore($gate);
+  const [overview, setOverview] = useState<DashboardOverview | null>(null);
+  const [trend, setTrend] = useState<DashboardTrend | null>(null);
+
+  const load = useCallback(() => getOverview().then(setOverview, () => {}), []);
+  // A moderation changes the figures and the series (a deleted comment leaves its day).
+  const reload = useCallback(async () => {
+    await Promise.all([load(), getTrend().then(setTrend, () => {})]);
+  }, [load]);
+  useEffect(() => {
+    if (gate === 'admin') void reload();
+  }, [gate, reload]);
+
+  const counts = overview?.counts;
+  return (
+    <div className={styles.dashboard}>
+      <OtpBanner />
+      <section aria-label="数据总览" className={styles.cards}>
+        {CARDS.map(({ key, label, href, note }) => (
+          <div key={key} className={styles.card}>
+            <p className={styles.cardLabel}>{href ? <a href={href}>{label}</a> : label}</p>
+            <p className={styles.cardValue} data-count={key}>
+              {counts ? counts[key].toLocaleString('zh-CN') : '—'}
+            </p>
+            {note && counts && <p className={styles.cardNote}>{note(counts)}</p>}
+          </div>
+        ))}
+      </section>
+      {trend ? (
+        <Suspense fallback={<p className={styles.muted}>图表加载中…</p>}>
+          <TrendCharts trend={trend} />
+        </Suspense>
+      ) : (
+        <p className={styles.muted}>图表加载中…</p>
+      )}
+      <div className={styles.columns}>
+        <PendingLinks links={overview?.pendingLinks} total={counts?.pendingLinks} onChanged={load} />
+        <TopArticles trend={trend} />
+      </div>
+      <div className={styles.columns}>
+        <NewestComments comments={overview?.comments} onChanged={reload} />
+        <NewestMessages messages={overview?.messages} onChanged={reload} />
+      </div>
+    </div>
+  );
+}
+
+/** Issue 30: while the admin signs in with a password alone, the dashboard says so and where to change it. */
+function OtpBanner() {
+  const self = useStore($self);
+  if (self?.otp_enabled !== false) return null;
+  return (
+    <section className={styles.otpBanner} aria-label="安全提醒" data-otp-banner>
+      <ShieldAlert size={20} aria-hidden />
+      <p>
+        博主账号还没有开启两步验证：密码一旦被猜中或泄露，别人就能登录后台。
+        <a href="/admin/account">去开启两步验证</a>
+      </p>
+    </section>
+  );
+}
+
+/** The most-read articles of the window: a ranked list whose bars are the views (the list is the text). */
+function TopArticles({ trend }: { trend: DashboardTrend | null }) {
+  const top = trend?.topArticles ?? [];
+  const max = Math.max(1, ...top.map((a) => a.views));
+  return (
+    <section className={styles.panel} aria-labelledby="dash-top">
+      <h2 id="dash-top" className={styles.panelTitle}>
+        近 {trend?.days.length ?? 30} 天最常读的文章
+      </h2>
+      {!trend ? (
+        <p className={styles.muted}>加载中…</p>
+      ) : top.length === 0 ? (
+        <p className={styles.muted}>近 {trend.days.length} 天还没有文章被阅读</p>
+      ) : (
+        <ol className={styles.ranking}>
+          {top.map((a) => (
+            <li key={a.id}>
+              <a href={`/article?id=${a.id}`} target="_blank" rel="noopener">
+                {a.article_title}
+              </a>
+              <span className={styles.rankViews}>{a.views} 次</span>
+              <span className={styles.rankBar} style={{ width: `${(a.views / max) * 100}%` }} aria-hidden />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

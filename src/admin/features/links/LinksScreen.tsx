@@ -1,0 +1,283 @@
+import { useStore } from '@nanostores/react';
+import { ExternalLink } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useCallback, useState } from 'react';
+import {
+  approveLinks,
+  checkLinkNow,
+  deleteLinks,
+  linkHealth,
+  listLinks,
+} from '../../../lib/api/admin/links.ts';
+import type { FriendLink, LinkHealth } from '../../../lib/contract/links.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../stores/toast.ts';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import kit from '../../kit/kit.module.css';
+import s from '../../kit/moderation.module.css';
+import screens from '../../kit/screens.module.css';
+import { useDebounced } from '../../kit/use-debounced.ts';
+import { usePagedList } from '../../kit/use-paged-list.ts';
+import { $gate } from '../../stores.ts';
+import { LinkEditDialog, LinkRejectDialog } from './LinkDialogs.tsx';
+
+const PAGE_SIZE = 10;
+type Tab = 'pending' | 'approved';
+
+/** The health mark of an approved link. */
+function HealthMark({ health }: { health?: LinkHealth }) {
+  if (!health?.checkedAt) return <span className={screens.muted}>尚未检测</span>;
+  if (health.downAt)
+    return (
+      <span className={s.down} title={`最近检测：${formatDateTime(health.checkedAt)}`}>
+        无法访问，自 {formatDate(health.downAt)} 起
+      </span>
+    );
+  return (
+    <span className={s.up} title={`最近检测：${formatDateTime(health.checkedAt)}`}>
+      可以访问
+    </span>
+  );
+}
+
+function Site({ link }: { link: FriendLink }) {
+  return (
+    <span className={s.site}>
+      {link.site_avatar ? (
+        <img className={s.siteAvatar} src={link.site_avatar} alt="" />
+      ) : (
+        <span className={s.siteAvatar} aria-hidden>
+          {[...link.site_name][0] ?? '?'}
+        </span>
+      )}
+      <span className={s.content}>
+        <strong>{link.site_name}</strong>
+        {link.site_desc && <span className={s.where}>{link.site_desc}</span>}
+        <a className={s.where} href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+          {link.url}
+          <ExternalLink size={12} aria-hidden />
+          <span className={screens.srOnly}>（在新标签页打开）</span>
+        </a>
+      </span>
+    </span>
+  );
+}
+
+/** /admin/links: applications to review (approve, reject with a reason), approved links with their health. */
+export default function LinksScreen() {
+  const gate = useStore($gate);
+  const [tab, setTab] = useState<Tab>('pending');
+  const [name, setName] = useState('');
+  const [health, setHealth] = useState<Map<number, LinkHealth>>(new Map());
+  const [busy, setBusy] = useState(0);
+  const [editing, setEditing] = useState<FriendLink | null>(null);
+  const [rejecting, setRejecting] = useState<FriendLink | null>(null);
+  const [removing, setRemoving] = useState<FriendLink | null>(null);
+  const search = useDebounced(name.trim());
+
+  // The approved tab reads every link's health with the page (the check runs on the server).
+  const fetchPage = useCallback(
+    async (page: number) => {
+      const [d, h] = await Promise.all([
+        listLinks({
+          current: page,
+          size: PAGE_SIZE,
+          status: tab === 'pending' ? 1 : 2,
+          site_name: search || undefined,
+        }),
+        tab === 'approved' ? linkHealth() : Promise.resolve([]),
+      ]);
+      setHealth(new Map(h.map((x) => [x.id, x])));
+      return d;
+    },
+    [tab, search],
+  );
+  const { page, setPage, data, setData, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+
+  const act = async (link: FriendLink, run: () => Promise<unknown>) => {
+    setBusy(link.id);
+    try {
+      await run();
+    } catch {
+      /* the envelope's message is on screen */
+    } finally {
+      setBusy(0);
+    }
+  };
+  const approve = (link: FriendLink) =>
+    act(link, async () => {
+      await approveLinks([link.id]);
+      toast(`已通过「${link.site_name}」，申请人会收到通知`, 'success', '提示');
+      await load();
+    });
+  const check = (link: FriendLink) =>
+    act(link, async () => {
+      const h = await checkLinkNow(link.id);
+      setHealth((m) => new Map(m).set(h.id, h));
+      toast(
+        h.downAt ? `「${link.site_name}」无法访问` : `「${link.site_name}」可以访问`,
+        h.downAt ? 'warning' : 'success',
+        '检测完成',
+      );
+    });
+
+  const siteColumn: Column<FriendLink> = { key: 'site', header: '网站', render: (l) => <Site link={l} /> };
+  const pendingColumns: Column<FriendLink>[] = [
+    siteColumn,
+    {
+      key: 'time',
+      header: '申请时间',
+      width: '150px',
+      render: (l) => <span className={s.nowrap}>{formatDateTime(l.createdAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: '操作',
+      width: '160px',
+      render: (l) => (
+        <span className={screens.rowActions}>
+          <button
+            type="button"
+            className={kit.primary}
+            disabled={busy === l.id}
+            onClick={() => approve(l)}
+            aria-label={`通过${l.site_name}`}
+          >
+            通过
+          </button>
+          <button
+            type="button"
+            className={kit.button}
+            disabled={busy === l.id}
+            onClick={() => setRejecting(l)}
+            aria-label={`拒绝${l.site_name}`}
+          >
+            拒绝
+          </button>
+        </span>
+      ),
+    },
+  ];
+  const approvedColumns: Column<FriendLink>[] = [
+    siteColumn,
+    {
+      key: 'health',
+      header: '状态',
+      width: '190px',
+      render: (l) => <HealthMark health={health.get(l.id)} />,
+    },
+    {
+      key: 'actions',
+      header: '操作',
+      width: '270px',
+      render: (l) => (
+        <span className={screens.rowActions}>
+          <button
+            type="button"
+            className={kit.button}
+            disabled={busy === l.id}
+            onClick={() => check(l)}
+            aria-label={`立即检测${l.site_name}`}
+          >
+            {busy === l.id ? '检测中…' : '立即检测'}
+          </button>
+          <button
+            type="button"
+            className={kit.button}
+            onClick={() => setEditing(l)}
+            aria-label={`编辑${l.site_name}`}
+          >
+            编辑
+          </button>
+          <button
+            type="button"
+            className={kit.button}
+            onClick={() => setRemoving(l)}
+            aria-label={`删除${l.site_name}`}
+          >
+            删除
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <input
+      type="search"
+      className={`${kit.input} ${s.search}`}
+      placeholder="按网站名称搜索"
+      aria-label="按网站名称搜索友链"
+      value={name}
+      onChange={(e) => {
+        setName(e.target.value);
+        setPage(1);
+      }}
+    />
+  );
+
+  return (
+    <>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(v) => {
+          setTab(v as Tab);
+          setPage(1);
+          setData(null);
+        }}
+      >
+        <Tabs.List className={screens.tabs} aria-label="友链分组">
+          <Tabs.Trigger value="pending" className={screens.tab}>
+            待审核
+          </Tabs.Trigger>
+          <Tabs.Trigger value="approved" className={screens.tab}>
+            已通过
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value={tab}>
+          {tab === 'approved' && (
+            <p className={screens.muted}>服务器每隔几小时检测一次各网站能否访问，也可以点「立即检测」。</p>
+          )}
+          <DataTable
+            caption={tab === 'pending' ? '待审核的友链' : '已通过的友链'}
+            columns={tab === 'pending' ? pendingColumns : approvedColumns}
+            rows={data?.list ?? []}
+            rowKey={(l) => l.id}
+            toolbar={toolbar}
+            loading={!data}
+            empty={search ? '没有相符的友链' : tab === 'pending' ? '没有待审核的申请' : '还没有友链'}
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data?.total ?? 0}
+            onPage={setPage}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+      {editing && (
+        <LinkEditDialog
+          link={editing}
+          groups={(data?.list ?? []).map((l) => l.category)}
+          onClose={() => setEditing(null)}
+          onSaved={load}
+        />
+      )}
+      {rejecting && <LinkRejectDialog link={rejecting} onClose={() => setRejecting(null)} onDone={load} />}
+      <ConfirmDialog
+        open={Boolean(removing)}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title="删除友链"
+        message={`删除友链「${removing?.site_name ?? ''}」？它会从友链页消失，无法撤销。`}
+        confirmLabel="删除"
+        onConfirm={() =>
+          removing
+            ? deleteLinks([removing.id]).then(() => {
+                toast('删除成功', 'success', '提示');
+                return load();
+              })
+            : undefined
+        }
+      />
+    </>
+  );
+}
