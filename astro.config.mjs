@@ -26,7 +26,8 @@ const visitor = (pattern) => (/** @type {string} */ id) => !isConsoleCopy(id) &&
  * there); each costs a request and compresses on its own. These groups merge code that is always
  * wanted together: React with its helpers (only pages with a React island, or a pane just opened,
  * load it), the stores and rules every page's chrome uses (scroll restoration too: the layout
- * installs it, the guestbook board imports it as well) with the API client (the chrome calls it), and
+ * installs it, the guestbook board imports it as well) and the helpers the chrome shares with the
+ * islands (src/browser: element lookups, storage, mounting a pane), with the API client (the chrome calls it), and
  * the comment and like code of the community islands (its rules and store apart from its React parts, so
  * a reader who never touches an island downloads no React). Panes stay in their own chunks, loaded when first
  * opened. `core` also holds the chrome itself (BaseLayout's script, src/chrome, but for the signed-in
@@ -39,12 +40,12 @@ const clientChunks = {
   groups: [
     {
       name: 'react',
-      test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared))[\\/.]|src[\\/]islands[\\/]shared[\\/]react-root\.ts$/,
+      test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared))[\\/.]|src[\\/]browser[\\/]react-root\.ts$/,
       priority: 4,
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|search|chat)|lib[\\/](dom|storage|chat|throttle|idle|count|body-code|greeting|nav|header-scroll|image-placeholder|api[\\/](client|site))|chrome[\\/](?!header[\\/]header-user|navigation[\\/]nprogress)[\w\\/-]+|islands[\\/]shared[\\/](lazy-root|focus-return))\.ts$|src[\\/]layouts[\\/]BaseLayout\.astro\?astro&type=script|node_modules[\\/](nanostores[\\/]|astro[\\/](dist[\\/]transitions|components[\\/]ClientRouter))|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|search|chat)|lib[\\/](storage|chat|throttle|idle|count|body-code|greeting|nav|header-scroll|image-placeholder|api[\\/](client|hooks|site))|chrome[\\/](?!header[\\/]header-user|navigation[\\/]nprogress)[\w\\/-]+|browser[\\/](dom|storage|lazy-root|focus-return|scroll-restore))\.ts$|src[\\/]layouts[\\/]BaseLayout\.astro\?astro&type=script|node_modules[\\/](nanostores[\\/]|astro[\\/](dist[\\/]transitions|components[\\/]ClientRouter))|rolldown[\\/]runtime|vite[\\/]preload-helper/,
       priority: 3,
     },
     {

@@ -1,6 +1,6 @@
-import type { EagerRule } from './lib/interaction.ts';
+import type { EagerRule } from './browser/interaction.ts';
 
-// `client:interaction` (src/lib/interaction.ts, registered in src/server/build/client-directives.mjs).
+// `client:interaction` (src/browser/interaction.ts, registered in src/server/build/client-directives.mjs).
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:interaction'?: boolean | EagerRule | EagerRule[];

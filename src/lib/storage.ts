@@ -1,7 +1,8 @@
 /**
- * Browser storage as SPEC.md §3/§9 describes it: keys and values are URI-encoded then base64'd;
- * user info and token are additionally "encrypted" with a fixed key shipped in the client. That is
- * obfuscation only (the key is public), so nothing secret relies on it.
+ * The encoding of browser storage as SPEC.md §3/§9 describes it: keys and values are URI-encoded then
+ * base64'd; user info and token are additionally "encrypted" with a fixed key shipped in the client.
+ * That is obfuscation only (the key is public), so nothing secret relies on it. Pure, so pages and
+ * tests can write what the browser reads; the storage itself is src/browser/storage.ts.
  */
 
 const KEY = 'blog-2026-obfuscation-key';
@@ -36,49 +37,4 @@ export function decrypt(cipher: string): string {
   const plain = xor(raw.slice(8));
   if (raw.length < 8 || fnv(plain) !== raw.slice(0, 8)) throw new Error('decrypt failed');
   return plain;
-}
-
-type Area = 'local' | 'session';
-const area = (kind: Area): Storage | undefined => {
-  try {
-    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
-  } catch {
-    return undefined; // storage disabled (private mode, sandboxed frame)
-  }
-};
-
-/** Reads an encoded JSON value; undefined when missing or unreadable. */
-export function readJson<T>(key: string, kind: Area = 'local', secret = false): T | undefined {
-  const raw = area(kind)?.getItem(encode(key));
-  if (raw == null) return undefined;
-  try {
-    return JSON.parse(secret ? decrypt(raw) : decode(raw)) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-export function writeJson(key: string, value: unknown, kind: Area = 'local', secret = false): void {
-  const text = JSON.stringify(value);
-  try {
-    area(kind)?.setItem(encode(key), secret ? encrypt(text) : encode(text));
-  } catch {
-    /* quota or disabled storage: the state simply is not kept */
-  }
-}
-
-export function remove(key: string, kind: Area = 'local'): void {
-  area(kind)?.removeItem(encode(key));
-}
-
-/** True when a stored secret exists but cannot be decrypted (SPEC §5: clear the user info then). */
-export function isUnreadableSecret(key: string, kind: Area = 'local'): boolean {
-  const raw = area(kind)?.getItem(encode(key));
-  if (raw == null) return false;
-  try {
-    decrypt(raw);
-    return false;
-  } catch {
-    return true;
-  }
 }

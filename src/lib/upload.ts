@@ -1,5 +1,7 @@
-import { apiToast, HttpError, post } from './api/client.ts';
-import { compressImage, needsCompression } from './image-compress.ts';
+/**
+ * The rules of an image upload (SPEC §5), shared by the site's upload (src/browser/upload.ts) and the
+ * console's (src/admin/kit/upload.ts): the accepted types, the server's limit, the messages.
+ */
 
 /** The server's limit (POST /api/upload/img answers 413 above it). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -10,43 +12,3 @@ export const NOT_AN_IMAGE = '只能上传 JPG、PNG、WEBP、GIF 格式的图片
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 /** For `<input type="file" accept=…>`. */
 export const IMAGE_ACCEPT = ACCEPTED.join(',');
-
-export type UploadOptions = {
-  /** Leave every failure toast to the caller (the error's message says what went wrong). */
-  quiet?: boolean;
-  /** Compression settings of SPEC §5 (defaults: 800 px, quality 0.9, 3 retries, 800 KB). */
-  maxSide?: number;
-};
-
-/**
- * Uploads one image for the signed-in user and resolves with its URL (`/uploads/…`). SPEC §5: a
- * file over 800 KB is compressed first; a failed compression rejects with 图片上传失败. The server
- * decides the real type by the file's bytes; the checks here only spare a pointless request.
- */
-export async function uploadImage(file: File, opts: UploadOptions = {}): Promise<string> {
-  const fail = (message: string, shown = false): never => {
-    if (!opts.quiet && !shown) apiToast(message, 'error', '错误提示');
-    throw new HttpError(message, 0, 0, !opts.quiet);
-  };
-  if (file.type && !ACCEPTED.includes(file.type)) fail(NOT_AN_IMAGE);
-  let body: File = file;
-  // GIFs keep their animation: a canvas would flatten them to one frame.
-  if (needsCompression(file) && file.type !== 'image/gif') {
-    try {
-      body = await compressImage(file, { maxSide: opts.maxSide });
-    } catch {
-      fail(UPLOAD_FAILED);
-    }
-  }
-  if (body.size > MAX_UPLOAD_BYTES) fail(UPLOAD_TOO_BIG);
-  const form = new FormData();
-  form.append('file', body, body.name || 'image');
-  try {
-    const { url } = await post<{ url: string }>('/api/upload/img', form, { quiet: opts.quiet });
-    return url;
-  } catch (err) {
-    // Handled statuses (401, 429, code 100: bad files too) have shown their toast; a 413 says why here.
-    if (err instanceof HttpError) return fail(err.message || UPLOAD_FAILED, err.shown);
-    return fail(UPLOAD_FAILED);
-  }
-}

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
+import { readJson, remove, writeJson } from '../browser/storage.ts';
 import type { Message } from '../lib/contract/messages.ts';
 import { KEEP_ALIVE_MS } from '../lib/nav.ts';
-import { readJson, remove, writeJson } from '../lib/storage.ts';
 
 export type { Message };
 

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { readJson, writeJson } from '../lib/storage.ts';
+import { readJson, writeJson } from '../browser/storage.ts';
 
 /** The chrome's modal panes. */
 export type ModalId = 'login' | 'search' | 'notify';

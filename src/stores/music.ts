@@ -1,4 +1,5 @@
 import { atom, map } from 'nanostores';
+import { readJson, writeJson } from '../browser/storage.ts';
 import { wapi } from '../lib/api/music.ts';
 import { type LyricLine, lyricIndexAt, parseLrc } from '../lib/lrc.ts';
 import {
@@ -19,7 +20,6 @@ import {
   stepFontSize,
   timeAtPercent,
 } from '../lib/music-rules.ts';
-import { readJson, writeJson } from '../lib/storage.ts';
 import { toast } from './toast.ts';
 
 /**

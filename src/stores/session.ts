@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { SESSION_EVENT } from '../lib/interaction.ts';
-import { isUnreadableSecret, readJson, remove, writeJson } from '../lib/storage.ts';
+import { SESSION_EVENT } from '../browser/interaction.ts';
+import { isUnreadableSecret, readJson, remove, writeJson } from '../browser/storage.ts';
 
 /** SPEC §3 user info: id, nick_name, avatar, role (1 admin); qq and the own username when known. */
 export type UserInfo = {
@@ -52,7 +52,7 @@ function persist<T>(key: string, flag: string, value: T | null | '') {
 }
 $token.listen((v) => {
   persist('token', 'tokenFlag', v);
-  // Deferred islands decide again whether to hydrate, from the keys just stored (lib/interaction.ts).
+  // Deferred islands decide again whether to hydrate, from the keys just stored (browser/interaction.ts).
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EVENT));
 });
 $userInfo.listen((v) => persist('userInfo', 'infoFlag', v));

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
+import { readJson, writeJson } from '../browser/storage.ts';
 import type { PageHeader } from '../lib/contract/site.ts';
-import { readJson, writeJson } from '../lib/storage.ts';
 import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
 import { closeModal, openModal } from './modal.ts';
 

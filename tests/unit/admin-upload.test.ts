@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadWithProgress } from '../../src/lib/api/admin/upload.ts';
+import { uploadWithProgress } from '../../src/admin/kit/upload.ts';
 import '../../src/stores/api.ts';
 import { $toasts } from '../../src/stores/toast.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $, MissingElementError, type Root } from '../../src/lib/dom.ts';
+import { $, MissingElementError, type Root } from '../../src/browser/dom.ts';
 
 /** A stand-in for a DOM root: the helper only asks it querySelector. */
 const root = (found: Record<string, unknown>): Root => ({

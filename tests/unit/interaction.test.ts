@@ -3,7 +3,7 @@ import interactionDirective, {
   eagerness,
   onFirstInteraction,
   SESSION_EVENT,
-} from '../../src/lib/interaction.ts';
+} from '../../src/browser/interaction.ts';
 import { encode } from '../../src/lib/storage.ts';
 
 /**

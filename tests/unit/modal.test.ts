@@ -9,10 +9,10 @@ vi.stubGlobal('sessionStorage', {
 });
 
 let modal: typeof import('../../src/stores/modal.ts');
-let storage: typeof import('../../src/lib/storage.ts');
+let storage: typeof import('../../src/browser/storage.ts');
 
 beforeAll(async () => {
-  storage = await import('../../src/lib/storage.ts');
+  storage = await import('../../src/browser/storage.ts');
   // A tab whose login dialog was open before a reload (SPEC §3: the show-login flag is session state).
   storage.writeJson('showLogin', true, 'session');
   modal = await import('../../src/stores/modal.ts');

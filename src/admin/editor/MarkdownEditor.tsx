@@ -6,7 +6,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
-import { uploadWithProgress } from '../../lib/api/admin/upload.ts';
+import { uploadWithProgress } from '../kit/upload.ts';
 
 type Props = {
   value: string;

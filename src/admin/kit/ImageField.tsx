@@ -1,9 +1,9 @@
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { uploadWithProgress } from '../../lib/api/admin/upload.ts';
 import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import { FieldNotes } from './Field.tsx';
 import styles from './kit.module.css';
+import { uploadWithProgress } from './upload.ts';
 
 type Props = {
   label: string;

@@ -1,8 +1,9 @@
 import { CircleAlert, CircleCheck, ImageUp } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { type BatchFile, uploadWithProgress } from '../../lib/api/admin/upload.ts';
+import type { BatchFile } from '../../lib/api/admin/upload.ts';
 import { IMAGE_ACCEPT, UPLOAD_FAILED } from '../../lib/upload.ts';
 import styles from './kit.module.css';
+import { uploadWithProgress } from './upload.ts';
 
 type State = 'waiting' | 'uploading' | 'done' | 'refused';
 type Item = { name: string; size: number; state: State; progress: number; message?: string };

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { uploadWithProgress } from '../../lib/api/admin/upload.ts';
 import { fitting, imageFiles, moveItem } from '../../lib/image-list.ts';
 import { NOT_AN_IMAGE } from '../../lib/upload.ts';
 import { toast } from '../../stores/toast.ts';
+import { uploadWithProgress } from './upload.ts';
 
 /** One image of the list: uploaded (`url`), or on its way (`preview` of the local file, `progress` 0–1). */
 export type ImageItem = { key: string; url: string; preview: string; progress: number | null };

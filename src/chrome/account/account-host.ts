@@ -1,4 +1,4 @@
-import { lazyRoot } from '../../islands/shared/lazy-root.ts';
+import { lazyRoot } from '../../browser/lazy-root.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { onModal } from '../../stores/modal.ts';
 import { firstLoad } from './first-load.ts';

@@ -1,7 +1,7 @@
-import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
-import { lazyRoot } from '../../islands/shared/lazy-root.ts';
+import { $, fromTemplate } from '../../browser/dom.ts';
+import { paneFocusReturn } from '../../browser/focus-return.ts';
+import { lazyRoot } from '../../browser/lazy-root.ts';
 import { unreadBadge } from '../../lib/chat.ts';
-import { $, fromTemplate } from '../../lib/dom.ts';
 import { onIdle } from '../../lib/idle.ts';
 import { $chatOpen, $unread, closeChat, markRead, openChat, startChat } from '../../stores/chat.ts';
 
@@ -16,7 +16,7 @@ if (wrap) {
   const button = $<HTMLButtonElement>(wrap, '[data-chat-button]');
   const loadPanel = () => import('../../islands/chat/ChatPanel.tsx');
   const preload = () =>
-    void Promise.all([loadPanel(), import('../../islands/shared/react-root.ts')]).catch(() => {});
+    void Promise.all([loadPanel(), import('../../browser/react-root.ts')]).catch(() => {});
   const copy = (name: string) => fromTemplate($<HTMLTemplateElement>(wrap, `template[${name}]`));
   const popover = copy('data-chat-popover');
   popover.addEventListener('pointerdown', markRead);

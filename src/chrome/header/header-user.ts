@@ -1,8 +1,8 @@
 import { navigate } from 'astro:transitions/client';
-import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
-import { lazyRoot } from '../../islands/shared/lazy-root.ts';
+import { $, fromTemplate } from '../../browser/dom.ts';
+import { paneFocusReturn } from '../../browser/focus-return.ts';
+import { lazyRoot } from '../../browser/lazy-root.ts';
 import { badgeText } from '../../lib/badge.ts';
-import { $, fromTemplate } from '../../lib/dom.ts';
 import { onModal } from '../../stores/modal.ts';
 import { $unread, closeNotify, openNotify, refreshUnread } from '../../stores/notify.ts';
 import { $token, $userInfo, clearSession, endServerSession, type UserInfo } from '../../stores/session.ts';

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
-import { paneFocusReturn } from '../../islands/shared/focus-return.ts';
-import { lazyRoot } from '../../islands/shared/lazy-root.ts';
-import { $ } from '../../lib/dom.ts';
+import { $ } from '../../browser/dom.ts';
+import { paneFocusReturn } from '../../browser/focus-return.ts';
+import { lazyRoot } from '../../browser/lazy-root.ts';
 import { headerState } from '../../lib/header-scroll.ts';
 import { isActive } from '../../lib/nav.ts';
 import { throttle } from '../../lib/throttle.ts';

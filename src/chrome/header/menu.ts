@@ -1,4 +1,4 @@
-import { $ } from '../../lib/dom.ts';
+import { $ } from '../../browser/dom.ts';
 
 /** A popup menu: its button toggles it; a press outside or Escape closes it. */
 export function menu(root: HTMLElement, onEscape = true) {

@@ -1,4 +1,4 @@
-import { $, fromTemplate } from '../../lib/dom.ts';
+import { $, fromTemplate } from '../../browser/dom.ts';
 import { $toasts, dismissToast, type Toast } from '../../stores/toast.ts';
 
 /**

@@ -1,7 +1,7 @@
+import { readJson, remove, writeJson } from '../../browser/storage.ts';
 import { addSiteView } from '../../lib/api/site.ts';
 import { formatCount } from '../../lib/count.ts';
 import { onIdle } from '../../lib/idle.ts';
-import { readJson, remove, writeJson } from '../../lib/storage.ts';
 
 /**
  * The site's visit count (访问 on /home): one `PUT /api/config/addView` per browser session (API.md:

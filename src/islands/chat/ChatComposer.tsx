@@ -1,7 +1,8 @@
 import { ImagePlus, Send, Smile } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { uploadImage } from '../../browser/upload.ts';
 import { CHAT_TEXT_MAX, CHAT_TEXTS, charCount } from '../../lib/chat.ts';
-import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
+import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import { sendImage, sendText } from '../../stores/chat-room.ts';
 import { $token } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';

@@ -1,5 +1,5 @@
+import { $, fromTemplate } from '../../browser/dom.ts';
 import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
-import { $, fromTemplate } from '../../lib/dom.ts';
 import { compareGroups, UNGROUPED_HEADING } from '../../lib/link-groups.ts';
 
 export type LinkCard = {

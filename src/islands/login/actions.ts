@@ -1,8 +1,8 @@
+import { readJson, remove, writeJson } from '../../browser/storage.ts';
 import { HttpError } from '../../lib/api/client.ts';
 import { getUser, login, register as registerUser } from '../../lib/api/users.ts';
 import type { LoginResult, NeedOtp as NeedOtpResult } from '../../lib/contract/users.ts';
 import { GREETING_KEY, GREETING_TITLE, welcomeFor } from '../../lib/greeting.ts';
-import { readJson, remove, writeJson } from '../../lib/storage.ts';
 import { emailFromLocal, type LoginForm, type RegisterForm } from '../../lib/validation.ts';
 import { $token, $userInfo, clearSession, type UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';

@@ -2,7 +2,7 @@ import type { TransitionBeforePreparationEvent } from 'astro:transitions/client'
 import { useStore } from '@nanostores/react';
 import { LayoutGrid, List, PenLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { holdScrollAt, readerScrollY } from '../../chrome/navigation/scroll-restore.ts';
+import { holdScrollAt, readerScrollY } from '../../browser/scroll-restore.ts';
 import { messageList } from '../../lib/api/messages.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { Page } from '../../lib/contract/page.ts';

@@ -2,6 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { ImagePlus, Send } from 'lucide-react';
 import { type CSSProperties, type ReactNode, type SubmitEvent, useState } from 'react';
+import { uploadImage } from '../../browser/upload.ts';
 import { addMessage, updateMessage } from '../../lib/api/messages.ts';
 import {
   BG_COLORS,
@@ -17,7 +18,7 @@ import {
   TEXT_COLORS,
 } from '../../lib/community.ts';
 import type { MessageInput } from '../../lib/contract/messages.ts';
-import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
+import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import { dropMessageList, type Message } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';

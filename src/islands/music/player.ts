@@ -1,6 +1,6 @@
-import { $ } from '../../lib/dom.ts';
+import { $ } from '../../browser/dom.ts';
+import { lazyRoot } from '../../browser/lazy-root.ts';
 import { $player, attachAudio, setLyricType, showLyricBoard, showPlayer } from '../../stores/music.ts';
-import { lazyRoot } from '../shared/lazy-root.ts';
 
 /**
  * Loaded when the player is first wanted: hooks the launcher's persisted <audio> to the store, keeps

@@ -1,6 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { Search, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { readJson, writeJson } from '../../browser/storage.ts';
 import { hotArticles, searchArticles } from '../../lib/api/articles.ts';
 import type { SearchHit as Hit, HotArticle as Hot } from '../../lib/contract/articles.ts';
 import {
@@ -13,7 +14,6 @@ import {
   removeFromHistory,
   SEARCH_HISTORY_KEY,
 } from '../../lib/search.ts';
-import { readJson, writeJson } from '../../lib/storage.ts';
 import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import styles from './search.module.css';
 

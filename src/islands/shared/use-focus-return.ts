@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
-import { paneFocusReturn } from './focus-return.ts';
+import { paneFocusReturn } from '../../browser/focus-return.ts';
 
 /**
  * For a pane that stays mounted and hides (`open` false): focus goes back to its opener when it

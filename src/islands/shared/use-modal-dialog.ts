@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { focusReturn } from './focus-return.ts';
+import { focusReturn } from '../../browser/focus-return.ts';
 
 /**
  * A pane drawn as a native modal <dialog>, open for as long as the component is mounted: it opens on

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Camera, UserRound } from 'lucide-react';
 import { type ChangeEvent, lazy, type SubmitEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { readJson, writeJson } from '../../browser/storage.ts';
+import { uploadImage } from '../../browser/upload.ts';
 import { getUser, ownStatistic, updateOwnInfo, updatePassword } from '../../lib/api/users.ts';
 import type { OwnStatistic as Figures, PublicUser } from '../../lib/contract/users.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import { readJson, writeJson } from '../../lib/storage.ts';
-import { IMAGE_ACCEPT, uploadImage } from '../../lib/upload.ts';
+import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import { checkPassword, checkPasswordConfirm, type LoginForm, PASSWORD_MAX } from '../../lib/validation.ts';
 import { $token, $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';

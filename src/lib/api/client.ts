@@ -1,4 +1,9 @@
 import { bodyCode } from '../body-code.ts';
+import { apiHooks, apiReady } from './hooks.ts';
+
+// The wiring lives in hooks.ts, which the toasts of failed calls (errors.ts) share without importing
+// this client: the dependency points one way (client → errors → hooks).
+export { apiHooks, apiToast, installApi } from './hooks.ts';
 
 /**
  * The one HTTP client of the browser, a thin layer over `fetch`: every /api call of the site goes
@@ -8,23 +13,12 @@ import { bodyCode } from '../body-code.ts';
  * load with the first failure that shows one.
  *
  * It imports no store (src/lib stays below the stores): the stores wire it once through
- * `installApi()` (src/stores/api.ts, loaded by the chrome of every page). A call made before that,
- * e.g. by an island that hydrates before the chrome's script has run, waits for it.
+ * `installApi()` (hooks.ts; src/stores/api.ts, loaded by the chrome of every page). A call made before
+ * that, e.g. by an island that hydrates before the chrome's script has run, waits for it.
  */
 
 /** The envelope of API.md. */
 export type Envelope<T> = { code: number | string; message: string; result: T };
-
-export type ApiToastKind = 'error' | 'warning';
-
-/** What the client needs from the stores. */
-export type ApiHooks = {
-  /** The signed-in user's token, or ''. */
-  token(): string;
-  toast(message: string, kind: ApiToastKind, title: string): void;
-  /** A 401: the session is over (clear it, ask for a login). */
-  unauthorized(): void;
-};
 
 export type RequestOptions = {
   /** No toast, no 401 handling: the caller shows what went wrong itself. */
@@ -61,26 +55,7 @@ export class HttpError extends Error {
   }
 }
 
-let hooks: ApiHooks | undefined;
-
-/** The wiring, once installed (src/lib/api/errors.ts toasts through it). */
-export const apiHooks = (): ApiHooks | undefined => hooks;
-let installed: (h: ApiHooks) => void = () => {};
-const ready = new Promise<ApiHooks>((resolve) => {
-  installed = resolve;
-});
-
-/** Wires the client to the session, toast and login stores (once, by src/stores/api.ts). */
-export function installApi(h: ApiHooks): void {
-  hooks = h;
-  installed(h);
-}
-
 const WARNING = '温馨提示';
-
-/** A toast through the stores, for lib code that reports its own failures (uploads). */
-export const apiToast = (message: string, kind: ApiToastKind, title: string): void =>
-  hooks?.toast(message, kind, title);
 
 /** Ten seconds, then the call fails as a network failure would. */
 const TIMEOUT_MS = 10_000;
@@ -98,7 +73,7 @@ export async function request<T>(
   body?: unknown,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const h = hooks ?? (await ready);
+  const h = apiHooks() ?? (await apiReady);
   // SPEC §7: a cache max-age header of 36000 on every call, as the original client sent.
   const headers: Record<string, string> = { 'Cache-Control': 'max-age=36000' };
   const token = opts.token ?? h.token();

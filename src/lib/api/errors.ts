@@ -1,4 +1,4 @@
-import { apiHooks } from './client.ts';
+import { apiHooks } from './hooks.ts';
 
 const ERROR = '错误提示';
 const WARNING = '温馨提示';

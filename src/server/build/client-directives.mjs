@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The project's own directives: name → module (its default export is the directive). */
-const DIRECTIVES = { interaction: '../../lib/interaction.ts' };
+const DIRECTIVES = { interaction: '../../browser/interaction.ts' };
 
 /**
  * The file beside the server build that holds the inline scripts Astro made of our directives: the
@@ -12,7 +12,7 @@ const DIRECTIVES = { interaction: '../../lib/interaction.ts' };
 const DIRECTIVE_SCRIPTS_FILE = 'client-directives.json';
 
 /**
- * Registers the project's own client directive, `client:interaction` (src/lib/interaction.ts): an
+ * Registers the project's own client directive, `client:interaction` (src/browser/interaction.ts): an
  * island that hydrates on the visitor's first pointer, focus or key inside it and replays that first
  * click or focus, so a reader who never touches it never downloads its code (issue 22 goal 3).
  * @returns {import('astro').AstroIntegration}

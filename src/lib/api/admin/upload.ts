@@ -1,9 +1,8 @@
 import { bodyCode } from '../../body-code.ts';
-import { compressImage, needsCompression } from '../../image-compress.ts';
-import { IMAGE_ACCEPT, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, UPLOAD_FAILED, UPLOAD_TOO_BIG } from '../../upload.ts';
+import { UPLOAD_FAILED } from '../../upload.ts';
 import { apiHooks, type Envelope, HttpError } from '../client.ts';
 
-/** One file of a batch (the upload queue): see uploadWithProgress. */
+/** One file of a batch (the upload queue): see uploadWithProgress (src/admin/kit/upload.ts). */
 export type BatchFile = {
   /** The server asked to wait (429, 上传过于频繁): the file goes again after these seconds. */
   onWait: (seconds: number) => void;
@@ -11,43 +10,6 @@ export type BatchFile = {
 
 /** Waits of one file at most (each as long as the server's Retry-After, at most a minute). */
 const MAX_WAITS = 10;
-
-/**
- * The console's image upload: the site's rules (src/lib/upload.ts: the accepted types, compression
- * over 800 KB, the 5 MB limit, POST /api/upload/img) with the progress of the transfer, which
- * `fetch` cannot report; so this one call goes through XMLHttpRequest. Failures toast like every
- * other call (SPEC §8) and reject with an HttpError whose message says why. A file of a `batch`
- * leaves the refusals of the file itself (its type or size: the server's code 100 or 413) to the
- * caller to show beside it, and waits out the upload rate limit (429) instead of failing; a session
- * failure (401, 403) still toasts.
- */
-export async function uploadWithProgress(
-  file: File,
-  onProgress: (fraction: number) => void,
-  maxSide = 1920,
-  batch?: BatchFile,
-): Promise<string> {
-  const hooks = apiHooks();
-  const fail = (message: string, shown = false): never => {
-    if (!shown && !batch) hooks?.toast(message, 'error', '错误提示');
-    throw new HttpError(message, 0, 0, true);
-  };
-  if (file.type && !IMAGE_ACCEPT.split(',').includes(file.type)) fail(NOT_AN_IMAGE);
-  let body: File = file;
-  if (needsCompression(file) && file.type !== 'image/gif') {
-    body = await compressImage(file, { maxSide }).catch(() => fail(UPLOAD_FAILED));
-  }
-  if (body.size > MAX_UPLOAD_BYTES) fail(UPLOAD_TOO_BIG);
-  const result = await postForm<{ url: string }>(
-    '/api/upload/img',
-    () => fileForm(body),
-    onProgress,
-    fail,
-    batch,
-  );
-  if (!result?.url) return fail(UPLOAD_FAILED);
-  return result.url;
-}
 
 const fileForm = (file: File, fields: Record<string, string> = {}) => {
   const form = new FormData();

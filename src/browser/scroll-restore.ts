@@ -9,7 +9,7 @@
  * place per history index and holds a restored place until the page is tall enough for it.
  */
 
-import { KEEP_ALIVE_MS } from '../../lib/nav.ts';
+import { KEEP_ALIVE_MS } from '../lib/nav.ts';
 
 type RouterState = { index?: number; scrollY?: number } | null;
 
