@@ -112,6 +112,8 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
   const { page, setPage, data, rows: list, reload: load } = useListScreen(fetchPage, PAGE_SIZE);
   const selection = useSelection(list, keyOf);
   const { chosen } = selection;
+  // One action on photos, the bulk bar's and a tile's alike. `albumToo`: the album itself may have changed
+  // (binning or restoring its cover photo, or a new cover), so its header is read again as well.
   const act = async (run: () => Promise<unknown>, message: string, albumToo = false) => {
     setBusy(true);
     try {
@@ -133,8 +135,10 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
     // key serves the client's own retry of a lost answer (lib/api/client.ts).
     await addPhotos(album.id, urls, newIdempotencyKey());
     toast(`上传照片成功（${urls.length} 张）`, 'success', '提示');
+    // New photos are listed first: show page 1 (changing the page reads it; otherwise read it now).
     if (page !== 1) setPage(1);
     else await load();
+    // An album without a cover gets its first photo as cover on the server: show it.
     if (!album.album_cover) await onAlbumChanged();
   };
 

@@ -15,6 +15,7 @@ import { AlbumDialog } from './AlbumDialog.tsx';
 import { AlbumPhotos } from './AlbumPhotos.tsx';
 
 /** /admin/albums: the albums (create, edit, delete); /admin/albums?id=N: one album's photos. */
+// One route for both: the photo grid is a sub-view of an album, reached from its row with ?id=N.
 export default function AlbumsScreen() {
   const id = Number(new URLSearchParams(location.search).get('id')) || 0;
   return id ? <AlbumPhotos albumId={id} /> : <Albums />;

@@ -29,6 +29,8 @@ export default function BangumiScreen() {
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<BangumiRow | 'new' | null>(null);
   const [removing, setRemoving] = useState<BangumiRow | null>(null);
+  // The id of the row whose quick change is on its way: its controls wait, so a second click cannot
+  // send a progress computed from the old value.
   const [busy, setBusy] = useState(0);
   const search = useDebounced(title.trim());
 
@@ -96,6 +98,7 @@ export default function BangumiScreen() {
         />
       ),
     },
+    // The stepper stops at 0 and at the total; an unknown total (0) lets progress grow.
     {
       key: 'progress',
       header: '进度',

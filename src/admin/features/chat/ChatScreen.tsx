@@ -78,6 +78,7 @@ export default function ChatScreen() {
     return () => clearInterval(timer);
   }, [gate, loadOnline]);
 
+  // One dialog confirms the three writes; the pending job says which, and what the dialog says.
   const run = async (job: Pending) => {
     if (job.kind === 'delete') {
       await deleteChatMessage(job.message.id);
@@ -164,6 +165,8 @@ export default function ChatScreen() {
       <button
         type="button"
         className={`${kit.danger} ${p.push}`}
+        // Nothing to clear when the unfiltered history is empty; with a search on, the count is the
+        // search's, so the button stays (clearing always empties all of it).
         disabled={!data?.total && !content && !nick}
         onClick={() => setPending({ kind: 'clear' })}
       >

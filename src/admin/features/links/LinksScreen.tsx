@@ -94,6 +94,7 @@ export default function LinksScreen() {
   const list = useListScreen(fetchPage, PAGE_SIZE);
   const { reload: load, refilter } = list;
 
+  // A review action: its row's buttons wait until it settles (the envelope shows a refusal).
   const act = async (link: FriendLink, run: () => Promise<unknown>) => {
     setBusy(link.id);
     try {
@@ -241,6 +242,7 @@ export default function LinksScreen() {
       {editing && (
         <LinkEditDialog
           link={editing}
+          // The groups already used on this page, offered as suggestions for the link's group.
           groups={list.rows.map((l) => l.category)}
           onClose={() => setEditing(null)}
           onSaved={load}

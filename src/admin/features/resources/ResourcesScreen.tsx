@@ -52,6 +52,10 @@ const PAGE_SIZE = 10;
 /** A chosen category is shown whole (up to the server's page limit), so its rows can be reordered. */
 const CATEGORY_PAGE = 50;
 
+/**
+ * One catalogue's list. A tab mounts its own (keyed by kind through the tab content), so switching
+ * tabs starts with fresh filters and page instead of carrying another catalogue's.
+ */
 function CatalogList({ kind }: { kind: CatalogKind }) {
   const { title, noun, page: visitorPage } = CATALOGS[kind];
   const [category, setCategory] = useState('');
@@ -80,6 +84,7 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
   const { rows: list, reload: load, refilter } = screen;
   // Reordering needs the category's rows in their order, unfiltered by name.
   const sortable = Boolean(category) && !search;
+  // moveInOrder (lib/catalog-order.ts) gives the rows whose order value changes; only those are sent.
   const move = async (index: number, step: -1 | 1) => {
     const changes = moveInOrder(list, index, step);
     if (!changes.length) return;
@@ -223,6 +228,7 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
         toolbar={toolbar}
         empty={category || search ? `没有相符的${noun}` : `还没有${noun}，点「添加${noun}」开始`}
       />
+      {/* The chosen category is the new row's default, so adding to the category on screen is one step. */}
       {editing && (
         <CatalogDialog
           kind={kind}

@@ -64,6 +64,7 @@ export default function TalksScreen() {
   }, [gate, tick]);
 
   const show = list.refilter(setStatus, { clear: true });
+  // Every action changes which tab a talk is in or the tabs' counts, so all of them refresh both.
   /** One action on a talk: its success message, then the lists again. */
   const act = async (call: Promise<unknown>, done: string) => {
     try {
@@ -205,6 +206,7 @@ export default function TalksScreen() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      {/* Saving shows the tab the talk went to (a private one is not on 公开). */}
       {composing && (
         <TalkComposer
           talk={composing === 'new' ? null : composing}

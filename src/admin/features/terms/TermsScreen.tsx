@@ -55,6 +55,10 @@ function nameError(label: string, value: string): string {
 
 type Editing = { id: number; value: string; error: string };
 
+/**
+ * One kind's table. Radix mounts only the shown tab's content, so a tab switch starts this table
+ * afresh (page 1, no filter, no half-typed draft).
+ */
 function TermTable({ kind }: { kind: TermKind }) {
   const label = TERM_LABEL[kind];
   const [query, setQuery] = useState('');
