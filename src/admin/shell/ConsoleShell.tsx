@@ -18,7 +18,7 @@ type Props = { active: string; title: string; children: ReactNode };
 
 /** The console around one screen: the gate, then the sidebar (a drawer on phones) and the top bar. */
 export default function ConsoleShell({ active, title, children }: Props) {
- // Nothing of the screen mounts before the gate says admin: its reads would only be refused.
+  // Nothing of the screen mounts before the gate says admin: its reads would only be refused.
   const gate = useAdminGate();
   return (
     <>
@@ -46,7 +46,7 @@ export default function ConsoleShell({ active, title, children }: Props) {
 
 /** What anyone but the signed-in admin sees. */
 function Barrier({ gate }: { gate: 'checking' | 'guest' | 'forbidden' }) {
- // Ends the session on the server as well as here; the gate then sees a guest and opens the login dialog.
+  // Ends the session on the server as well as here; the gate then sees a guest and opens the login dialog.
   const switchAccount = () => {
     endServerSession();
     clearSession();

@@ -158,7 +158,7 @@ function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => voi
     }
     const header = { id: row.header?.id, route_name: row.route, bg_url: v };
     // A route without a banner yet: this save creates one.
- // The dialog stays open and busy until this resolves; a refusal rejects, which keeps it open.
+    // The dialog stays open and busy until this resolves; a refusal rejects, which keeps it open.
     if (row.header) await savePageHeader(header);
     else await keyed((key) => savePageHeader(header, key));
     toast('保存成功', 'success', '提示');

@@ -43,7 +43,7 @@ export default function MusicScreen() {
     if (gate === 'admin') void load();
   }, [gate, load]);
 
- // Every song with its folder's name, filtered by folder and by one search over its words and its file.
+  // Every song with its folder's name, filtered by folder and by one search over its words and its file.
   const rows = useMemo<Row[]>(() => {
     const all = (lib?.folders ?? []).flatMap((f) => f.songs.map((s) => ({ ...s, folder: f.name })));
     return all.filter(
@@ -53,7 +53,7 @@ export default function MusicScreen() {
     );
   }, [lib, folder, search]);
 
- // Read at upload time (not captured once), so a folder typed after choosing the files still counts.
+  // Read at upload time (not captured once), so a folder typed after choosing the files still counts.
   const kind: UploadKind = {
     noun: '文件',
     unit: '个',
@@ -75,7 +75,7 @@ export default function MusicScreen() {
     }
   };
 
- // With MUSIC_API_URL set the player's songs come from elsewhere: nothing here to list or upload.
+  // With MUSIC_API_URL set the player's songs come from elsewhere: nothing here to list or upload.
   if (lib?.mode === 'proxy')
     return (
       <section className={styles.panel} aria-labelledby="proxy-title">
