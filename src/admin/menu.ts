@@ -13,6 +13,7 @@ export const MENU: readonly MenuEntry[] = MODULES.map(({ key, path, menu }) => (
 
 /** The menu by group, groups in this order, empty groups left out. */
 export function menuGroups(): { group: MenuGroup; entries: MenuEntry[] }[] {
+  // The groups' order is the menu's, not the modules': a module only names its group.
   const order: MenuGroup[] = ['总览', '内容', '站点', '互动', '系统'];
   return order
     .map((group) => ({ group, entries: MENU.filter((e) => e.group === group) }))

@@ -101,6 +101,45 @@ test('an application approved is on /link/list and its applicant is told; one re
   }
 });
 
+test('the list read after an approve keeps the search typed while the approve was on its way', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const first = { name: unique('先到'), url: `https://first-${stamp}.example/` };
+  const second = { name: unique('后到'), url: `https://second-${stamp}.example/` };
+  try {
+    await apply(request, await createUser(), first.name, first.url);
+    await apply(request, await createUser(), second.name, second.url);
+    await openLinks(page);
+    const search = page.getByRole('searchbox', { name: '按网站名称搜索友链' });
+    await search.fill(first.name);
+    await expect(page.getByRole('row').filter({ hasText: second.name })).toHaveCount(0);
+
+    // The approve's answer waits until the admin has searched for the other application.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/links/approve', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: `通过${first.name}` }).click();
+    await search.fill(second.name);
+    await expect(page.getByRole('button', { name: `通过${second.name}` })).toBeVisible();
+
+    const reread = page.waitForRequest((r) => r.url().endsWith('/api/links/getLinksList'));
+    release();
+    expect((await reread).postDataJSON()).toMatchObject({ status: 1, site_name: second.name });
+    await expect(page.getByText(`已通过「${first.name}」，申请人会收到通知`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `通过${second.name}` })).toBeVisible();
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await cleanUp(request, [first.url, second.url]);
+  }
+});
+
 test('a link whose site does not answer is marked unreachable after 立即检测; edit and delete ask first', async ({
   page,
   request,

@@ -35,6 +35,8 @@ export function EditorFields({ form, set, categories, tags, originError }: Props
         <input
           id={`${id}-cat`}
           className={kit.input}
+          // An input with a datalist, not a select: a category typed here that does not exist yet is made
+          // by the save (the server creates terms by name).
           list={`${id}-cats`}
           value={form.category_name}
           placeholder="选择或输入新分类"
@@ -54,6 +56,7 @@ export function EditorFields({ form, set, categories, tags, originError }: Props
         <select
           id={`${id}-vis`}
           className={kit.input}
+          // Draft (3) is not a visibility: the save buttons choose it. A draft shows as public here, what 发布 makes it.
           value={form.status === 2 ? 2 : 1}
           onChange={(e) => set({ status: Number(e.target.value) })}
         >
@@ -110,6 +113,8 @@ function TagPicker({
   const id = useId();
   const [text, setText] = useState('');
   const add = () => {
+    // The server's limits: a tag name of at most 20 characters, at most 20 tags an article. A tag beyond
+    // them is dropped here rather than refused with the whole save.
     const name = text.trim().slice(0, 20);
     if (name && !value.includes(name) && value.length < 20) onChange([...value, name]);
     setText('');
@@ -144,6 +149,7 @@ function TagPicker({
           placeholder="选择或输入新标签"
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
+            // Enter adds the tag, as 添加 does (and never submits a form this may sit in).
             if (e.key === 'Enter') {
               e.preventDefault();
               add();

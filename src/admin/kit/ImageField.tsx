@@ -24,10 +24,12 @@ export function ImageField({ label, value, onChange, onBlur, error, hint }: Prop
   const [progress, setProgress] = useState<number | null>(null);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
+    // Cleared at once so that choosing the same file again (after a failed upload) fires change again.
     e.target.value = '';
     if (!chosen) return;
     setProgress(0);
     try {
+      // The uploaded file's address replaces whatever was typed: the field holds one image.
       onChange(await uploadWithProgress(chosen, setProgress));
     } catch {
       /* the upload has said why in a toast */
@@ -35,6 +37,7 @@ export function ImageField({ label, value, onChange, onBlur, error, hint }: Prop
       setProgress(null);
     }
   };
+  // The input names its hint and its error for screen readers, whichever of them is shown.
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>

@@ -27,6 +27,7 @@ export function Select<V extends string>({ label, value, options, onChange, inli
         </Radix.Icon>
       </Radix.Trigger>
       <Radix.Portal>
+        {/* popper: the list opens under the trigger, not over it (radix's default centres the choice). */}
         <Radix.Content className={styles.selectContent} position="popper" sideOffset={4}>
           <Radix.Viewport>
             {options.map((o) => (

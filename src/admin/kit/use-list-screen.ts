@@ -12,16 +12,19 @@ const NONE: never[] = [];
  * What every console list screen shares: its page of rows, read once the gate has let the admin in
  * (before that the API would only refuse), and `refilter`, which wraps a filter's setter so that a
  * new filter starts again on page 1 (page 3 of the old results may not exist in the new ones).
+ * `{ clear: true }` is for a tab: its rows are another list altogether, so the table shows
+ * "loading" rather than the old tab's rows (and their buttons) until the new ones arrive.
  * Pass the result to ListTable.
  */
 export function useListScreen<T>(fetchPage: (page: number) => Promise<Rows<T>>, pageSize: number) {
   const gate = useStore($gate);
   const list = usePagedList(fetchPage, pageSize, gate === 'admin');
   const refilter =
-    <V>(set: (value: V) => void) =>
+    <V>(set: (value: V) => void, { clear = false } = {}) =>
     (value: V) => {
       set(value);
       list.setPage(1);
+      if (clear) list.setData(null);
     };
   return { ...list, pageSize, rows: list.data?.list ?? (NONE as T[]), refilter };
 }

@@ -1,3 +1,4 @@
+// For its side effect: it wires the API client to the session (401) and the toasts (SPEC §8).
 import '../../stores/api.ts';
 import { useStore } from '@nanostores/react';
 import { ExternalLink, Menu, Moon, Sun } from 'lucide-react';
@@ -17,6 +18,7 @@ type Props = { active: string; title: string; children: ReactNode };
 
 /** The console around one screen: the gate, then the sidebar (a drawer on phones) and the top bar. */
 export default function ConsoleShell({ active, title, children }: Props) {
+  // Nothing of the screen mounts before the gate says admin: its reads would only be refused.
   const gate = useAdminGate();
   return (
     <>
@@ -44,6 +46,7 @@ export default function ConsoleShell({ active, title, children }: Props) {
 
 /** What anyone but the signed-in admin sees. */
 function Barrier({ gate }: { gate: 'checking' | 'guest' | 'forbidden' }) {
+  // Ends the session on the server as well as here; the gate then sees a guest and opens the login dialog.
   const switchAccount = () => {
     endServerSession();
     clearSession();
@@ -79,6 +82,7 @@ function Barrier({ gate }: { gate: 'checking' | 'guest' | 'forbidden' }) {
   );
 }
 
+// Until the store knows a theme, the page's own (data-theme on <html>, set before the first paint).
 function TopBar({ title }: { title: string }) {
   const user = useStore($userInfo);
   const theme = useStore($staticData).theme ?? document.documentElement.dataset.theme;

@@ -16,6 +16,7 @@ function checkAlbum(a: { album_name: string; description: string; album_cover: s
   const name = a.album_name.trim();
   if (!name) e.album_name = '请输入相册名称';
   else if ([...name].length > ALBUM_NAME_MAX) e.album_name = `相册名称不能超过${ALBUM_NAME_MAX}个字`;
+  // Spread to count characters as the server does (code points), not UTF-16 units.
   if ([...a.description.trim()].length > ALBUM_DESC_MAX)
     e.description = `相册描述不能超过${ALBUM_DESC_MAX}个字`;
   const cover = a.album_cover.trim();
@@ -53,6 +54,8 @@ export function AlbumDialog({
       description: form.description.trim(),
       album_cover: form.album_cover.trim(),
     };
+    // Only a create carries an idempotency key: an update sent twice writes the same values again, a
+    // create sent twice (a retry after a lost answer) would make a second row.
     if (album) await updateAlbum(album.id, input);
     else await keyed((key) => addAlbum(input, key));
     toast(album ? '修改相册成功' : '新增相册成功', 'success', '提示');

@@ -14,19 +14,20 @@ import {
 import type { AlbumRow, PhotoRow } from '../../../lib/contract/photos.ts';
 import { PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../../lib/media.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import kit from '../../kit/kit.module.css';
 import m from '../../kit/media.module.css';
 import { Pager } from '../../kit/Pager.tsx';
 import styles from '../../kit/screens.module.css';
 import { UploadQueue } from '../../kit/UploadQueue.tsx';
-import { usePagedList } from '../../kit/use-paged-list.ts';
+import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
 
 const PAGE_SIZE = 24;
 type Tab = 'normal' | 'bin';
 const STATUS = { normal: PHOTO_STATUS.normal, bin: PHOTO_STATUS.bin } as const;
+const keyOf = (p: PhotoRow) => String(p.id);
 
 /** One album: its photos in a grid (the album and its recycle bin), uploads, cover, delete, restore. */
 export function AlbumPhotos({ albumId }: { albumId: number }) {
@@ -99,7 +100,6 @@ export function AlbumPhotos({ albumId }: { albumId: number }) {
 type GridProps = { album: AlbumRow; tab: Tab; onAlbumChanged: () => unknown };
 
 function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
-  const [picked, setPicked] = useState<Set<number>>(new Set());
   const [purging, setPurging] = useState<PhotoRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const bin = tab === 'bin';
@@ -108,19 +108,12 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
     (page: number) => listPhotos(album.id, STATUS[tab], page, PAGE_SIZE),
     [album.id, tab],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE);
-  // What was picked goes with the rows it was picked from.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows clears the choice
-  useEffect(() => setPicked(new Set()), [data]);
-
-  const list = data?.list ?? [];
-  const chosen = list.filter((p) => picked.has(p.id));
-  const toggle = (id: number) =>
-    setPicked((s) => {
-      const n = new Set(s);
-      if (!n.delete(id)) n.add(id);
-      return n;
-    });
+  // A grid, not a table: the list block's rows and selection, with the grid and Pager drawn here.
+  const { page, setPage, data, rows: list, reload: load } = useListScreen(fetchPage, PAGE_SIZE);
+  const selection = useSelection(list, keyOf);
+  const { chosen } = selection;
+  // One action on photos, the bulk bar's and a tile's alike. `albumToo`: the album itself may have changed
+  // (binning or restoring its cover photo, or a new cover), so its header is read again as well.
   const act = async (run: () => Promise<unknown>, message: string, albumToo = false) => {
     setBusy(true);
     try {
@@ -142,8 +135,10 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
     // key serves the client's own retry of a lost answer (lib/api/client.ts).
     await addPhotos(album.id, urls, newIdempotencyKey());
     toast(`上传照片成功（${urls.length} 张）`, 'success', '提示');
+    // New photos are listed first: show page 1 (changing the page reads it; otherwise read it now).
     if (page !== 1) setPage(1);
     else await load();
+    // An album without a cover gets its first photo as cover on the server: show it.
     if (!album.album_cover) await onAlbumChanged();
   };
 
@@ -157,9 +152,9 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
         <label className={m.check}>
           <input
             type="checkbox"
-            checked={list.length > 0 && chosen.length === list.length}
+            checked={selection.all}
             disabled={!list.length}
-            onChange={(e) => setPicked(new Set(e.target.checked ? list.map((p) => p.id) : []))}
+            onChange={selection.toggleAll}
           />
           全选本页
         </label>
@@ -209,7 +204,11 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
               <li key={p.id} className={m.photo} data-photo-id={p.id}>
                 <img src={p.url} alt={`照片 ${n}`} loading="lazy" />
                 <label className={m.pick}>
-                  <input type="checkbox" checked={picked.has(p.id)} onChange={() => toggle(p.id)} />
+                  <input
+                    type="checkbox"
+                    checked={selection.picked.has(keyOf(p))}
+                    onChange={() => selection.toggle(keyOf(p))}
+                  />
                   <span className={kit.srOnly}>选择照片 {n}</span>
                 </label>
                 {isCover && <span className={m.coverBadge}>封面</span>}
@@ -270,19 +269,17 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
         total={data?.total ?? 0}
         onPage={setPage}
       />
-      <ConfirmDialog
-        open={Boolean(purging)}
-        onOpenChange={(o) => !o && setPurging(null)}
+      <ConfirmOn
+        target={purging}
+        onClose={() => setPurging(null)}
         title="彻底删除照片"
-        message={`彻底删除 ${purging?.length ?? 0} 张照片和它们的图片文件？此操作无法撤销。`}
+        message={(photos) => `彻底删除 ${photos.length} 张照片和它们的图片文件？此操作无法撤销。`}
         confirmLabel="彻底删除"
-        onConfirm={() =>
-          purging
-            ? deletePhotos(purging, 2).then(() => {
-                toast('彻底删除成功', 'success', '提示');
-                return load();
-              })
-            : undefined
+        onConfirm={(photos) =>
+          deletePhotos(photos, 2).then(() => {
+            toast('彻底删除成功', 'success', '提示');
+            return load();
+          })
         }
       />
     </section>

@@ -1,21 +1,21 @@
-import { useStore } from '@nanostores/react';
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { albumPhotoCounts, deleteAlbum, listAlbums } from '../../../lib/api/admin/photos.ts';
 import type { AlbumRow } from '../../../lib/contract/photos.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import m from '../../kit/media.module.css';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
 import { AlbumPhotos } from './AlbumPhotos.tsx';
 
 /** /admin/albums: the albums (create, edit, delete); /admin/albums?id=N: one album's photos. */
+// One route for both: the photo grid is a sub-view of an album, reached from its row with ?id=N.
 export default function AlbumsScreen() {
   const id = Number(new URLSearchParams(location.search).get('id')) || 0;
   return id ? <AlbumPhotos albumId={id} /> : <Albums />;
@@ -24,7 +24,6 @@ export default function AlbumsScreen() {
 const PAGE_SIZE = 10;
 
 function Albums() {
-  const gate = useStore($gate);
   const [name, setName] = useState('');
   const [counts, setCounts] = useState<Map<number, number>>(new Map());
   const [editing, setEditing] = useState<AlbumRow | 'new' | null>(null);
@@ -33,12 +32,15 @@ function Albums() {
 
   const fetchPage = useCallback(
     (page: number) => {
+      // The counts come from another call; read them with every page, so a deleted album's photos
+      // and a change made elsewhere show up whenever the list is read.
       albumPhotoCounts().then(setCounts, () => {});
       return listAlbums(page, PAGE_SIZE, search || undefined);
     },
     [search],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { reload: load, refilter } = list;
 
   const columns: Column<AlbumRow>[] = [
     {
@@ -107,10 +109,7 @@ function Albums() {
         placeholder="按名称搜索"
         aria-label="按名称搜索相册"
         value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setName)(e.target.value)}
       />
       <button type="button" className={`${kit.primary} ${m.push}`} onClick={() => setEditing('new')}>
         <Plus size={16} aria-hidden />
@@ -121,18 +120,13 @@ function Albums() {
 
   return (
     <>
-      <DataTable
+      <ListTable
+        list={list}
         caption="相册"
         columns={columns}
-        rows={data?.list ?? []}
         rowKey={(a) => a.id}
         toolbar={toolbar}
-        loading={!data}
         empty={name.trim() ? '没有名称相符的相册' : '还没有相册，点「新建相册」开始'}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        onPage={setPage}
       />
       {editing && (
         <AlbumDialog
@@ -141,19 +135,17 @@ function Albums() {
           onSaved={load}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
         title="删除相册"
-        message={`删除相册「${removing?.album_name ?? ''}」和其中的全部照片（包括回收站里的）？此操作无法撤销。`}
+        message={(a) => `删除相册「${a.album_name}」和其中的全部照片（包括回收站里的）？此操作无法撤销。`}
         confirmLabel="删除"
-        onConfirm={() =>
-          removing
-            ? deleteAlbum(removing.id).then(() => {
-                toast('删除相册成功', 'success', '提示');
-                return load();
-              })
-            : undefined
+        onConfirm={(a) =>
+          deleteAlbum(a.id).then(() => {
+            toast('删除相册成功', 'success', '提示');
+            return load();
+          })
         }
       />
     </>

@@ -42,6 +42,10 @@ const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '
 
 type Loaded = { form: EditorForm; stored: EditorForm; version: number | null; restored: string | null };
 
+/**
+ * The stored article with its autosave (what was typed after the last save) laid over it. `restored`
+ * is set only when the two differ, so the "已恢复" note never shows for an autosave with nothing new.
+ */
 async function loadEditor(id: number): Promise<Loaded> {
   const [article, state] = await Promise.all([id ? getArticle(id) : null, getAutosave(id)]);
   const stored = article ? formOf(article) : EMPTY_FORM;
@@ -88,6 +92,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
     );
   }, [gate, initialId]);
 
+  // Leaving with unsaved changes asks first; the browser's own dialog (preventDefault is what asks).
   const unsaved = form !== null && !sameForm(form, stored);
   useEffect(() => {
     if (!unsaved) return;
@@ -108,12 +113,15 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
     setBusy(true);
     try {
       const saved = articleId
-        ? await updateArticle(
+        ? // quiet: a stale version is not an error toast here but the conflict dialog (catch, below).
+          await updateArticle(
             { ...body, id: articleId, version: version ?? undefined, overwrite },
             { quiet: true },
           )
         : await keyed((key) => addArticle(body, key));
       const next = { ...form, status };
+      // The first save gives the article an id: put it in the address so a reload edits this article
+      // instead of starting a new one.
       if (!articleId) history.replaceState(null, '', `/admin/articles/edit?id=${saved.id}`);
       setArticleId(saved.id);
       onSaved(saved.id);
@@ -122,6 +130,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
       setForm(next);
       setStored(next);
       setRestored(null);
+      // What was just saved is the autosave's new starting point: it sends nothing until the next change.
       settle(next);
       setConflict(null);
       toast(status === 3 ? '草稿已保存' : '发布成功', 'success', '提示');
@@ -143,6 +152,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
     setVersion(l.version);
     setNewer(false);
     setRestored(null);
+    // resend: the autosave forgets what it sent, so the next change is sent even if it matches an old draft.
     settle(l.stored, true);
     setConflict(null);
   };

@@ -73,6 +73,7 @@ export default function ArticlesScreen() {
   );
   const list = useListScreen(fetchPage, PAGE_SIZE);
   const load = list.reload;
+  // The filters' term lists, once: a term made meanwhile in another tab shows after a reload.
   useEffect(() => {
     if (gate !== 'admin') return;
     Promise.all([categoryDictionary(), tagDictionary()]).then(
@@ -81,7 +82,10 @@ export default function ArticlesScreen() {
     );
   }, [gate]);
 
+  // One setter for the whole filter object; each filter select patches its own field.
   const filter = list.refilter((patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch })));
+  // A row action: the toast, then the page again (the row may leave this tab). A refusal's message is
+  // already on screen (the envelope's toast), so the rejection is only swallowed.
   const act = (call: Promise<unknown>, message: string) =>
     call.then(
       () => {
@@ -184,6 +188,7 @@ export default function ArticlesScreen() {
   ];
 
   const toolbar = (
+    // A form, so Enter in the title box searches; the selects filter at once, the title only on submit.
     <form
       className={styles.filters}
       aria-label="筛选文章"

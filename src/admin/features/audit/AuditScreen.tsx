@@ -38,6 +38,7 @@ export default function AuditScreen() {
   const search = useDebounced(text.trim());
 
   useEffect(() => {
+    // The filters' choices (who, kinds of thing, actions) come from the log itself, so none is ever empty.
     if (gate === 'admin') auditDictionary().then(setDict, () => {});
   }, [gate]);
 
@@ -81,6 +82,7 @@ export default function AuditScreen() {
       render: (r) => (
         <span className={a.stack}>
           <span className={a.action}>{r.action}</span>
+          {/* Admin writes are the usual rows: only the security events carry a mark. */}
           {r.kind !== '管理操作' && <span className={a.kind}>{r.kind}</span>}
         </span>
       ),
@@ -92,6 +94,7 @@ export default function AuditScreen() {
         <span className={a.stack}>
           <span>
             {r.thing_type}
+            {/* A bulk write names its ids in one comma-separated field. */}
             {r.thing_id && <span className={styles.muted}> #{r.thing_id.replaceAll(',', ', #')}</span>}
           </span>
           {r.label && <span className={a.label}>{r.label}</span>}

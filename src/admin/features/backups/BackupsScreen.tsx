@@ -24,6 +24,8 @@ export default function BackupsScreen() {
     setBusy(true);
     try {
       const { blob, name } = await downloadBackup();
+      // The backup is fetched with the admin's token (a plain link could not send it), so the browser
+      // is handed the bytes as a blob and a one-off link to save them under the server's file name.
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -31,6 +33,7 @@ export default function BackupsScreen() {
       document.body.append(link);
       link.click();
       link.remove();
+      // Not at once: the browser may still be reading the blob into the file when click() returns.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       toast(`备份已下载：${name}`, 'success', '提示');
     } catch {
@@ -40,6 +43,7 @@ export default function BackupsScreen() {
     }
   };
 
+  // On PostgreSQL there is no file to hand out: the screen points to pg_dump instead.
   const pg = sizes?.dialect === 'postgres';
   return (
     <div className={o.page}>

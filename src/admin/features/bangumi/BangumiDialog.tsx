@@ -27,7 +27,9 @@ const toForm = (b?: BangumiRow): Form => ({
   url: b?.url ?? '',
 });
 
+// A whole number as typed (up to 6 digits); anything else is NaN, which check() reports.
 const count = (s: string) => (/^\d{1,6}$/.test(s.trim()) ? Number(s.trim()) : Number.NaN);
+// Length in characters as the server counts them (code points: an emoji is one, not two).
 const chars = (s: string) => [...s.trim()].length;
 
 /** The server's rules (src/server/api/bangumi-admin.ts), said before the call. */
@@ -61,6 +63,7 @@ export function BangumiDialog({
 }) {
   const { form, errors, set, validate } = useCheckedForm(() => toForm(entry), check);
   const keyed = useIdempotencyKey();
+  // false keeps the dialog open (FormDialog); a refusal from the server rejects, which keeps it open too.
   const submit = async () => {
     if (!validate()) return false;
     const input: BangumiInput = {
@@ -74,6 +77,8 @@ export function BangumiDialog({
       summary: form.summary.trim(),
       url: form.url.trim(),
     };
+    // Only a create carries an idempotency key: an update sent twice writes the same values again, a
+    // create sent twice (a retry after a lost answer) would make a second row.
     if (entry) await updateBangumi(entry.id, input);
     else await keyed((key) => addBangumi(input, key));
     toast(entry ? '修改成功' : '添加成功', 'success', '提示');

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { Minus, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import {
@@ -9,15 +8,15 @@ import {
 } from '../../../lib/api/admin/catalog.ts';
 import type { BangumiRow } from '../../../lib/contract/admin-catalog.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import m from '../../kit/media.module.css';
 import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { BangumiDialog, STATUS_OPTIONS } from './BangumiDialog.tsx';
 
 const PAGE_SIZE = 10;
@@ -26,11 +25,12 @@ const name = (b: BangumiRow) => b.title_cn || b.title;
 
 /** /admin/bangumi: the 追番 list (create, edit, delete), with quick status and progress changes. */
 export default function BangumiScreen() {
-  const gate = useStore($gate);
   const [status, setStatus] = useState('all');
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<BangumiRow | 'new' | null>(null);
   const [removing, setRemoving] = useState<BangumiRow | null>(null);
+  // The id of the row whose quick change is on its way: its controls wait, so a second click cannot
+  // send a progress computed from the old value.
   const [busy, setBusy] = useState(0);
   const search = useDebounced(title.trim());
 
@@ -44,7 +44,8 @@ export default function BangumiScreen() {
       }),
     [status, search],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { reload: load, refilter } = list;
 
   /** A quick change of one row: saved at once, then the list is read again (the server may adjust). */
   const quick = async (b: BangumiRow, run: () => Promise<unknown>) => {
@@ -97,6 +98,7 @@ export default function BangumiScreen() {
         />
       ),
     },
+    // The stepper stops at 0 and at the total; an unknown total (0) lets progress grow.
     {
       key: 'progress',
       header: '进度',
@@ -161,26 +163,14 @@ export default function BangumiScreen() {
 
   const toolbar = (
     <>
-      <Select
-        label="按状态筛选"
-        inline
-        value={status}
-        options={FILTERS}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-      />
+      <Select label="按状态筛选" inline value={status} options={FILTERS} onChange={refilter(setStatus)} />
       <input
         type="search"
         className={`${kit.input} ${m.search}`}
         placeholder="按名称搜索"
         aria-label="按名称搜索番剧"
         value={title}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setTitle)(e.target.value)}
       />
       <button type="button" className={`${kit.primary} ${m.push}`} onClick={() => setEditing('new')}>
         <Plus size={16} aria-hidden />
@@ -191,18 +181,13 @@ export default function BangumiScreen() {
 
   return (
     <>
-      <DataTable
+      <ListTable
+        list={list}
         caption="追番列表"
         columns={columns}
-        rows={data?.list ?? []}
         rowKey={(b) => b.id}
         toolbar={toolbar}
-        loading={!data}
         empty={status !== 'all' || search ? '没有相符的番剧' : '还没有番剧，点「添加番剧」开始'}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        onPage={setPage}
       />
       {editing && (
         <BangumiDialog
@@ -211,19 +196,17 @@ export default function BangumiScreen() {
           onSaved={load}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
         title="删除番剧"
-        message={`删除「${removing ? name(removing) : ''}」？此操作无法撤销。`}
+        message={(b) => `删除「${name(b)}」？此操作无法撤销。`}
         confirmLabel="删除"
-        onConfirm={() =>
-          removing
-            ? deleteBangumi([removing.id]).then(() => {
-                toast('删除成功', 'success', '提示');
-                return load();
-              })
-            : undefined
+        onConfirm={(b) =>
+          deleteBangumi([b.id]).then(() => {
+            toast('删除成功', 'success', '提示');
+            return load();
+          })
         }
       />
     </>

@@ -18,6 +18,8 @@ import { $gate } from '../../stores.ts';
 type Row = (typeof BANNER_ROUTES)[number] & { header?: PageHeader };
 type Filter = 'all' | 'set' | 'unset';
 const FILTERS: Record<Filter, string> = { all: '全部页面', set: '已设置', unset: '未设置' };
+// Not the kit's list block: the rows are the fixed routes that can have a banner (BANNER_ROUTES), joined
+// with the one answer of every saved banner, so the filter and the pages are cut in memory.
 const PAGE_SIZE = 8;
 
 /** /admin/banners: the banner image of each route: list, upload or replace, delete. */
@@ -156,6 +158,7 @@ function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => voi
     }
     const header = { id: row.header?.id, route_name: row.route, bg_url: v };
     // A route without a banner yet: this save creates one.
+    // The dialog stays open and busy until this resolves; a refusal rejects, which keeps it open.
     if (row.header) await savePageHeader(header);
     else await keyed((key) => savePageHeader(header, key));
     toast('保存成功', 'success', '提示');

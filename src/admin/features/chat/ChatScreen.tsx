@@ -11,11 +11,12 @@ import {
 import { CHAT_TEXTS, type ChatMessage, confirmOfflineText, type OnlineEntry } from '../../../lib/chat.ts';
 import { $userInfo } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 import p from '../users/people.module.css';
 import { Avatar } from '../users/UserDialogs.tsx';
@@ -57,7 +58,8 @@ export default function ChatScreen() {
       }),
     [content, nick],
   );
-  const { page, setPage, data, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { data, reload: load, refilter } = list;
   const loadOnline = useCallback(
     (quiet = false) =>
       onlineUsers({ quiet }).then(
@@ -76,6 +78,7 @@ export default function ChatScreen() {
     return () => clearInterval(timer);
   }, [gate, loadOnline]);
 
+  // One dialog confirms the three writes; the pending job says which, and what the dialog says.
   const run = async (job: Pending) => {
     if (job.kind === 'delete') {
       await deleteChatMessage(job.message.id);
@@ -149,10 +152,7 @@ export default function ChatScreen() {
         placeholder="搜索消息内容"
         aria-label="按内容搜索消息"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setText)(e.target.value)}
       />
       <input
         type="search"
@@ -160,14 +160,13 @@ export default function ChatScreen() {
         placeholder="搜索发送者昵称"
         aria-label="按发送者搜索消息"
         value={sender}
-        onChange={(e) => {
-          setSender(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setSender)(e.target.value)}
       />
       <button
         type="button"
         className={`${kit.danger} ${p.push}`}
+        // Nothing to clear when the unfiltered history is empty; with a search on, the count is the
+        // search's, so the button stays (clearing always empties all of it).
         disabled={!data?.total && !content && !nick}
         onClick={() => setPending({ kind: 'clear' })}
       >
@@ -187,18 +186,13 @@ export default function ChatScreen() {
 
   return (
     <div className={p.layout}>
-      <DataTable
+      <ListTable
+        list={list}
         caption="聊天记录"
         columns={columns}
-        rows={data?.list ?? []}
         rowKey={(m) => m.id}
         toolbar={toolbar}
-        loading={!data}
         empty={content || nick ? '没有相符的消息' : '还没有聊天记录'}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        onPage={setPage}
       />
       <section className={p.online} aria-labelledby="chat-online">
         <h2 id="chat-online">
@@ -244,13 +238,13 @@ export default function ChatScreen() {
           </ul>
         )}
       </section>
-      <ConfirmDialog
-        open={Boolean(pending)}
-        onOpenChange={(o) => !o && setPending(null)}
+      <ConfirmOn
+        target={pending}
+        onClose={() => setPending(null)}
         title={confirm?.title ?? ''}
-        message={confirm?.message ?? ''}
+        message={() => confirm?.message ?? ''}
         confirmLabel={confirm?.label}
-        onConfirm={() => (pending ? run(pending) : undefined)}
+        onConfirm={run}
       />
     </div>
   );

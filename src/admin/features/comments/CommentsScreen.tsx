@@ -45,8 +45,10 @@ export default function CommentsScreen() {
       const query: ModerationFilter = { current: page, size: PAGE_SIZE };
       if (filters.type !== 'all') query.type = Number(filters.type);
       if (content) query.content = content;
+      // A picked author is the exact account; the typed name is a search (and all a guest has).
       if (author) query.from_id = author.id;
       else if (name) query.from_name = name;
+      // One date alone is that single day: the server wants both ends.
       if (filters.from || filters.to) query.time = [filters.from || filters.to, filters.to || filters.from];
       return listModeration(query);
     },
@@ -58,6 +60,7 @@ export default function CommentsScreen() {
   const { chosen } = selection;
 
   const change = refilter((next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next })));
+  // "This author's rows": by account when there is one, by the name a guest typed otherwise.
   const showAuthor = refilter((r: ModerationRow) => {
     if (r.from_id === null) setFilters((f) => ({ ...f, name: r.from_name }));
     else setAuthor({ id: r.from_id, name: r.from_name });

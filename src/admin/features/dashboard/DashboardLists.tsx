@@ -74,6 +74,7 @@ export function PendingLinks({
           ))}
         </ul>
       )}
+      {/* The overview sends only the first few pending links: the rest are on the 友链 screen. */}
       {links && total !== undefined && total > links.length && (
         <p className={styles.meta}>只列出最早的 {links.length} 条，其余的等这些处理完再显示。</p>
       )}

@@ -30,6 +30,7 @@ export default function DashboardScreen() {
   const [overview, setOverview] = useState<DashboardOverview | null>(null);
   const [trend, setTrend] = useState<DashboardTrend | null>(null);
 
+  // The figures and the trend are two reads: the cards do not wait for the thirty days' series.
   const load = useCallback(() => getOverview().then(setOverview, () => {}), []);
   // A moderation changes the figures and the series (a deleted comment leaves its day).
   const reload = useCallback(async () => {

@@ -46,6 +46,7 @@ export function LinkEditDialog({
       url: form.url.trim(),
       category: form.category.trim(),
     };
+    // The visitor's application rules (lib/community.ts) plus the group's length, which only the console sets.
     const problem =
       linkApplyError(trimmed) ??
       (trimmed.category.length > LINK_GROUP_MAX ? `分组不能超过${LINK_GROUP_MAX}个字` : null);
@@ -53,6 +54,7 @@ export function LinkEditDialog({
       setError(problem);
       return false;
     }
+    // No idempotency key: an edit sent twice writes the same values again.
     await saveLink(link.id, trimmed);
     toast('修改成功', 'success', '提示');
     await onSaved();

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { ExternalLink } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useCallback, useState } from 'react';
@@ -12,14 +11,14 @@ import {
 import type { FriendLink, LinkHealth } from '../../../lib/contract/links.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import s from '../../kit/moderation.module.css';
 import screens from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { LinkEditDialog, LinkRejectDialog } from './LinkDialogs.tsx';
 
 const PAGE_SIZE = 10;
@@ -66,7 +65,6 @@ function Site({ link }: { link: FriendLink }) {
 
 /** /admin/links: applications to review (approve, reject with a reason), approved links with their health. */
 export default function LinksScreen() {
-  const gate = useStore($gate);
   const [tab, setTab] = useState<Tab>('pending');
   const [name, setName] = useState('');
   const [health, setHealth] = useState<Map<number, LinkHealth>>(new Map());
@@ -93,8 +91,10 @@ export default function LinksScreen() {
     },
     [tab, search],
   );
-  const { page, setPage, data, setData, reload: load } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { reload: load, refilter } = list;
 
+  // A review action: its row's buttons wait until it settles (the envelope shows a refusal).
   const act = async (link: FriendLink, run: () => Promise<unknown>) => {
     setBusy(link.id);
     try {
@@ -210,23 +210,13 @@ export default function LinksScreen() {
       placeholder="按网站名称搜索"
       aria-label="按网站名称搜索友链"
       value={name}
-      onChange={(e) => {
-        setName(e.target.value);
-        setPage(1);
-      }}
+      onChange={(e) => refilter(setName)(e.target.value)}
     />
   );
 
   return (
     <>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(v) => {
-          setTab(v as Tab);
-          setPage(1);
-          setData(null);
-        }}
-      >
+      <Tabs.Root value={tab} onValueChange={(v) => refilter(setTab, { clear: true })(v as Tab)}>
         <Tabs.List className={screens.tabs} aria-label="友链分组">
           <Tabs.Trigger value="pending" className={screens.tab}>
             待审核
@@ -239,43 +229,37 @@ export default function LinksScreen() {
           {tab === 'approved' && (
             <p className={screens.muted}>服务器每隔几小时检测一次各网站能否访问，也可以点「立即检测」。</p>
           )}
-          <DataTable
+          <ListTable
+            list={list}
             caption={tab === 'pending' ? '待审核的友链' : '已通过的友链'}
             columns={tab === 'pending' ? pendingColumns : approvedColumns}
-            rows={data?.list ?? []}
             rowKey={(l) => l.id}
             toolbar={toolbar}
-            loading={!data}
             empty={search ? '没有相符的友链' : tab === 'pending' ? '没有待审核的申请' : '还没有友链'}
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data?.total ?? 0}
-            onPage={setPage}
           />
         </Tabs.Content>
       </Tabs.Root>
       {editing && (
         <LinkEditDialog
           link={editing}
-          groups={(data?.list ?? []).map((l) => l.category)}
+          // The groups already used on this page, offered as suggestions for the link's group.
+          groups={list.rows.map((l) => l.category)}
           onClose={() => setEditing(null)}
           onSaved={load}
         />
       )}
       {rejecting && <LinkRejectDialog link={rejecting} onClose={() => setRejecting(null)} onDone={load} />}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
         title="删除友链"
-        message={`删除友链「${removing?.site_name ?? ''}」？它会从友链页消失，无法撤销。`}
+        message={(l) => `删除友链「${l.site_name}」？它会从友链页消失，无法撤销。`}
         confirmLabel="删除"
-        onConfirm={() =>
-          removing
-            ? deleteLinks([removing.id]).then(() => {
-                toast('删除成功', 'success', '提示');
-                return load();
-              })
-            : undefined
+        onConfirm={(l) =>
+          deleteLinks([l.id]).then(() => {
+            toast('删除成功', 'success', '提示');
+            return load();
+          })
         }
       />
     </>

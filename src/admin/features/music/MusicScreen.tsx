@@ -17,6 +17,8 @@ import { $gate } from '../../stores.ts';
 
 type Row = MusicSong & { folder: string };
 
+// Not the kit's list block: the library comes whole in one answer (folders with their songs), so the
+// filters and pages are cut here in memory, and a filter change is only a new slice.
 const PAGE_SIZE = 20;
 const ALL = 'all';
 
@@ -41,6 +43,7 @@ export default function MusicScreen() {
     if (gate === 'admin') void load();
   }, [gate, load]);
 
+  // Every song with its folder's name, filtered by folder and by one search over its words and its file.
   const rows = useMemo<Row[]>(() => {
     const all = (lib?.folders ?? []).flatMap((f) => f.songs.map((s) => ({ ...s, folder: f.name })));
     return all.filter(
@@ -50,6 +53,7 @@ export default function MusicScreen() {
     );
   }, [lib, folder, search]);
 
+  // Read at upload time (not captured once), so a folder typed after choosing the files still counts.
   const kind: UploadKind = {
     noun: '文件',
     unit: '个',
@@ -71,6 +75,7 @@ export default function MusicScreen() {
     }
   };
 
+  // With MUSIC_API_URL set the player's songs come from elsewhere: nothing here to list or upload.
   if (lib?.mode === 'proxy')
     return (
       <section className={styles.panel} aria-labelledby="proxy-title">

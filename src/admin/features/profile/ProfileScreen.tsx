@@ -20,6 +20,7 @@ import { ProfilePreview } from './ProfilePreview.tsx';
 
 type Errors = Partial<Record<keyof SiteProfile, string>>;
 
+// Only the fields this screen edits, with "" for a missing one: the form compares field by field.
 const pick = (config: SiteProfile): SiteProfile =>
   Object.fromEntries(PROFILE_FIELDS.map((f) => [f.key, config[f.key] ?? ''])) as SiteProfile;
 
@@ -46,8 +47,10 @@ export default function ProfileScreen() {
   if (!form || !saved) return <p className={styles.muted}>加载中…</p>;
 
   const set = (key: keyof SiteProfile, value: string) => setForm({ ...form, [key]: value });
+  // A field is checked when left, not on every key: an address half typed is not yet an error.
   const blur = (field: ProfileField) =>
     setErrors((e) => ({ ...e, [field.key]: checkProfileField(field, form[field.key]) || undefined }));
+  // Compared trimmed, as it would be saved: a trailing space alone is not a change.
   const changed = PROFILE_FIELDS.filter((f) => form[f.key].trim() !== saved[f.key]);
 
   async function submit(e: SubmitEvent) {
@@ -55,11 +58,13 @@ export default function ProfileScreen() {
     if (busy || !form) return;
     const found = checkProfile(form);
     setErrors(found);
+    // The fields are split over tabs: show the first tab with an error, or the admin would see none.
     const first = PROFILE_GROUPS.find((g) => g.fields.some((f) => found[f.key]));
     if (first) {
       setTab(first.title);
       return;
     }
+    // Only the changed fields are sent, so a save never writes back a value another tab changed meanwhile.
     const patch = Object.fromEntries(changed.map((f) => [f.key, form[f.key].trim()])) as Partial<SiteProfile>;
     setBusy(true);
     try {
@@ -94,6 +99,7 @@ export default function ProfileScreen() {
               key={g.title}
               value={g.title}
               className={styles.tabPanel}
+              // Every tab stays mounted (hidden, not removed): the browser keeps each field's state and undo.
               forceMount
               hidden={tab !== g.title}
             >

@@ -12,6 +12,7 @@ import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
 type Form = Omit<CatalogInput, 'order'>;
 type Errors = Partial<Record<keyof Form, string>>;
 
+// Length in characters as the server counts them (code points: an emoji is one, not two).
 const chars = (s: string) => [...s.trim()].length;
 
 /** The server's rules (src/server/api/catalog-admin.ts), said before the call. */
@@ -63,6 +64,8 @@ export function CatalogDialog({ kind, noun, row, categories, category, onClose, 
       url: url.trim(),
       icon: icon.trim(),
     };
+    // Only a create carries an idempotency key: an update sent twice writes the same values again, a
+    // create sent twice (a retry after a lost answer) would make a second row.
     if (row) await saveCatalogRow(kind, row.id, input);
     else await keyed((key) => saveCatalogRow(kind, undefined, input, key));
     toast(row ? '修改成功' : '添加成功', 'success', '提示');

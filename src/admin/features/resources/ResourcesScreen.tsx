@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   type CatalogKind,
   catalogCategories,
@@ -12,14 +11,15 @@ import {
 import { moveInOrder } from '../../../lib/catalog-order.ts';
 import type { CatalogCategory, SiteRow } from '../../../lib/contract/admin-catalog.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import m from '../../kit/media.module.css';
 import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { CatalogDialog } from './CatalogDialog.tsx';
 
 /** /admin/resources: the resources of /resources/front and /resources/back, and the /siteList sites. */
@@ -52,42 +52,39 @@ const PAGE_SIZE = 10;
 /** A chosen category is shown whole (up to the server's page limit), so its rows can be reordered. */
 const CATEGORY_PAGE = 50;
 
+/**
+ * One catalogue's list. A tab mounts its own (keyed by kind through the tab content), so switching
+ * tabs starts with fresh filters and page instead of carrying another catalogue's.
+ */
 function CatalogList({ kind }: { kind: CatalogKind }) {
-  const gate = useStore($gate);
   const { title, noun, page: visitorPage } = CATALOGS[kind];
-  const [page, setPage] = useState(1);
   const [category, setCategory] = useState('');
   const [name, setName] = useState('');
   const search = useDebounced(name.trim());
   const [categories, setCategories] = useState<CatalogCategory[]>([]);
-  const [data, setData] = useState<{ list: SiteRow[]; total: number } | null>(null);
   const [editing, setEditing] = useState<SiteRow | 'new' | null>(null);
   const [removing, setRemoving] = useState<SiteRow | null>(null);
   const [busy, setBusy] = useState(false);
   const size = category ? CATEGORY_PAGE : PAGE_SIZE;
 
-  const load = useCallback(() => {
-    catalogCategories(kind).then(setCategories, () => {});
-    return listCatalog(kind, {
-      current: page,
-      size,
-      category: category || undefined,
-      name: search || undefined,
-    }).then(
-      (d) => {
-        if (!d.list.length && page > 1) setPage(page - 1);
-        setData(d);
-      },
-      () => {},
-    );
-  }, [kind, page, size, category, search]);
-  useEffect(() => {
-    if (gate === 'admin') void load();
-  }, [gate, load]);
-
-  const list = data?.list ?? [];
+  const fetchPage = useCallback(
+    (page: number) => {
+      // The categories and their counts change with every write: read them with each page.
+      catalogCategories(kind).then(setCategories, () => {});
+      return listCatalog(kind, {
+        current: page,
+        size,
+        category: category || undefined,
+        name: search || undefined,
+      });
+    },
+    [kind, size, category, search],
+  );
+  const screen = useListScreen(fetchPage, size);
+  const { rows: list, reload: load, refilter } = screen;
   // Reordering needs the category's rows in their order, unfiltered by name.
   const sortable = Boolean(category) && !search;
+  // moveInOrder (lib/catalog-order.ts) gives the rows whose order value changes; only those are sent.
   const move = async (index: number, step: -1 | 1) => {
     const changes = moveInOrder(list, index, step);
     if (!changes.length) return;
@@ -196,10 +193,7 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
           { value: ' ', label: '全部分类' },
           ...categories.map((c) => ({ value: c.category, label: `${c.category}（${c.count}）` })),
         ]}
-        onChange={(v) => {
-          setCategory(v.trim());
-          setPage(1);
-        }}
+        onChange={(v) => refilter(setCategory)(v.trim())}
       />
       <input
         type="search"
@@ -207,10 +201,7 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
         placeholder="按名称搜索"
         aria-label={`按名称搜索${noun}`}
         value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => refilter(setName)(e.target.value)}
       />
       <a className={kit.button} href={visitorPage} target="_blank" rel="noopener">
         查看页面
@@ -229,19 +220,15 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
           ? '用 ↑ ↓ 调整这个分类里的顺序，页面上按这个顺序显示。'
           : '页面按分类分组显示；选择一个分类后，可以调整它里面的顺序。'}
       </p>
-      <DataTable
+      <ListTable
+        list={screen}
         caption={title}
         columns={columns}
-        rows={list}
         rowKey={(r) => r.id}
         toolbar={toolbar}
-        loading={!data}
         empty={category || search ? `没有相符的${noun}` : `还没有${noun}，点「添加${noun}」开始`}
-        page={page}
-        pageSize={size}
-        total={data?.total ?? 0}
-        onPage={setPage}
       />
+      {/* The chosen category is the new row's default, so adding to the category on screen is one step. */}
       {editing && (
         <CatalogDialog
           kind={kind}
@@ -253,19 +240,17 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
           onSaved={load}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <ConfirmOn
+        target={removing}
+        onClose={() => setRemoving(null)}
         title={`删除${noun}`}
-        message={`删除「${removing?.name ?? ''}」？此操作无法撤销。`}
+        message={(r) => `删除「${r.name}」？此操作无法撤销。`}
         confirmLabel="删除"
-        onConfirm={() =>
-          removing
-            ? deleteCatalogRows(kind, [removing.id]).then(() => {
-                toast('删除成功', 'success', '提示');
-                return load();
-              })
-            : undefined
+        onConfirm={(r) =>
+          deleteCatalogRows(kind, [r.id]).then(() => {
+            toast('删除成功', 'success', '提示');
+            return load();
+          })
         }
       />
     </div>

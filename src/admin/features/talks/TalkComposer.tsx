@@ -37,6 +37,8 @@ export function TalkComposer({ talk, onClose, onSaved }: Props) {
 
   const draft: TalkDraft = { content: content.trim(), talkImgList: images.urls, status, is_top: top ? 1 : 2 };
   const initial = talk?.talkImgList ?? [];
+  // Whether closing would lose anything: a picture still uploading counts, and for a new talk the
+  // status and pin alone do not (nothing was written yet).
   const dirty =
     draft.content !== (talk?.content ?? '').trim() ||
     images.pending > 0 ||
@@ -55,11 +57,14 @@ export function TalkComposer({ talk, onClose, onSaved }: Props) {
 
   async function save(e: SubmitEvent) {
     e.preventDefault();
+    // The pictures' addresses exist only once their uploads finish: a save now would drop them.
     if (busy || images.pending) return;
     if (!draft.content) return setError('请输入说说内容');
     if (draft.content.length > TALK_MAX) return setError(`说说不能超过${TALK_MAX}个字`);
     setBusy(true);
     try {
+      // Only a create carries an idempotency key: an update sent twice writes the same values again, a
+      // create sent twice (a retry after a lost answer) would make a second row.
       if (talk) await updateTalk(talk.id, draft);
       else await keyed((key) => publishTalk(draft, key));
       toast(talk ? '修改成功' : '发布成功', 'success', '提示');

@@ -12,11 +12,12 @@ import {
 } from '../../../lib/api/admin/talks.ts';
 import type { AdminTalk } from '../../../lib/contract/talks.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import screens from '../../kit/screens.module.css';
-import { usePagedList } from '../../kit/use-paged-list.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 import { TalkComposer } from './TalkComposer.tsx';
 import styles from './talks.module.css';
@@ -40,7 +41,8 @@ export default function TalksScreen() {
   const [status, setStatus] = useState<TalkStatus>(1);
   const [tick, setTick] = useState(0);
   const fetchPage = useCallback((page: number) => listTalks(status, page, PAGE_SIZE), [status]);
-  const { page, setPage, data, setData, reload } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { reload } = list;
   const [counts, setCounts] = useState<Partial<Record<TalkStatus, number>>>({});
   const [composing, setComposing] = useState<AdminTalk | 'new' | null>(null);
   const [purging, setPurging] = useState<AdminTalk | null>(null);
@@ -50,7 +52,7 @@ export default function TalksScreen() {
     return reload();
   };
 
-  // The count on each tab.
+  // The count on each tab: a one-row page of each status, whose total is the count.
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again after every change
   useEffect(() => {
     if (gate !== 'admin') return;
@@ -61,11 +63,8 @@ export default function TalksScreen() {
       );
   }, [gate, tick]);
 
-  const show = (s: TalkStatus) => {
-    setStatus(s);
-    setPage(1);
-    setData(null);
-  };
+  const show = list.refilter(setStatus, { clear: true });
+  // Every action changes which tab a talk is in or the tabs' counts, so all of them refresh both.
   /** One action on a talk: its success message, then the lists again. */
   const act = async (call: Promise<unknown>, done: string) => {
     try {
@@ -170,17 +169,12 @@ export default function TalksScreen() {
   ];
 
   const table = (
-    <DataTable
+    <ListTable
+      list={list}
       caption={`${TABS.find((x) => x.status === status)?.label}说说`}
       columns={columns}
-      rows={data?.list ?? []}
       rowKey={(t) => t.id}
-      loading={!data}
       empty={status === 3 ? '回收站是空的' : '还没有说说'}
-      page={page}
-      pageSize={PAGE_SIZE}
-      total={data?.total ?? 0}
-      onPage={setPage}
     />
   );
 
@@ -212,6 +206,7 @@ export default function TalksScreen() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      {/* Saving shows the tab the talk went to (a private one is not on 公开). */}
       {composing && (
         <TalkComposer
           talk={composing === 'new' ? null : composing}
@@ -222,19 +217,17 @@ export default function TalksScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(purging)}
-        onOpenChange={(o) => !o && setPurging(null)}
+      <ConfirmOn
+        target={purging}
+        onClose={() => setPurging(null)}
         title="彻底删除说说"
-        message={`彻底删除「${purging ? excerpt(purging) : ''}」后无法恢复，它的图片也会一起删除。`}
+        message={(t) => `彻底删除「${excerpt(t)}」后无法恢复，它的图片也会一起删除。`}
         confirmLabel="彻底删除"
-        onConfirm={() =>
-          purging
-            ? deleteTalk(purging.id, 3).then(() => {
-                toast('彻底删除成功', 'success', '提示');
-                refresh();
-              })
-            : undefined
+        onConfirm={(t) =>
+          deleteTalk(t.id, 3).then(() => {
+            toast('彻底删除成功', 'success', '提示');
+            return refresh();
+          })
         }
       />
     </>

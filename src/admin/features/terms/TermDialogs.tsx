@@ -142,11 +142,13 @@ export function MergeDialog({ kind, term, onClose, onDone }: Props) {
   const others = useOthers(kind, term.id);
   const [to, setTo] = useState('');
   const [error, setError] = useState('');
+  // A refusal (e.g. merging into a term that went meanwhile) is said in the dialog, which stays open.
   const run = async () => {
     setError('');
     try {
       const { updateNum } = await mergeTerms(kind, term.id, Number(to));
       toast(`合并成功，${updateNum} 篇文章已移过去`, 'success', '提示');
+      // Closed before the list is read again, so the dialog does not linger on a list that is changing.
       onClose();
       await onDone();
     } catch (e) {

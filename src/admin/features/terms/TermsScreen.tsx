@@ -1,16 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type AdminTerm, addTerm, listTerms, renameTerm } from '../../../lib/api/admin/terms.ts';
 import { HttpError } from '../../../lib/api/client.ts';
 import type { TermKind } from '../../../lib/contract/admin-terms.ts';
 import { toast } from '../../../stores/toast.ts';
-import { type Column, DataTable } from '../../kit/DataTable.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
+import { ListTable } from '../../kit/ListTable.tsx';
 import screens from '../../kit/screens.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
-import { usePagedList } from '../../kit/use-paged-list.ts';
-import { $gate } from '../../stores.ts';
+import { useListScreen } from '../../kit/use-list-screen.ts';
 import { DeleteDialog, MergeDialog, TERM_LABEL } from './TermDialogs.tsx';
 import styles from './terms.module.css';
 
@@ -56,13 +55,19 @@ function nameError(label: string, value: string): string {
 
 type Editing = { id: number; value: string; error: string };
 
+/**
+ * One kind's table. Radix mounts only the shown tab's content, so a tab switch starts this table
+ * afresh (page 1, no filter, no half-typed draft).
+ */
 function TermTable({ kind }: { kind: TermKind }) {
-  const gate = useStore($gate);
   const label = TERM_LABEL[kind];
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState('');
   const fetchPage = useCallback((page: number) => listTerms(kind, page, PAGE_SIZE, filter), [kind, filter]);
-  const { page, setPage, data, reload: refresh } = usePagedList(fetchPage, PAGE_SIZE, gate === 'admin');
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+  const { data, setPage, reload: refresh } = list;
+  // Its own pause rather than useDebounced: a new term clears the filter at once (create, below), so
+  // the jump to the last page is computed on the unfiltered list.
   useEffect(() => {
     const t = setTimeout(() => {
       setFilter(query.trim());
@@ -243,18 +248,13 @@ function TermTable({ kind }: { kind: TermKind }) {
       <p className={`${screens.muted} ${styles.note}`}>
         文章数包括私密文章、草稿和回收站中的文章；访客页面只统计公开文章。
       </p>
-      <DataTable
+      <ListTable
+        list={list}
         caption={`${label}列表`}
         columns={columns}
-        rows={data?.list ?? []}
         rowKey={(t) => t.id}
         toolbar={toolbar}
-        loading={!data}
         empty={filter ? `没有名称含「${filter}」的${label}` : `还没有${label}`}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={total}
-        onPage={setPage}
       />
       {merging && (
         <MergeDialog kind={kind} term={merging} onClose={() => setMerging(null)} onDone={refresh} />
