@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { blankAsAbsent, id, num, pageFields, unset } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { renderPreview } from '../services/article-html.ts';
@@ -7,7 +8,7 @@ import * as admin from '../services/articles/admin.ts';
 import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
 import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/articles/terms-admin.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, check, id, num, pageFields, unset } from './validate.ts';
+import { body, check } from './validate.ts';
 
 /**
  * The owner's article, category and tag routes of ADMIN-API.md beside ours (api/articles.ts), and

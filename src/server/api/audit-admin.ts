@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { choiceFilter, id, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { auditKinds, auditUsers, listAudit } from '../services/audit.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { AUDIT_ACTIONS, AUDIT_EVENTS, AUDIT_KINDS } from './audit-actions.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, pageFields } from './validate.ts';
+import { body } from './validate.ts';
 
 const ListBody = z.object({
   ...pageFields,

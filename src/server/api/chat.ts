@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX } from '../../lib/chat.ts';
+import { choiceFilter, id, pageFields, pageSize, textFilter } from '../../lib/contract/fields.ts';
 import { broadcastChat, chatOnline, kickFromChat } from '../chat/registry.ts';
 import { conflict } from '../core/errors.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as chat from '../services/chat.ts';
-import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { body, id, pageFields, pageSize, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const ListInput = z.object({
   size: pageSize(CHAT_PAGE_SIZE),

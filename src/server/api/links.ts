@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
+import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import { LINK_GROUP_MAX } from '../../lib/link-groups.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -10,9 +11,8 @@ import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { approveLinks } from '../services/links-review.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { body, id, num, pageFields } from './validate.ts';
+import { body } from './validate.ts';
 
 const ListBody = z.object({
   ...pageFields,

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { listModeration } from '../services/moderation.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, num, pageFields } from './validate.ts';
+import { body } from './validate.ts';
 
 const ListBody = z.object({
   ...pageFields,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl } from '../../lib/community.ts';
+import { blankAsAbsent, id, num, pageFields, pageSize } from '../../lib/contract/fields.ts';
 import { ALBUM_DESC_MAX, ALBUM_NAME_MAX, PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../lib/media.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
@@ -8,7 +9,7 @@ import * as albums from '../services/albums.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as photos from '../services/photos-admin.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, id, num, pageFields, pageSize, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const imageUrl = (message: string) =>
   z.string({ error: message }).trim().max(500, message).refine(isImageUrl, message);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl } from '../../lib/community.ts';
 import type { ResetPassword } from '../../lib/contract/admin-users.ts';
+import { choiceFilter, id, num, pageFields, textFilter } from '../../lib/contract/fields.ts';
 import { ROLE } from '../../lib/role.ts';
 import { USERNAME_MAX } from '../../lib/validation.ts';
 import { kickFromChat } from '../chat/registry.ts';
@@ -11,10 +12,9 @@ import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as users from '../services/users.ts';
 import * as admin from '../services/users-admin.ts';
-import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
 import { NICK_MAX } from './users.ts';
-import { body, id, num, pageFields, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const role = num(z.literal([ROLE.admin, ROLE.user], 'role 只能是 1 或 2'));
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Registered } from '../../lib/contract/admin-users.ts';
+import { id } from '../../lib/contract/fields.ts';
 import type { NeedOtp } from '../../lib/contract/users.ts';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
@@ -24,7 +25,7 @@ import { AUDIT_EVENTS } from './audit-actions.ts';
 import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
 import { clearFailures, delayFor, noteFailure, slowIfGuessed } from './login-slowdown.ts';
-import { body, id, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;
 /**

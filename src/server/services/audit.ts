@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { AuditRow } from '../../lib/contract/admin-audit.ts';
+import type { TimeRange } from '../../lib/contract/fields.ts';
 import type { Lifecycle } from '../core/lifecycle.ts';
 import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 /**

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
+import type { TimeRange } from '../../lib/contract/fields.ts';
 import type { FriendLink, PublicLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, changesNothingShown, shows } from '../core/page-tags.ts';
 import { db, dialect } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { forgetHealthIfMoved } from './link-health.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';

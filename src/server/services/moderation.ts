@@ -1,8 +1,9 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { excerpt } from '../../lib/community.ts';
 import type { ModerationRow } from '../../lib/contract/admin-comments.ts';
+import type { TimeRange } from '../../lib/contract/fields.ts';
 import { db } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { type Page, paginate } from './paginate.ts';
 
 export type ModerationFilter = {
