@@ -10,7 +10,7 @@ import { CHINA_OFFSET_MS } from '../wire-date.ts';
  * names its input type: what our client sends. The parse still takes any value and refuses the wrong
  * ones with a Chinese message; without the name, zod would type the field's input `unknown`.
  */
-const loose =
+export const loose =
   <In>() =>
   <T extends z.ZodType>(read: (v: unknown) => unknown, schema: T) =>
     z.preprocess<unknown, T, In>(read, schema);
@@ -23,7 +23,16 @@ const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
  * reads true as 1, [5] as 5, "0x10" as 16 and "1e3" as 1000, only numbers and decimal text pass.
  */
 export const num = <T extends z.ZodType>(schema: T) =>
-  loose<z.input<T>>()((v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v), schema);
+  // Typed `number` even when only some pass (`z.literal([1, 2])`): the console's selects hold
+  // numbers, and the schema's message says which ones the server takes.
+  loose<z.input<T> extends number ? number : z.input<T>>()(
+    (v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v),
+    schema,
+  );
+
+/** A number among `values`; the message names the field (`label`) and the values. */
+export const oneOf = (values: number[], label: string) =>
+  num(z.number().refine((n) => values.includes(n), `${label}只能是 ${values.join('、')}`));
 
 /** A positive database id from a path segment, query string or body field. */
 export const id = () =>

@@ -10,6 +10,7 @@ import {
   checkLoginUsername,
   checkPassword,
   checkUsername,
+  NICK_MAX,
   normalizeUsername,
 } from '../../lib/validation.ts';
 import { clientIp } from '../core/client-ip.ts';
@@ -46,7 +47,6 @@ export const passwordFailures = new SharedLimiter('password', 5, TEN_MINUTES);
  */
 const registrations = new SharedLimiter('register', 10, 60 * 60_000);
 
-export const NICK_MAX = 20;
 const LOGIN_FAILED = '用户名或密码错误';
 
 const str = (max: number) => z.string().max(max);
