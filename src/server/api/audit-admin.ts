@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { choiceFilter, id, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
+import { AuditList } from '../../lib/contract/admin-audit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { auditKinds, auditUsers, listAudit } from '../services/audit.ts';
@@ -8,23 +7,13 @@ import { AUDIT_ACTIONS, AUDIT_EVENTS, AUDIT_KINDS } from './audit-actions.ts';
 import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
 
-const ListBody = z.object({
-  ...pageFields,
-  user_id: choiceFilter(id()),
-  kind: textFilter(20),
-  action: textFilter(20),
-  thing_type: textFilter(20),
-  text: textFilter(100),
-  time: timeFilter,
-});
-
 const unique = (values: string[]) => [...new Set(values)];
 
 /** The audit log (issue 20, /admin/audit), admin-only. */
 export const auditAdminRoutes = new Hono<ApiEnv>()
   .post('/audit/getAuditList', async (c) => {
     requireAdmin(c);
-    return ok(c, await listAudit(await body(c, ListBody)));
+    return ok(c, await listAudit(await body(c, AuditList)));
   })
   .get('/audit/getAuditDictionary', async (c) => {
     requireAdmin(c);
