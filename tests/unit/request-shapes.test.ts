@@ -11,6 +11,7 @@ import type { AuditFilter, listAudit } from '../../src/lib/api/admin/audit.ts';
 import type { ChatFilter } from '../../src/lib/api/admin/chat.ts';
 import type { LinkFields, listLinks } from '../../src/lib/api/admin/links.ts';
 import type { listModeration, ModerationFilter } from '../../src/lib/api/admin/moderation.ts';
+import type { addAlbum, updateAlbum } from '../../src/lib/api/admin/photos.ts';
 import type { listUsers, UserFilter } from '../../src/lib/api/admin/users.ts';
 import type { applyLink } from '../../src/lib/api/links.ts';
 import { ArticleList } from '../../src/lib/contract/admin-articles.ts';
@@ -19,6 +20,11 @@ import { ModerationList } from '../../src/lib/contract/admin-comments.ts';
 import { UserList } from '../../src/lib/contract/admin-users.ts';
 import type { ChatSearch } from '../../src/lib/contract/chat.ts';
 import type { LinkApply, LinkList, LinkSave } from '../../src/lib/contract/links.ts';
+import { AlbumAdd, type AlbumUpdate } from '../../src/lib/contract/photos.ts';
+import type {
+  addAlbum as serviceAddAlbum,
+  updateAlbum as serviceUpdateAlbum,
+} from '../../src/server/services/albums.ts';
 import type { listArticlesForAdmin } from '../../src/server/services/articles/admin.ts';
 import type { listAudit as serviceListAudit } from '../../src/server/services/audit.ts';
 import type { searchMessages } from '../../src/server/services/chat.ts';
@@ -82,5 +88,17 @@ describe('request shapes are one schema each', () => {
     // The console's edit dialog holds every field of the save as text.
     expectTypeOf<LinkFields>().toEqualTypeOf<Required<Omit<In<typeof LinkSave>, 'id' | 'status'>>>();
     expectTypeOf<LinkFields['category']>().toEqualTypeOf<string>();
+  });
+
+  it('an album: add and update', () => {
+    expectTypeOf<Arg<typeof addAlbum>>().toEqualTypeOf<In<typeof AlbumAdd>>();
+    expectTypeOf<Arg<typeof serviceAddAlbum>>().toEqualTypeOf<Out<typeof AlbumAdd>>();
+    expectTypeOf<Arg<typeof updateAlbum, 1>>().toEqualTypeOf<Omit<In<typeof AlbumUpdate>, 'id'>>();
+    expectTypeOf<Arg<typeof serviceUpdateAlbum, 1>>().toEqualTypeOf<Omit<Out<typeof AlbumUpdate>, 'id'>>();
+    expect(AlbumAdd.parse({ album_name: ' 旅行 ' })).toEqual({
+      album_name: '旅行',
+      album_cover: '',
+      description: '',
+    });
   });
 });
