@@ -85,7 +85,7 @@ export const textFilter = (max = 100) =>
   );
 
 /** An optional filter on a field of given values, or an addOrUpdate id (0 / "" / null absent). */
-export const choiceFilter = blankAsAbsent;
+export const choiceFilter = <T extends z.ZodType>(schema: T) => blankAsAbsent(schema);
 
 /** A `createdAt` window of the admin lists: ISO instants, `from` included, `to` not. */
 export type TimeRange = { from: string; to: string };
