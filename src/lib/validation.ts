@@ -9,6 +9,8 @@ export const MAIL_DOMAIN = '@qq.com';
 
 export const USERNAME_MIN = 5;
 export const USERNAME_MAX = 16;
+/** A nick name's length in characters (register, own and owner edits, the owner's list filter). */
+export const NICK_MAX = 20;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 18;
 

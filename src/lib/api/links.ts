@@ -1,10 +1,12 @@
-import type { FriendLink } from '../contract/links.ts';
+import type { z } from 'zod';
+import type { FriendLink, LinkApply } from '../contract/links.ts';
 import type { Page } from '../contract/page.ts';
 import { post, put, type RequestOptions } from './client.ts';
 
 /** Friend links (API.md "Links"). */
 
-export type LinkForm = { site_name: string; site_desc: string; site_avatar: string; url: string };
+/** An application's fields (`LinkApply`). */
+export type LinkForm = z.input<typeof LinkApply>;
 
 export const applyLink = (form: LinkForm) => post<null>('/api/links/add', form);
 

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { choiceFilter, id, pageFields, textFilter, timeFilter } from './fields.ts';
+
 /** One row of the audit log (POST /api/audit/getAuditList): who did what to which thing, when, from where. */
 export type AuditRow = {
   id: number;
@@ -29,3 +32,17 @@ export type AuditDictionary = {
   things: string[];
   users: { id: number; nick_name: string }[];
 };
+
+/**
+ * POST /api/audit/getAuditList: kind 管理操作, 登录失败, 两步验证, 越权访问… (the dictionary's kinds);
+ * action a part of the action's name; time `[start, end]` China days, end included.
+ */
+export const AuditList = z.object({
+  ...pageFields,
+  user_id: choiceFilter(id()),
+  kind: textFilter(20),
+  action: textFilter(20),
+  thing_type: textFilter(20),
+  text: textFilter(100),
+  time: timeFilter,
+});

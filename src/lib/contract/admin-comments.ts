@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { COMMENT_MAX } from '../community.ts';
+import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from './fields.ts';
+
 /**
  * A comment as the owner's moderation list shows it (POST /api/comment/backGetCommentList): names and
  * avatars as the users have them now, the place of the address (ipAddress), never the raw address.
@@ -42,3 +46,17 @@ export type ModerationRow = {
   /** What it is under, named: the article's title, the start of the talk or message; null when gone. */
   subject: string | null;
 };
+
+/**
+ * POST /api/comment/getModerationList (issue 20): type 1 article comments, 2 talk comments, 3 comments
+ * under messages, 4 guestbook messages; from_id one author's history, from_name a substring of the
+ * author's nick name (a guest's message: the name given); time `[start, end]` China days, end included.
+ */
+export const ModerationList = z.object({
+  ...pageFields,
+  type: choiceFilter(num(z.literal([1, 2, 3, 4], 'type 只能是 1、2、3 或 4'))),
+  content: textFilter(COMMENT_MAX),
+  from_id: choiceFilter(id()),
+  from_name: textFilter(50),
+  time: timeFilter,
+});

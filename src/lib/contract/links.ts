@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { LINK_GROUP_MAX } from '../link-groups.ts';
+import { choiceFilter, id, loose, num, pageFields, textFilter, timeFilter } from './fields.ts';
+
 /** A friend link (API.md getLinksList). */
 export type FriendLink = {
   id: number;
@@ -35,3 +39,28 @@ export type LinkHealth = {
   okAt: string | null;
   downAt: string | null;
 };
+
+/** POST /api/links/getLinksList: a page of links, by status, a site-name substring and a window. */
+export const LinkList = z.object({
+  ...pageFields,
+  // Pending applications (1) are for the admin's review only; "" or absent is every status for an
+  // admin (ADMIN-API.md "all"; the original's tab 所有友链 sends 0, which is the same) and the approved ones (2) for everyone else.
+  status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
+  site_name: textFilter(30),
+  time: timeFilter,
+});
+
+const text = z.string().trim().default('');
+/** POST /api/links/add, a user's application (and, with an id, their edit): the site's fields. */
+export const LinkApply = z.object({ site_name: text, site_desc: text, site_avatar: text, url: text });
+
+/** POST /api/links/backUpdate: the console's add (no id) or edit of any link, status included. */
+export const LinkSave = LinkApply.extend({
+  id: choiceFilter(id()),
+  status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
+  // The group on /link/list (issue 31), new: absent or null (the original's console) leaves it as it is.
+  category: loose<string | undefined>()(
+    (v) => (v === null ? undefined : v),
+    z.string('分组必须是文字').trim().max(LINK_GROUP_MAX, `分组不能超过${LINK_GROUP_MAX}个字`).optional(),
+  ),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './validate.ts';
+import { id } from '../../lib/contract/fields.ts';
 
 /**
  * The original admin app's article body (ADMIN-API.md "Article" add/update) beside ours:

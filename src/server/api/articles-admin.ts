@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ArticleList } from '../../lib/contract/admin-articles.ts';
+import { blankAsAbsent, id, num, oneOf, pageFields, unset } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { renderPreview } from '../services/article-html.ts';
@@ -7,7 +9,7 @@ import * as admin from '../services/articles/admin.ts';
 import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
 import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/articles/terms-admin.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, check, id, num, pageFields, unset } from './validate.ts';
+import { body, check } from './validate.ts';
 
 /**
  * The owner's article, category and tag routes of ADMIN-API.md beside ours (api/articles.ts), and
@@ -15,30 +17,8 @@ import { blankAsAbsent, body, check, id, num, pageFields, unset } from './valida
  * All admin; the admin check comes before the body is read.
  */
 
-/** The admin app sends unset filters as 0, "" or null (tab 所有文章 is status 0): all mean no filter. */
+/** The admin app sends unset filters and a new article's id as 0, "" or null: all mean absent. */
 const filter = blankAsAbsent;
-const oneOf = (values: number[], label: string) =>
-  num(z.number().refine((n) => values.includes(n), `${label}只能是 ${values.join('、')}`));
-const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
-/** [start, end] days of a date-range picker; [] or ["", ""] is no filter. */
-const dayRange = z.preprocess(
-  (v) => (Array.isArray(v) && v.every((d) => unset(d) === undefined) ? undefined : unset(v)),
-  z
-    .tuple([DAY, DAY], { error: 'create_time 应为 [开始日期, 结束日期]' })
-    .refine(([from, to]) => from <= to, '开始日期不能晚于结束日期')
-    .optional(),
-);
-
-const ListBody = z.object({
-  ...pageFields,
-  article_title: filter(z.string().trim().max(100, '标题过长')),
-  is_top: filter(oneOf([1, 2], 'is_top ')),
-  status: filter(oneOf([1, 2, 3], 'status ')),
-  tag_id: filter(id()),
-  category_id: filter(id()),
-  create_time: dayRange,
-  is_deleted: filter(oneOf([1, 2], 'is_deleted ')),
-});
 
 const idPath = z.object({ id: id() });
 const statusPath = z.object({ id: id(), status: oneOf([1, 2, 3], '状态') });
@@ -104,7 +84,7 @@ function termRoutes(term: Term, nameKey: string, listKey: string) {
 export const articleAdminRoutes = new Hono<ApiEnv>()
   .post('/article/getArticleList', async (c) => {
     requireAdmin(c);
-    const { current, size, ...f } = await body(c, ListBody);
+    const { current, size, ...f } = await body(c, ArticleList);
     return ok(c, await admin.listArticlesForAdmin(current, size, f));
   })
   .post('/article/titleExist', async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
+import { blankAsAbsent, id, num, pageFields } from '../../lib/contract/fields.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -12,7 +13,7 @@ import * as articles from '../services/articles.ts';
 import { isAdmin } from '../services/auth.ts';
 import { fromOriginal, OriginalArticleFields, originalKeys } from './article-body.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, check, id, num, pageFields } from './validate.ts';
+import { body, check } from './validate.ts';
 
 /** Articles, categories and tags: API.md "Articles and taxonomy". */
 

@@ -1,22 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { AuditList } from '../../lib/contract/admin-audit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { auditKinds, auditUsers, listAudit } from '../services/audit.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { AUDIT_ACTIONS, AUDIT_EVENTS, AUDIT_KINDS } from './audit-actions.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, pageFields } from './validate.ts';
-
-const ListBody = z.object({
-  ...pageFields,
-  user_id: choiceFilter(id()),
-  kind: textFilter(20),
-  action: textFilter(20),
-  thing_type: textFilter(20),
-  text: textFilter(100),
-  time: timeFilter,
-});
+import { body } from './validate.ts';
 
 const unique = (values: string[]) => [...new Set(values)];
 
@@ -24,7 +13,7 @@ const unique = (values: string[]) => [...new Set(values)];
 export const auditAdminRoutes = new Hono<ApiEnv>()
   .post('/audit/getAuditList', async (c) => {
     requireAdmin(c);
-    return ok(c, await listAudit(await body(c, ListBody)));
+    return ok(c, await listAudit(await body(c, AuditList)));
   })
   .get('/audit/getAuditDictionary', async (c) => {
     requireAdmin(c);

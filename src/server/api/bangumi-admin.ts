@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
+import { choiceFilter, id, idList, num, pageFields, textFilter } from '../../lib/contract/fields.ts';
 import { invalid, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as bangumi from '../services/bangumi-admin.ts';
-import { choiceFilter, idList, textFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, num, pageFields, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const status = num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3'));
 const count = (what: string) =>

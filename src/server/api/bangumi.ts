@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { num, pageFields } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as bangumi from '../services/bangumi.ts';
-import { num, pageFields, query } from './validate.ts';
+import { query } from './validate.ts';
 
 const ListQuery = z.object({
   status: num(z.literal([1, 2, 3], 'status 只能是 1、2 或 3')).optional(),

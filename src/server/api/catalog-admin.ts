@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
+import { choiceFilter, id, idList, num, pageFields, textFilter } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as catalog from '../services/catalog-admin.ts';
-import { choiceFilter, idList, textFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, num, pageFields, query } from './validate.ts';
+import { body, query } from './validate.ts';
 
 const kind = z.enum(['front', 'back'], 'kind 只能是 front 或 back');
 const text = (what: string, max: number) =>

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX } from '../../lib/chat.ts';
+import { CHAT_PAGE_SIZE } from '../../lib/chat.ts';
+import { ChatSearch } from '../../lib/contract/chat.ts';
+import { id, pageSize } from '../../lib/contract/fields.ts';
 import { broadcastChat, chatOnline, kickFromChat } from '../chat/registry.ts';
 import { conflict } from '../core/errors.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as chat from '../services/chat.ts';
-import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { body, id, pageFields, pageSize, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const ListInput = z.object({
   size: pageSize(CHAT_PAGE_SIZE),
@@ -18,14 +19,6 @@ const ListInput = z.object({
 
 /** The hub's answer to an admin's `offline` frame naming themselves. */
 const CHAT_SELF_OFFLINE = '不能强制下线自己';
-
-// The owner's history search (ours, issue 20): "" / null filters are absent, as in every admin list.
-const BackListInput = z.object({
-  ...pageFields,
-  content: textFilter(CHAT_TEXT_MAX),
-  nick_name: textFilter(50),
-  user_id: choiceFilter(id()),
-});
 
 export const chatRoutes = new Hono<ApiEnv>()
   .post('/chat/getChatList', async (c) => {
@@ -50,7 +43,7 @@ export const chatRoutes = new Hono<ApiEnv>()
   // popover's `offline` frame as a route).
   .post('/chat/backGetChatList', async (c) => {
     requireAdmin(c);
-    return ok(c, await chat.searchMessages(await body(c, BackListInput)));
+    return ok(c, await chat.searchMessages(await body(c, ChatSearch)));
   })
   .get('/chat/getOnlineList', async (c) => {
     requireAdmin(c);

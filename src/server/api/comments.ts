@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { notFound, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
@@ -9,9 +10,8 @@ import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { listCommentsAdmin } from '../services/comments-admin.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { body, id, num, pageFields, params } from './validate.ts';
+import { body, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const type = num(z.literal([1, 2, 3], '评论类型错误'));

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { num } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { getOverview } from '../services/dashboard.ts';
 import { getTrend } from '../services/dashboard-trend.ts';
 import { requireAdmin } from './auth.ts';
-import { num, query } from './validate.ts';
+import { query } from './validate.ts';
 
 /** How many days the charts may span (default 30). */
 const TrendQuery = z.object({

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { id, num } from '../../lib/contract/fields.ts';
 import { notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as likes from '../services/likes.ts';
-import { body, id, num } from './validate.ts';
+import { body } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const LikeBody = z.object({

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { id } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { checkLink, linkHealthList } from '../services/link-health.ts';
 import { rejectLink } from '../services/links-review.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const RejectBody = z.object({
   id: id(),

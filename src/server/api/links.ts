@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkApplyError } from '../../lib/community.ts';
-import { LINK_GROUP_MAX } from '../../lib/link-groups.ts';
+import { id } from '../../lib/contract/fields.ts';
+import { LinkApply, LinkList, LinkSave } from '../../lib/contract/links.ts';
 import { conflict, invalid, notFound, tooMany } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
@@ -10,30 +11,10 @@ import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as links from '../services/links.ts';
 import { approveLinks } from '../services/links-review.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { body, id, num, pageFields } from './validate.ts';
+import { body } from './validate.ts';
 
-const ListBody = z.object({
-  ...pageFields,
-  // Pending applications (1) are for the admin's review only; "" or absent is every status for an
-  // admin (ADMIN-API.md "all"; the original's tab 所有友链 sends 0, which is the same) and the approved ones (2) for everyone else.
-  status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
-  site_name: textFilter(30),
-  time: timeFilter,
-});
-const text = z.string().trim().default('');
-const ApplyBody = z.object({ site_name: text, site_desc: text, site_avatar: text, url: text });
-const EditBody = ApplyBody.extend({ id: id() });
-const BackBody = ApplyBody.extend({
-  id: choiceFilter(id()),
-  status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
-  // The group on /link/list (issue 31), new: absent or null (the original's console) leaves it as it is.
-  category: z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z.string('分组必须是文字').trim().max(LINK_GROUP_MAX, `分组不能超过${LINK_GROUP_MAX}个字`).optional(),
-  ),
-});
+const EditBody = LinkApply.extend({ id: id() });
 const IdList = z.object({ idList: z.array(id()).min(1, '请选择友链').max(50, '一次最多50条') });
 
 const perUser = new SharedLimiter('link-apply', 5, 10 * 60_000);
@@ -43,7 +24,7 @@ const editsPerUser = new SharedLimiter('link-edit', 5, 10 * 60_000);
 /** Friend links: the approved list, applications by users, the admin's review. */
 export const linkRoutes = new Hono<ApiEnv>()
   .post('/links/getLinksList', async (c) => {
-    const input = await body(c, ListBody);
+    const input = await body(c, LinkList);
     // Like every admin call: a visitor is asked to log in (401), a user is refused (403).
     if (input.status === 1) requireAdmin(c);
     const status = input.status ?? (isAdmin(c.get('user')) ? undefined : 2);
@@ -52,7 +33,7 @@ export const linkRoutes = new Hono<ApiEnv>()
   // The console's add and edit of any link, status included (ADMIN-API.md backUpdate).
   .post('/links/backUpdate', async (c) => {
     const admin = requireAdmin(c);
-    const { id: linkId, status, ...input } = await body(c, BackBody);
+    const { id: linkId, status, ...input } = await body(c, LinkSave);
     const problem = linkApplyError(input);
     if (problem) throw invalid(problem);
     await links.adminSaveLink(linkId, { ...input, status }, admin);
@@ -60,7 +41,7 @@ export const linkRoutes = new Hono<ApiEnv>()
   })
   .post('/links/add', async (c) => {
     const user = requireUser(c);
-    const input = await body(c, ApplyBody);
+    const input = await body(c, LinkApply);
     const problem = linkApplyError(input);
     if (problem) throw invalid(problem);
     const wait = await perUser.take(String(user.id));

@@ -10,6 +10,7 @@ import {
   MESSAGE_MAX,
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
+import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
@@ -18,9 +19,8 @@ import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { refuseGuestName } from '../services/users.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { body, id, num, pageFields } from './validate.ts';
+import { body } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const ListBody = z.object({

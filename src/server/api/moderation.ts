@@ -1,21 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { COMMENT_MAX } from '../../lib/community.ts';
+import { ModerationList } from '../../lib/contract/admin-comments.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { listModeration } from '../services/moderation.ts';
-import { choiceFilter, textFilter, timeFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, num, pageFields } from './validate.ts';
-
-const ListBody = z.object({
-  ...pageFields,
-  type: choiceFilter(num(z.literal([1, 2, 3, 4], 'type 只能是 1、2、3 或 4'))),
-  content: textFilter(COMMENT_MAX),
-  from_id: choiceFilter(id()),
-  from_name: textFilter(50),
-  time: timeFilter,
-});
+import { body } from './validate.ts';
 
 /**
  * The console's 评论与留言 (issue 20): comments and guestbook messages in one list, so one page of it
@@ -24,5 +13,5 @@ const ListBody = z.object({
  */
 export const moderationRoutes = new Hono<ApiEnv>().post('/comment/getModerationList', async (c) => {
   requireAdmin(c);
-  return ok(c, await listModeration(await body(c, ListBody)));
+  return ok(c, await listModeration(await body(c, ModerationList)));
 });

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { id, pageFields } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as notify from '../services/notify.ts';
 import { requireUser } from './auth.ts';
-import { body, id, pageFields, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const IdParam = z.object({ id: id() });
 

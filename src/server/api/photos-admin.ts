@@ -1,45 +1,21 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isImageUrl } from '../../lib/community.ts';
-import { ALBUM_DESC_MAX, ALBUM_NAME_MAX, PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../lib/media.ts';
+import { blankAsAbsent, id, num, pageFields, pageSize } from '../../lib/contract/fields.ts';
+import { AlbumAdd, AlbumUpdate, imageUrl } from '../../lib/contract/photos.ts';
+import { PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../lib/media.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as albums from '../services/albums.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as photos from '../services/photos-admin.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, id, num, pageFields, pageSize, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
-const imageUrl = (message: string) =>
-  z.string({ error: message }).trim().max(500, message).refine(isImageUrl, message);
-
-const albumFields = {
-  album_name: z
-    .string({ error: '请输入相册名称' })
-    .trim()
-    .min(1, '请输入相册名称')
-    .max(ALBUM_NAME_MAX, `相册名称不能超过${ALBUM_NAME_MAX}个字`),
-  // An upload's URL (or an http(s) picture); "" leaves the album without one until a photo is added.
-  album_cover: z.union([z.literal(''), imageUrl('相册封面应为上传的图片地址')]),
-  description: z
-    .string({ error: '相册描述格式错误' })
-    .trim()
-    .max(ALBUM_DESC_MAX, `相册描述不能超过${ALBUM_DESC_MAX}个字`),
-};
 const AlbumList = z.object({
   current: pageFields.current,
   size: pageSize(8),
   album_name: blankAsAbsent(z.string().trim().max(100, '相册名称过长')),
 });
-const AddAlbum = z.object({
-  album_name: albumFields.album_name,
-  album_cover: albumFields.album_cover.default(''),
-  description: albumFields.description.default(''),
-});
-const UpdateAlbum = z
-  .object({ id: id(), ...albumFields })
-  .partial()
-  .required({ id: true });
 const PICK = '请选择照片';
 const TOO_MANY = `一次最多${PHOTO_BATCH_MAX}张照片`;
 const PhotoList = z.object({
@@ -72,11 +48,11 @@ export const photoAdminRoutes = new Hono<ApiEnv>()
   })
   .post('/photoAlbum/add', async (c) => {
     requireAdmin(c);
-    return ok(c, await albums.addAlbum(await body(c, AddAlbum)), '新增相册成功');
+    return ok(c, await albums.addAlbum(await body(c, AlbumAdd)), '新增相册成功');
   })
   .put('/photoAlbum/update', async (c) => {
     requireAdmin(c);
-    const { id: albumId, ...patch } = await body(c, UpdateAlbum);
+    const { id: albumId, ...patch } = await body(c, AlbumUpdate);
     await albums.updateAlbum(albumId, patch);
     return ok(c, true, '修改相册成功');
   })

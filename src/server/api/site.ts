@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { blankAsAbsent, id } from '../../lib/contract/fields.ts';
 import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
 import { clientIp } from '../core/client-ip.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, id } from './validate.ts';
+import { body } from './validate.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 /**

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { blankAsAbsent, id, num, pageFields } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as talks from '../services/talks-admin.ts';
 import { requireAdmin } from './auth.ts';
-import { blankAsAbsent, body, id, num, pageFields, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const ListBody = z.object({
   ...pageFields,

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl, TALK_IMAGES_MAX, TALK_MAX } from '../../lib/community.ts';
+import { id, num, pageFields } from '../../lib/contract/fields.ts';
 import { notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as talks from '../services/talks.ts';
 import { requireAdmin } from './auth.ts';
-import { body, id, num, pageFields, params } from './validate.ts';
+import { body, params } from './validate.ts';
 import { viewerOf } from './viewer.ts';
 
 const fields = {

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { id } from '../../lib/contract/fields.ts';
 import { invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as todos from '../services/todos.ts';
 import { requireUser } from './auth.ts';
-import { body, id, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const content = z
   .string()

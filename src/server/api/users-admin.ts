@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isImageUrl } from '../../lib/community.ts';
-import type { ResetPassword } from '../../lib/contract/admin-users.ts';
+import { type ResetPassword, roleField, UserList } from '../../lib/contract/admin-users.ts';
+import { id } from '../../lib/contract/fields.ts';
 import { ROLE } from '../../lib/role.ts';
-import { USERNAME_MAX } from '../../lib/validation.ts';
+import { NICK_MAX } from '../../lib/validation.ts';
 import { kickFromChat } from '../chat/registry.ts';
 import { invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -11,22 +12,8 @@ import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import * as users from '../services/users.ts';
 import * as admin from '../services/users-admin.ts';
-import { choiceFilter, textFilter } from './admin-fields.ts';
 import { requireAdmin } from './auth.ts';
-import { NICK_MAX } from './users.ts';
-import { body, id, num, pageFields, params } from './validate.ts';
-
-const role = num(z.literal([ROLE.admin, ROLE.user], 'role 只能是 1 或 2'));
-
-const ListBody = z.object({
-  ...pageFields,
-  nick_name: textFilter(NICK_MAX),
-  // The original ignored a role that is not a number; so does this.
-  role: choiceFilter(role).catch(undefined),
-  // Ours (issue 20): a substring of the username, and 1 disabled accounts only, 2 enabled only.
-  username: textFilter(USERNAME_MAX),
-  disabled: choiceFilter(num(z.literal([1, 2], 'disabled 只能是 1 或 2'))),
-});
+import { body, params } from './validate.ts';
 
 const UserParams = z.object({ id: id() });
 
@@ -50,11 +37,11 @@ const InfoBody = z.object({
 export const userAdminRoutes = new Hono<ApiEnv>()
   .post('/user/getUserList', async (c) => {
     requireAdmin(c);
-    return ok(c, await admin.listUsers(await body(c, ListBody)));
+    return ok(c, await admin.listUsers(await body(c, UserList)));
   })
   .put('/user/updateRole/:id/:role', async (c) => {
     const me = requireAdmin(c);
-    const p = params(c, z.object({ id: id(), role }));
+    const p = params(c, z.object({ id: id(), role: roleField }));
     await admin.setRole(p.id, p.role, me.id);
     return ok(c, true, '修改成功');
   })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Registered } from '../../lib/contract/admin-users.ts';
+import { id } from '../../lib/contract/fields.ts';
 import type { NeedOtp } from '../../lib/contract/users.ts';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
@@ -9,6 +10,7 @@ import {
   checkLoginUsername,
   checkPassword,
   checkUsername,
+  NICK_MAX,
   normalizeUsername,
 } from '../../lib/validation.ts';
 import { clientIp } from '../core/client-ip.ts';
@@ -24,7 +26,7 @@ import { AUDIT_EVENTS } from './audit-actions.ts';
 import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
 import { clearFailures, delayFor, noteFailure, slowIfGuessed } from './login-slowdown.ts';
-import { body, id, params } from './validate.ts';
+import { body, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;
 /**
@@ -45,7 +47,6 @@ export const passwordFailures = new SharedLimiter('password', 5, TEN_MINUTES);
  */
 const registrations = new SharedLimiter('register', 10, 60 * 60_000);
 
-export const NICK_MAX = 20;
 const LOGIN_FAILED = '用户名或密码错误';
 
 const str = (max: number) => z.string().max(max);

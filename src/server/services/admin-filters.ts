@@ -1,9 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { TimeRange } from '../../lib/contract/fields.ts';
 import { escapeLike } from '../../lib/search.ts';
 import { dialect } from '../db/connection.ts';
-
-/** A `createdAt` window of the admin lists: ISO instants, `from` included, `to` not. */
-export type TimeRange = { from: string; to: string };
 
 /** `column` contains `text` literally (`%` and `_` are no wildcards), ignoring ASCII case. */
 export function contains(column: string, text: string): Expression<SqlBool> {

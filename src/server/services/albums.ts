@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AlbumRow } from '../../lib/contract/photos.ts';
+import type { z } from 'zod';
+import type { AlbumAdd, AlbumRow, AlbumUpdate } from '../../lib/contract/photos.ts';
 import { PHOTO_STATUS } from '../../lib/media.ts';
 import { escapeLike } from '../../lib/search.ts';
 import { conflict, notFound } from '../core/errors.ts';
@@ -41,7 +42,7 @@ export async function listAlbumPage(
   );
 }
 
-export type AlbumInput = { album_name: string; album_cover: string; description: string };
+type AlbumInput = z.output<typeof AlbumAdd>;
 
 async function refuseTakenName(name: string, except = 0): Promise<void> {
   const taken = await db
@@ -77,7 +78,10 @@ async function coverOf(id: number): Promise<string> {
 }
 
 /** Changes an album; a replaced cover's file goes once nothing else uses it. */
-export async function updateAlbum(id: number, input: Partial<AlbumInput>): Promise<void> {
+export async function updateAlbum(
+  id: number,
+  input: Omit<z.output<typeof AlbumUpdate>, 'id'>,
+): Promise<void> {
   const oldCover = await coverOf(id);
   changes('albums', albumTag(id));
   if (input.album_name !== undefined) await refuseTakenName(input.album_name, id);

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { AuditRow } from '../../lib/contract/admin-audit.ts';
+import type { z } from 'zod';
+import type { AuditList, AuditRow } from '../../lib/contract/admin-audit.ts';
 import type { Lifecycle } from '../core/lifecycle.ts';
 import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 /**
@@ -98,16 +99,7 @@ export async function recordAudit(e: AuditEntry): Promise<void> {
     .execute();
 }
 
-export type AuditFilter = {
-  current: number;
-  size: number;
-  user_id?: number;
-  action?: string;
-  thing_type?: string;
-  kind?: string;
-  text?: string;
-  time?: TimeRange;
-};
+export type AuditFilter = z.output<typeof AuditList>;
 
 /** A page of the log, newest first: by admin, action (part of its name), kind of thing, window, and text (names, ids, path). */
 export async function listAudit(f: AuditFilter): Promise<Page<AuditRow>> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import type { z } from 'zod';
 import { type ChatContentType, type ChatMessage, checkChatText } from '../../lib/chat.ts';
-import type { ChatHistory } from '../../lib/contract/chat.ts';
+import type { ChatHistory, ChatSearch } from '../../lib/contract/chat.ts';
 import { config } from '../config.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -44,13 +45,7 @@ export async function listMessages(opts: { size: number; last_id?: number }): Pr
  * The owner's history (POST /api/chat/backGetChatList): newest first, paged, with a substring of a
  * text message, of the sender's current nick name, or one sender's id.
  */
-export async function searchMessages(input: {
-  current: number;
-  size: number;
-  content?: string;
-  nick_name?: string;
-  user_id?: number;
-}): Promise<Page<ChatMessage>> {
+export async function searchMessages(input: z.output<typeof ChatSearch>): Promise<Page<ChatMessage>> {
   let q = messages();
   if (input.content)
     q = q.where('chat.content_type', '=', 'text').where(contains('chat.content', input.content));

@@ -1,6 +1,7 @@
 import type { AdminCommentRow } from '../../lib/contract/admin-comments.ts';
+import type { TimeRange } from '../../lib/contract/fields.ts';
 import { db } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 /**

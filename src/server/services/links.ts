@@ -1,29 +1,25 @@
 import { sql } from 'kysely';
-import type { FriendLink, PublicLink } from '../../lib/contract/links.ts';
+import type { z } from 'zod';
+import type { FriendLink, LinkApply, LinkList, LinkSave, PublicLink } from '../../lib/contract/links.ts';
 import { conflict, forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, changesNothingShown, shows } from '../core/page-tags.ts';
 import { db, dialect } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { forgetHealthIfMoved } from './link-health.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 export type { FriendLink };
 
-export type LinkInput = { site_name: string; site_desc: string; site_avatar: string; url: string };
+/** An application's or an edit's site fields (`LinkApply`). */
+export type LinkInput = z.output<typeof LinkApply>;
 
 /**
  * Friend links of one status (2 approved, shown to everyone; 1 pending) or of both (the admin's "all"),
  * optionally a site-name substring and a creation window, oldest friends first.
  */
-export async function listLinks(input: {
-  current: number;
-  size: number;
-  status?: 1 | 2;
-  site_name?: string;
-  time?: TimeRange;
-}): Promise<Page<FriendLink>> {
+export async function listLinks(input: z.output<typeof LinkList>): Promise<Page<FriendLink>> {
   shows('links');
   let base = db.selectFrom('link');
   if (input.status) base = base.where('status', '=', input.status);
@@ -190,7 +186,7 @@ export async function editLink(
  */
 export async function adminSaveLink(
   id: number | undefined,
-  input: LinkInput & { status?: 1 | 2; category?: string },
+  input: Omit<z.output<typeof LinkSave>, 'id'>,
   admin: { id: number; nick_name: string },
 ): Promise<number> {
   const { status, ...fields } = input;

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { excerpt, THING } from '../../lib/community.ts';
+import type { TimeRange } from '../../lib/contract/fields.ts';
 import type { Message, MessageInput } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, commentsTag, likesTag, shows, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';

@@ -1,22 +1,12 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
 import { excerpt } from '../../lib/community.ts';
-import type { ModerationRow } from '../../lib/contract/admin-comments.ts';
+import type { ModerationList, ModerationRow } from '../../lib/contract/admin-comments.ts';
 import { db } from '../db/connection.ts';
-import { contains, type TimeRange, within } from './admin-filters.ts';
+import { contains, within } from './admin-filters.ts';
 import { type Page, paginate } from './paginate.ts';
 
-export type ModerationFilter = {
-  current: number;
-  size: number;
-  /** 1 article comments, 2 talk comments, 3 comments under messages, 4 guestbook messages. */
-  type?: 1 | 2 | 3 | 4;
-  content?: string;
-  /** One author's history (the console's click on a name). */
-  from_id?: number;
-  /** A substring of the author's current nick name (a guest's message: the name given). */
-  from_name?: string;
-  time?: TimeRange;
-};
+export type ModerationFilter = z.output<typeof ModerationList>;
 
 /** The comments side of the list, filtered. */
 function commentSide(f: ModerationFilter) {

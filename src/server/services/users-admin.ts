@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { AdminUserRow } from '../../lib/contract/admin-users.ts';
+import type { z } from 'zod';
+import type { AdminUserRow, UserList } from '../../lib/contract/admin-users.ts';
 import { ROLE } from '../../lib/role.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -23,14 +24,7 @@ const SELF_RESET = '不能重置自己的密码，请在个人中心修改';
  * name of the user's address. This server looks no address up: the place is the region recorded with
  * the user's newest comment that has one, else 火星.
  */
-export async function listUsers(input: {
-  current: number;
-  size: number;
-  nick_name?: string;
-  username?: string;
-  role?: number;
-  disabled?: number;
-}): Promise<Page<AdminUserRow>> {
+export async function listUsers(input: z.output<typeof UserList>): Promise<Page<AdminUserRow>> {
   let q = db.selectFrom('user');
   if (input.nick_name) q = q.where(contains('user.nick_name', input.nick_name));
   if (input.username) q = q.where(contains('user.username', input.username));

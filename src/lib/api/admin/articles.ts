@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { ArticleList } from '../../contract/admin-articles.ts';
 import type {
   AdminArticleSummary,
   ArticleDetail,
@@ -12,17 +14,8 @@ import { del, get, HttpError, post, put, type RequestOptions } from '../client.t
 
 /** The console's article calls (README "Owner API": articles, categories and tags). */
 
-export type ArticleListFilter = {
-  current: number;
-  size: number;
-  article_title?: string;
-  is_top?: number;
-  status?: number;
-  tag_id?: number;
-  category_id?: number;
-  /** 1: the bin only; 2: drafts only (status 3 not binned). */
-  is_deleted?: number;
-};
+/** The list's page and filters (`ArticleList`). */
+export type ArticleListFilter = z.input<typeof ArticleList>;
 
 export const listArticles = (filter: ArticleListFilter) =>
   post<Page<AdminArticleSummary>>('/api/article/getArticleList', filter);

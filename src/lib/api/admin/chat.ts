@@ -1,10 +1,12 @@
+import type { z } from 'zod';
 import type { ChatMessage, OnlineEntry } from '../../chat.ts';
+import type { ChatSearch } from '../../contract/chat.ts';
 import type { Page } from '../../contract/page.ts';
 import { del, get, post, put, type RequestOptions } from '../client.ts';
 
 /** The console's calls for the chat room (README "Owner API"); messages themselves go over the socket. */
 
-export type ChatFilter = { current: number; size: number; content?: string; nick_name?: string };
+export type ChatFilter = z.input<typeof ChatSearch>;
 
 /** The history, newest first, searched by text and sender. */
 export const searchChat = (filter: ChatFilter) =>

@@ -1,19 +1,14 @@
-import type { FriendLink, LinkHealth } from '../../contract/links.ts';
+import type { z } from 'zod';
+import type { FriendLink, LinkHealth, LinkList, LinkSave } from '../../contract/links.ts';
 import type { Page } from '../../contract/page.ts';
 import { get, post, put } from '../client.ts';
 
 /** The console's 友链 calls: ADMIN-API.md's link routes and issue 20's review and health routes. */
 
-export type LinkFields = {
-  site_name: string;
-  site_desc: string;
-  site_avatar: string;
-  url: string;
-  /** Its group on /link/list (issue 31); '' is none. */
-  category: string;
-};
+/** The edit dialog's fields, each held as text ('' category is none): `LinkSave` less id and status. */
+export type LinkFields = Required<Omit<z.input<typeof LinkSave>, 'id' | 'status'>>;
 
-export const listLinks = (filter: { current: number; size: number; status: 1 | 2; site_name?: string }) =>
+export const listLinks = (filter: z.input<typeof LinkList>) =>
   post<Page<FriendLink>>('/api/links/getLinksList', filter);
 
 export const approveLinks = (ids: number[]) => put<number>('/api/links/approve', { idList: ids });
@@ -21,7 +16,7 @@ export const approveLinks = (ids: number[]) => put<number>('/api/links/approve',
 export const rejectLink = (id: number, reason: string) => put<boolean>('/api/links/reject', { id, reason });
 
 export const saveLink = (id: number, fields: LinkFields) =>
-  post<boolean>('/api/links/backUpdate', { id, ...fields, status: 2 });
+  post<boolean>('/api/links/backUpdate', { id, ...fields, status: 2 } satisfies z.input<typeof LinkSave>);
 
 export const deleteLinks = (ids: number[]) => put<number>('/api/links/delete', { idList: ids });
 

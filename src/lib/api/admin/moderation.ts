@@ -1,19 +1,11 @@
-import type { ModerationRow } from '../../contract/admin-comments.ts';
+import type { z } from 'zod';
+import type { ModerationList, ModerationRow } from '../../contract/admin-comments.ts';
 import type { Page } from '../../contract/page.ts';
 import { del, post, put } from '../client.ts';
 
 /** The console's 评论与留言 calls (issue 20; deletes are ADMIN-API.md's backDelete routes). */
 
-export type ModerationFilter = {
-  current: number;
-  size: number;
-  type?: number;
-  content?: string;
-  from_id?: number;
-  from_name?: string;
-  /** [start, end] China days, end included. */
-  time?: [string, string];
-};
+export type ModerationFilter = z.input<typeof ModerationList>;
 
 export const listModeration = (filter: ModerationFilter) =>
   post<Page<ModerationRow>>('/api/comment/getModerationList', filter);

@@ -1,10 +1,12 @@
+import type { z } from 'zod';
 import type { Page } from '../../contract/page.ts';
-import type { AlbumRow, PhotoRow } from '../../contract/photos.ts';
+import type { AlbumAdd, AlbumRow, AlbumUpdate, PhotoRow } from '../../contract/photos.ts';
 import { del, get, post, put } from '../client.ts';
 
 /** The console's calls for albums and photos (ADMIN-API "Photo album", "Photo"). */
 
-export type AlbumInput = { album_name: string; album_cover: string; description: string };
+/** A new album's fields (`AlbumAdd`): cover and description may be left out. */
+export type AlbumInput = z.input<typeof AlbumAdd>;
 
 export const listAlbums = (current: number, size: number, album_name?: string) =>
   post<Page<AlbumRow>>('/api/photoAlbum', { current, size, album_name });
@@ -13,7 +15,7 @@ export const listAlbums = (current: number, size: number, album_name?: string) =
 export const addAlbum = (album: AlbumInput, key: string) =>
   post<AlbumRow>('/api/photoAlbum/add', album, { idempotencyKey: key });
 
-export const updateAlbum = (id: number, album: Partial<AlbumInput>) =>
+export const updateAlbum = (id: number, album: Omit<z.input<typeof AlbumUpdate>, 'id'>) =>
   put<boolean>('/api/photoAlbum/update', { id, ...album });
 
 export const deleteAlbum = (id: number) => del<boolean>(`/api/photoAlbum/delete/${id}`);

@@ -1,21 +1,14 @@
+import type { z } from 'zod';
 import type { AdminCommentRow } from '../../contract/admin-comments.ts';
-import type { AdminUserRow, ResetPassword } from '../../contract/admin-users.ts';
+import type { AdminUserRow, ResetPassword, UserList } from '../../contract/admin-users.ts';
 import type { Message } from '../../contract/messages.ts';
 import type { Page } from '../../contract/page.ts';
 import { post, put } from '../client.ts';
 
 /** The console's calls for users (ADMIN-API.md "User"; README "Owner API"). */
 
-export type UserFilter = {
-  current: number;
-  size: number;
-  nick_name?: string;
-  username?: string;
-  /** 1 admins, 2 users. */
-  role?: number;
-  /** 1 disabled accounts only, 2 enabled only. */
-  disabled?: number;
-};
+/** The list's page and filters (`UserList`): role 1 admins, 2 users; disabled 1 only, 2 none. */
+export type UserFilter = z.input<typeof UserList>;
 
 export const listUsers = (filter: UserFilter) => post<Page<AdminUserRow>>('/api/user/getUserList', filter);
 

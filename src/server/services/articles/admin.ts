@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
+import type { ArticleList } from '../../../lib/contract/admin-articles.ts';
 import type { AdminArticleSummary } from '../../../lib/contract/articles.ts';
 import { escapeLike } from '../../../lib/search.ts';
 import { CHINA_OFFSET_MS } from '../../../lib/wire-date.ts';
@@ -18,18 +20,8 @@ import { deleteArticle } from './write.ts';
  * stamps deleted_at; a second delete removes it for good; revert brings it back public).
  */
 
-export type ArticleListFilter = {
-  article_title?: string;
-  is_top?: number;
-  /** Absent: public and private only (the draft and bin tab asks for 3). */
-  status?: number;
-  tag_id?: number;
-  category_id?: number;
-  /** China days `YYYY-MM-DD`, both included. */
-  create_time?: [string, string];
-  /** With status 3: 1 only binned articles, 2 only drafts. */
-  is_deleted?: number;
-};
+/** getArticleList's filters (`ArticleList` less its page fields). */
+export type ArticleListFilter = Omit<z.output<typeof ArticleList>, 'current' | 'size'>;
 
 /** The instant a China day starts (UTC+8), as stored (ISO). */
 const dayStart = (day: string, plusDays = 0) =>
