@@ -1,6 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';
-import { auditSettled } from '../../src/server/api/audit.ts';
 import { recordAudit } from '../../src/server/services/audit.ts';
 import { auditList } from './audit-list.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
