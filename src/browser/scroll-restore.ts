@@ -37,20 +37,55 @@ function stopHold() {
   hold = null;
 }
 
+/** How long the page's height must stay unchanged, after the place was reached, before the hold ends. */
+const SETTLE_MS = 500;
+/** The longest a reached place is held while the page still changes (images, fonts, islands). */
+const HOLD_MAX_MS = 4000;
+
 /**
- * Scrolls to `y` now and again whenever the page grows (islands render, kept pages come back) until it
- * is reached, the reader scrolls themselves, or the next navigation starts.
+ * Scrolls to `y` now and again whenever the page changes height (islands render, kept pages come back,
+ * images and fonts arrive) or scrolls without the reader (the browser's scroll anchoring, a re-render that
+ * briefly shortens the page), until the place is reached and the page has kept its height for a moment
+ * (at most a few seconds once reached), the reader scrolls themselves, or the next navigation starts.
+ * Reaching the place once is not enough: content above it that settles later would move the reader.
  */
 export function holdScrollAt(y: number): void {
   stopHold();
+  const root = document.documentElement;
+  const until = performance.now() + HOLD_MAX_MS;
+  let settled = 0;
+  const reached = () => Math.abs(window.scrollY - y) <= 1;
   const apply = () => {
-    if (Math.abs(window.scrollY - y) > 1) window.scrollTo({ top: y, behavior: 'instant' });
-    if (Math.abs(window.scrollY - y) <= 1) stopHold();
+    if (!reached()) window.scrollTo({ top: y, behavior: 'instant' });
   };
-  const observer = new ResizeObserver(apply);
-  hold = { y, stop: () => observer.disconnect() };
+  // Ends the hold once the page has been still for SETTLE_MS at the place; not yet reached, it waits
+  // for the page to grow (the next resize starts the count again), as long as it takes.
+  const settle = () => {
+    clearTimeout(settled);
+    settled = window.setTimeout(
+      () => reached() && stopHold(),
+      Math.max(0, Math.min(SETTLE_MS, until - performance.now())),
+    );
+  };
+  const keep = () => {
+    apply();
+    settle();
+  };
+  const observer = new ResizeObserver(keep);
+  // The browser's own anchoring would follow content that grows above the place: the place is a number.
+  root.style.overflowAnchor = 'none';
+  addEventListener('scroll', keep, { passive: true });
+  hold = {
+    y,
+    stop: () => {
+      observer.disconnect();
+      clearTimeout(settled);
+      removeEventListener('scroll', keep);
+      root.style.removeProperty('overflow-anchor');
+    },
+  };
   observer.observe(document.body);
-  apply();
+  keep();
 }
 
 /** Wires the rules up once, from the layout's script (the module itself is also imported by islands, on the server too). */
