@@ -78,3 +78,31 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: string; err
     </>
   );
 }
+
+/**
+ * A list screen's search box: no visible label (the toolbar has no room), so `label` is its accessible
+ * name; `onChange` gets the text. `list` names a datalist of suggestions (the browser's own history of
+ * the box would compete with it, so autocomplete is off then).
+ */
+export function SearchField(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+  list?: string;
+}) {
+  const { label, placeholder, value, onChange, className, list } = props;
+  return (
+    <input
+      type="search"
+      className={className ? `${styles.input} ${className}` : styles.input}
+      placeholder={placeholder}
+      aria-label={label}
+      list={list}
+      autoComplete={list ? 'off' : undefined}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}

@@ -5,6 +5,7 @@ import type { AlbumRow } from '../../../lib/contract/photos.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import m from '../../kit/media.module.css';
@@ -103,13 +104,12 @@ function Albums() {
 
   const toolbar = (
     <>
-      <input
-        type="search"
-        className={`${kit.input} ${m.search}`}
+      <SearchField
+        label="按名称搜索相册"
         placeholder="按名称搜索"
-        aria-label="按名称搜索相册"
         value={name}
-        onChange={(e) => refilter(setName)(e.target.value)}
+        onChange={refilter(setName)}
+        className={m.search}
       />
       <button type="button" className={`${kit.primary} ${m.push}`} onClick={() => setEditing('new')}>
         <Plus size={16} aria-hidden />

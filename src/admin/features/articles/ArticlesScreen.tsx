@@ -15,6 +15,7 @@ import type { AdminArticleSummary, DictionaryEntry } from '../../../lib/contract
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import screens from '../../kit/screens.module.css';
@@ -197,14 +198,7 @@ export default function ArticlesScreen() {
         filter({ title: title.trim() });
       }}
     >
-      <input
-        className={kit.input}
-        type="search"
-        value={title}
-        placeholder="标题关键字"
-        aria-label="标题关键字"
-        onChange={(e) => setTitle(e.target.value)}
-      />
+      <SearchField label="标题关键字" placeholder="标题关键字" value={title} onChange={setTitle} />
       <FilterSelect
         label="分类"
         all="全部分类"

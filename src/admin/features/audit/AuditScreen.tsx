@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { auditDictionary, listAudit } from '../../../lib/api/admin/audit.ts';
 import type { AuditDictionary, AuditRow } from '../../../lib/contract/admin-audit.ts';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import a from '../../kit/ops.module.css';
@@ -138,15 +139,13 @@ export default function AuditScreen() {
         )}
         onChange={filter(setUser)}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${a.search}`}
+      <SearchField
+        label="按操作筛选"
         placeholder="操作，如 删除"
-        aria-label="按操作筛选"
-        list="audit-actions"
-        autoComplete="off"
         value={action}
-        onChange={(e) => filter(setAction)(e.target.value)}
+        onChange={filter(setAction)}
+        className={a.search}
+        list="audit-actions"
       />
       <datalist id="audit-actions">
         {(dict?.actions ?? []).map((v) => (
@@ -177,13 +176,12 @@ export default function AuditScreen() {
         value={to}
         onChange={(e) => filter(setTo)(e.target.value)}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${a.search}`}
+      <SearchField
+        label="搜索审计日志"
         placeholder="搜索名称、编号或路径"
-        aria-label="搜索审计日志"
         value={text}
-        onChange={(e) => filter(setText)(e.target.value)}
+        onChange={filter(setText)}
+        className={a.search}
       />
     </>
   );

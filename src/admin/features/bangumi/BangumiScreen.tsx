@@ -10,6 +10,7 @@ import type { BangumiRow } from '../../../lib/contract/admin-catalog.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import m from '../../kit/media.module.css';
@@ -164,13 +165,12 @@ export default function BangumiScreen() {
   const toolbar = (
     <>
       <Select label="按状态筛选" inline value={status} options={FILTERS} onChange={refilter(setStatus)} />
-      <input
-        type="search"
-        className={`${kit.input} ${m.search}`}
+      <SearchField
+        label="按名称搜索番剧"
         placeholder="按名称搜索"
-        aria-label="按名称搜索番剧"
         value={title}
-        onChange={(e) => refilter(setTitle)(e.target.value)}
+        onChange={refilter(setTitle)}
+        className={m.search}
       />
       <button type="button" className={`${kit.primary} ${m.push}`} onClick={() => setEditing('new')}>
         <Plus size={16} aria-hidden />

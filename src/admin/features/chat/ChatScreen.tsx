@@ -13,6 +13,7 @@ import { $userInfo } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import { useDebounced } from '../../kit/use-debounced.ts';
@@ -146,21 +147,19 @@ export default function ChatScreen() {
 
   const toolbar = (
     <>
-      <input
-        type="search"
-        className={`${kit.input} ${p.search}`}
+      <SearchField
+        label="按内容搜索消息"
         placeholder="搜索消息内容"
-        aria-label="按内容搜索消息"
         value={text}
-        onChange={(e) => refilter(setText)(e.target.value)}
+        onChange={refilter(setText)}
+        className={p.search}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${p.search}`}
+      <SearchField
+        label="按发送者搜索消息"
         placeholder="搜索发送者昵称"
-        aria-label="按发送者搜索消息"
         value={sender}
-        onChange={(e) => refilter(setSender)(e.target.value)}
+        onChange={refilter(setSender)}
+        className={p.search}
       />
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import s from '../../kit/moderation.module.css';
 import { Select } from '../../kit/Select.tsx';
@@ -32,13 +33,12 @@ export function ModerationFilters({ filters, author, onChange, onClearAuthor }: 
         options={TYPES}
         onChange={(v) => onChange({ type: v })}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${s.search}`}
+      <SearchField
+        label="按内容搜索"
         placeholder="搜索内容"
-        aria-label="按内容搜索"
         value={filters.content}
-        onChange={(e) => onChange({ content: e.target.value })}
+        onChange={(content) => onChange({ content })}
+        className={s.search}
       />
       {author ? (
         <span className={s.chip}>
@@ -48,13 +48,12 @@ export function ModerationFilters({ filters, author, onChange, onClearAuthor }: 
           </button>
         </span>
       ) : (
-        <input
-          type="search"
-          className={`${kit.input} ${s.search}`}
+        <SearchField
+          label="按作者筛选"
           placeholder="作者昵称"
-          aria-label="按作者筛选"
           value={filters.name}
-          onChange={(e) => onChange({ name: e.target.value })}
+          onChange={(name) => onChange({ name })}
+          className={s.search}
         />
       )}
       <span className={s.range}>

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import s from '../../kit/moderation.module.css';
@@ -204,13 +205,12 @@ export default function LinksScreen() {
   ];
 
   const toolbar = (
-    <input
-      type="search"
-      className={`${kit.input} ${s.search}`}
+    <SearchField
+      label="按网站名称搜索友链"
       placeholder="按网站名称搜索"
-      aria-label="按网站名称搜索友链"
       value={name}
-      onChange={(e) => refilter(setName)(e.target.value)}
+      onChange={refilter(setName)}
+      className={s.search}
     />
   );
 

@@ -6,7 +6,7 @@ import type { MusicLibrary, MusicSong } from '../../../lib/contract/admin-music.
 import { toast } from '../../../stores/toast.ts';
 import { bytesText } from '../../kit/bytes.ts';
 import { type Column, DataTable } from '../../kit/DataTable.tsx';
-import { TextField } from '../../kit/Field.tsx';
+import { SearchField, TextField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import o from '../../kit/ops.module.css';
 import { Select } from '../../kit/Select.tsx';
@@ -149,16 +149,15 @@ export default function MusicScreen() {
           setPage(1);
         }}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${o.search}`}
+      <SearchField
+        label="搜索音乐"
         placeholder="搜索歌名、歌手、专辑"
-        aria-label="搜索音乐"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
+        onChange={(v) => {
+          setText(v);
           setPage(1);
         }}
+        className={o.search}
       />
       <span className={`${o.row} ${o.push}`}>
         {lib?.scannedAt && <span className={styles.muted}>上次扫描 {lib.scannedAt}</span>}

@@ -13,6 +13,7 @@ import type { CatalogCategory, SiteRow } from '../../../lib/contract/admin-catal
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import m from '../../kit/media.module.css';
@@ -195,13 +196,12 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
         ]}
         onChange={(v) => refilter(setCategory)(v.trim())}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${m.search}`}
+      <SearchField
+        label={`按名称搜索${noun}`}
         placeholder="按名称搜索"
-        aria-label={`按名称搜索${noun}`}
         value={name}
-        onChange={(e) => refilter(setName)(e.target.value)}
+        onChange={refilter(setName)}
+        className={m.search}
       />
       <a className={kit.button} href={visitorPage} target="_blank" rel="noopener">
         查看页面

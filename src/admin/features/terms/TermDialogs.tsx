@@ -5,6 +5,7 @@ import { HttpError } from '../../../lib/api/client.ts';
 import type { TermKind } from '../../../lib/contract/admin-terms.ts';
 import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { toast } from '../../../stores/toast.ts';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import styles from './terms.module.css';
 
@@ -61,13 +62,11 @@ function TermPicker(props: {
   return (
     <fieldset className={styles.picker}>
       <legend className={kit.label}>{props.label}</legend>
-      <input
-        type="search"
-        className={kit.input}
-        aria-label={`筛选${kindLabel}`}
+      <SearchField
+        label={`筛选${kindLabel}`}
         placeholder={`输入名称筛选${kindLabel}`}
         value={filter}
-        onChange={(e) => setFilter(e.target.value)}
+        onChange={setFilter}
       />
       <div className={styles.options}>
         {props.none && option(NONE, props.none)}

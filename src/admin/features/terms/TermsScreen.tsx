@@ -5,6 +5,7 @@ import { HttpError } from '../../../lib/api/client.ts';
 import type { TermKind } from '../../../lib/contract/admin-terms.ts';
 import { toast } from '../../../stores/toast.ts';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import screens from '../../kit/screens.module.css';
@@ -210,13 +211,12 @@ function TermTable({ kind }: { kind: TermKind }) {
 
   const toolbar = (
     <>
-      <input
-        type="search"
-        className={`${kit.input} ${styles.search}`}
-        aria-label={`搜索${label}`}
+      <SearchField
+        label={`搜索${label}`}
         placeholder={`搜索${label}名称`}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
+        className={styles.search}
       />
       <form className={styles.create} onSubmit={create} aria-label={`新建${label}`}>
         <input

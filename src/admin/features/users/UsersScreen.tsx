@@ -13,6 +13,7 @@ import { $userInfo } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
+import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import { Select } from '../../kit/Select.tsx';
@@ -209,21 +210,19 @@ export default function UsersScreen() {
     <>
       <Select label="按角色筛选" inline value={role} options={ROLE_FILTERS} onChange={refilter(setRole)} />
       <Select label="按状态筛选" inline value={state} options={STATE_FILTERS} onChange={refilter(setState)} />
-      <input
-        type="search"
-        className={`${kit.input} ${p.search}`}
+      <SearchField
+        label="按昵称搜索用户"
         placeholder="搜索昵称"
-        aria-label="按昵称搜索用户"
         value={nick}
-        onChange={(e) => refilter(setNick)(e.target.value)}
+        onChange={refilter(setNick)}
+        className={p.search}
       />
-      <input
-        type="search"
-        className={`${kit.input} ${p.search}`}
+      <SearchField
+        label="按用户名搜索用户"
         placeholder="搜索用户名"
-        aria-label="按用户名搜索用户"
         value={username}
-        onChange={(e) => refilter(setUsername)(e.target.value)}
+        onChange={refilter(setUsername)}
+        className={p.search}
       />
     </>
   );
