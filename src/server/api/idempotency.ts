@@ -48,7 +48,7 @@ const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** Visible ASCII, 1 to 255 characters (a UUID is 36). */
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The headers of a success worth replaying; the rest belong to the request (its id) or to main.ts. */
+/** The headers of a success worth replaying; the rest belong to the request (its id) or to the front (root/front.ts). */
 const KEPT_HEADERS = ['content-type', 'content-disposition', 'cache-control'];
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -2,7 +2,7 @@ import type { OnlineEntry, ServerFrame } from '../../lib/chat.ts';
 import type { ChatHub } from './hub.ts';
 
 /**
- * The process's chat hub, set by the server (main.ts, or the dev integration) and used by the chat
+ * The process's chat hub, set by the server (root/create-site.ts, or the dev integration) and used by the chat
  * API to broadcast `clear` and `revert`. The build keeps `#server/` imports external, so the API and
  * the hub see this one module.
  */

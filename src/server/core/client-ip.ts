@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { config } from '../config.ts';
 import { proxiedAddress } from '../net/forwarded.ts';
 
-/** What main.ts (or a test) hands every /api and /wapi request about its connection. */
+/** What the front (root/front.ts, or a test) hands every /api and /wapi request about its connection. */
 export type ConnectionBindings = { incoming?: IncomingMessage; ip?: string };
 
 /** The visitor's address: X-Forwarded-For only behind a trusted proxy, else the socket's. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ConnectionBindings } from '../core/client-ip.ts';
 import type { AuthUser } from '../services/auth.ts';
 
-/** What main.ts (or a test) hands each request, and what middleware leaves for handlers. */
+/** What the front (root/front.ts, or a test) hands each request, and what middleware leaves for handlers. */
 export type ApiEnv = {
   Bindings: ConnectionBindings;
   /**

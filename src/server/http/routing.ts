@@ -7,7 +7,7 @@ import type { ApiEnv } from './context.ts';
  * A Hono app under `base` that routes by the request path in its routed form (src/lib/route-path.ts):
  * repeated slashes collapsed and the route's own spelling of its static segments, so `/API//Tag/…`
  * reaches `/api/tag/…` with its parameters as sent. Done in Hono's `getPath`, so production
- * (src/server/main.ts), the `astro dev` forwarding routes and `app.request` in tests all route alike,
+ * (src/server/root/front.ts), the `astro dev` forwarding routes and `app.request` in tests all route alike,
  * and `c.req.path` and `routePath` (the page-cache invalidation, the upload checks) see the routed form.
  */
 export function routedHono(base: string): Hono<ApiEnv> {

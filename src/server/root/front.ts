@@ -65,7 +65,7 @@ export function createFront(p: FrontParts): http.Server {
     if (!target) return refuseRequest(req, res);
     const { pathname } = target;
     // Any case, repeated slashes allowed (`/API/…`, `//wapi//song/detail`): each app routes the path
-    // in its own routes' spelling (api/routing.ts).
+    // in its own routes' spelling (http/routing.ts).
     const service = serviceOf(pathname);
     if (service) return routed(service === 'api' ? p.api : p.wapi, req, res);
     if (pathname.startsWith('/uploads/')) {
