@@ -18,6 +18,7 @@ import { Select } from '../../kit/Select.tsx';
 import styles from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { useListScreen } from '../../kit/use-list-screen.ts';
+import { useRowAction } from '../../kit/use-row-action.ts';
 import { BangumiDialog, STATUS_OPTIONS } from './BangumiDialog.tsx';
 
 const PAGE_SIZE = 10;
@@ -32,7 +33,7 @@ export default function BangumiScreen() {
   const [removing, setRemoving] = useState<BangumiRow | null>(null);
   // The id of the row whose quick change is on its way: its controls wait, so a second click cannot
   // send a progress computed from the old value.
-  const [busy, setBusy] = useState(0);
+  const { busy, act } = useRowAction();
   const search = useDebounced(title.trim());
 
   const fetchPage = useCallback(
@@ -49,18 +50,12 @@ export default function BangumiScreen() {
   const { reload: load, refilter } = list;
 
   /** A quick change of one row: saved at once, then the list is read again (the server may adjust). */
-  const quick = async (b: BangumiRow, run: () => Promise<unknown>) => {
-    setBusy(b.id);
-    try {
+  const quick = (b: BangumiRow, run: () => Promise<unknown>) =>
+    act(b.id, async () => {
       await run();
       toast('修改成功', 'success', '提示');
       await load();
-    } catch {
-      /* the envelope's message is on screen */
-    } finally {
-      setBusy(0);
-    }
-  };
+    });
 
   const columns: Column<BangumiRow>[] = [
     {

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import kit from '../../kit/kit.module.css';
+import { useRowAction } from '../../kit/use-row-action.ts';
 import styles from './dashboard.module.css';
 
 /** The dashboard's lists of what waits for the blogger: pending links, the newest comments and messages. */
@@ -28,19 +29,13 @@ export function PendingLinks({
   total,
   onChanged,
 }: { links?: FriendLink[]; total?: number } & Changed) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const approve = async (link: FriendLink) => {
-    setBusy(link.id);
-    try {
+  const { busy, act } = useRowAction();
+  const approve = (link: FriendLink) =>
+    act(link.id, async () => {
       await approveLinks([link.id]);
       toast(`已通过「${link.site_name}」`, 'success', '提示');
       await onChanged();
-    } catch {
-      /* the envelope's message is on screen */
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   return (
     <section className={styles.panel} aria-labelledby="dash-links">
       <h2 id="dash-links" className={styles.panelTitle}>

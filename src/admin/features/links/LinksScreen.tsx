@@ -20,6 +20,7 @@ import s from '../../kit/moderation.module.css';
 import screens from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { useListScreen } from '../../kit/use-list-screen.ts';
+import { useRowAction } from '../../kit/use-row-action.ts';
 import { LinkEditDialog, LinkRejectDialog } from './LinkDialogs.tsx';
 
 const PAGE_SIZE = 10;
@@ -69,7 +70,7 @@ export default function LinksScreen() {
   const [tab, setTab] = useState<Tab>('pending');
   const [name, setName] = useState('');
   const [health, setHealth] = useState<Map<number, LinkHealth>>(new Map());
-  const [busy, setBusy] = useState(0);
+  const { busy, act: actOn } = useRowAction();
   const [editing, setEditing] = useState<FriendLink | null>(null);
   const [rejecting, setRejecting] = useState<FriendLink | null>(null);
   const [removing, setRemoving] = useState<FriendLink | null>(null);
@@ -96,16 +97,7 @@ export default function LinksScreen() {
   const { reload: load, refilter } = list;
 
   // A review action: its row's buttons wait until it settles (the envelope shows a refusal).
-  const act = async (link: FriendLink, run: () => Promise<unknown>) => {
-    setBusy(link.id);
-    try {
-      await run();
-    } catch {
-      /* the envelope's message is on screen */
-    } finally {
-      setBusy(0);
-    }
-  };
+  const act = (link: FriendLink, run: () => Promise<unknown>) => actOn(link.id, run);
   const approve = (link: FriendLink) =>
     act(link, async () => {
       await approveLinks([link.id]);
