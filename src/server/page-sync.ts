@@ -1,8 +1,8 @@
-import type { Lifecycle } from './core/lifecycle.ts';
 import { logger } from './core/log.ts';
 import type { PageChange } from './core/page-tags.ts';
 import { invalidatePages, setPageStoring } from './page-cache.ts';
 import { onChannel, onRedisState, processId, publish, redisConfigured, redisNow } from './redis/client.ts';
+import type { JobParts } from './services/job-parts.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS, pagesVersion } from './services/page-version.ts';
 
 /**
@@ -78,16 +78,19 @@ const UNKNOWN = Symbol('unknown');
  * once the mark as it is at the start has been read (before any page is kept); its stop is registered
  * with `life`.
  */
-export async function watchOutsideWrites(life: Lifecycle, everyMs = OUTSIDE_WRITES_POLL_MS): Promise<void> {
+export async function watchOutsideWrites(
+  { life, db }: Pick<JobParts, 'life' | 'db'>,
+  everyMs = OUTSIDE_WRITES_POLL_MS,
+): Promise<void> {
   // Unknown when the database does not answer now (issue 29): the first read that works then drops
   // whatever was kept meanwhile.
-  let seen = await pagesVersion().catch(() => UNKNOWN);
+  let seen = await pagesVersion(db).catch(() => UNKNOWN);
   let reading = false;
   const timer = setInterval(async () => {
     if (reading) return;
     reading = true;
     try {
-      const now = await pagesVersion();
+      const now = await pagesVersion(db);
       if (now !== seen) invalidatePages();
       seen = now;
     } catch (err) {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { MSG } from '../../src/server/core/messages.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
 import { purgeExpiredArticles, startBinPurge } from '../../src/server/services/articles/trash.ts';
-import { setupTestApi } from './helpers.ts';
+import { jobParts, setupTestApi } from './helpers.ts';
 
 /**
  * The owner's article, category and tag routes (ADMIN-API.md "Article", "Category", "Tag") and the
@@ -261,14 +260,14 @@ describe('the recycle bin (status 3)', () => {
     await db.updateTable('article').set({ deleted_at: earlier }).where('id', '=', old).execute();
 
     // 19 days on, the old one has been in the bin 29 days: kept.
-    expect(await purgeExpiredArticles(new Date(Date.now() + 19 * DAY_MS))).toEqual([]);
+    expect(await purgeExpiredArticles(jobParts(19 * DAY_MS))).toEqual([]);
     // 21 days on (31 for the old one): the daily purge, started with that clock, removes only it.
-    const purge = startBinPurge(new Lifecycle(), () => new Date(Date.now() + 21 * DAY_MS));
+    const purge = startBinPurge(jobParts(21 * DAY_MS));
     expect(await purge.first).toEqual([old]);
     purge.stop();
     expect(await status(old)).toBeNull();
     expect(await status(fresh)).not.toBeNull();
-    expect(await purgeExpiredArticles(new Date(Date.now() + 3650 * DAY_MS))).toContain(fresh);
+    expect(await purgeExpiredArticles(jobParts(3650 * DAY_MS))).toContain(fresh);
     expect((await status(draft))?.status).toBe(3);
   });
 });

@@ -2,7 +2,9 @@ import { createHook } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
+import { currentDatabase, type OpenDatabase, openDatabase } from '../../src/server/db/connection.ts';
 import { createSite, type Site } from '../../src/server/root/create-site.ts';
 import { databaseEnv } from '../setup/database.ts';
 import { ADMIN } from './helpers.ts';
@@ -17,10 +19,14 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(name: string): Promise<Site> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'blog-site-'));
+type Given = { dir?: string; env?: Record<string, string>; database?: OpenDatabase; clock?: () => Date };
+
+async function start(name: string, given: Given = {}): Promise<Site> {
+  const dir = given.dir ?? mkdtempSync(path.join(tmpdir(), 'blog-site-'));
   dirs.push(dir);
   return createSite({
+    database: given.database,
+    clock: given.clock,
     env: {
       PORT: '0',
       DATA_DIR: dir,
@@ -30,7 +36,7 @@ async function start(name: string): Promise<Site> {
       LOG_LEVEL: 'silent',
       // No background check of friend links: tests send traffic only to 127.0.0.1.
       LINK_CHECK_HOURS: '0',
-      ...(await databaseEnv()),
+      ...(given.env ?? (await databaseEnv())),
     },
     // No build needed: a page says which site rendered it.
     pages: (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${name}</p>`),
@@ -72,12 +78,9 @@ function track() {
   };
   const hook = createHook({ init, destroy: (id) => void live.delete(id) }).enable();
   return {
-    async left(): Promise<string[]> {
-      // Destroy hooks are told a turn later.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      hook.disable();
-      return [...live.values()].sort();
-    },
+    /** What is still there: destroy hooks are told later (a closed socket's timer some turns after). */
+    left: () => [...live.values()].sort(),
+    stop: () => hook.disable(),
   };
 }
 
@@ -103,5 +106,54 @@ it('two sites one after the other: each sees only its own data, and closing leav
   await b.close();
 
   // Every timer, socket, watch and worker of both sites is gone.
-  expect(await made.left()).toEqual([]);
-});
+  await expect.poll(made.left, { timeout: 10_000 }).toEqual([]);
+  made.stop();
+}, 120_000);
+
+const DAY_MS = 86_400_000;
+/** Audit rows written before `at`. */
+const auditRowsBefore = async (database: OpenDatabase, at: string) =>
+  Number(
+    (
+      await database.db
+        .selectFrom('audit_log')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('createdAt', '<', at)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+it('a site built on a database its caller opened and on a clock of its own', async () => {
+  // A first site writes an audit row into a data dir and database.
+  const dir = mkdtempSync(path.join(tmpdir(), 'blog-site-'));
+  const env = await databaseEnv();
+  const first = await start('甲', { dir, env });
+  expect((await api(first, 'POST', '/api/todo/add', { content: '审计' }, await signIn(first))).code).toBe(0);
+  // A failed sign-in is always logged (登录失败).
+  expect(
+    (await api(first, 'POST', '/api/user/login', { ...ADMIN, password: 'wrong-password' })).code,
+  ).not.toBe(0);
+  await first.close();
+
+  // The caller opens that database and hands it over with a clock 181 days ahead.
+  await openDatabase({ dataDir: dir, databaseUrl: env.DATABASE_URL });
+  const given = currentDatabase();
+  const handedAt = new Date().toISOString();
+  expect(await auditRowsBefore(given, handedAt)).toBeGreaterThan(0);
+  const later = await start('乙', {
+    dir,
+    env,
+    database: given,
+    clock: () => new Date(Date.now() + 181 * DAY_MS),
+  });
+  // The site serves the data it was given…
+  const token = await signIn(later);
+  expect((await api(later, 'GET', '/api/todo/list', undefined, token)).result).toHaveLength(1);
+  // …and its audit purge runs on the site's clock: by it, every row of the first site is past 180 days.
+  await expect.poll(() => auditRowsBefore(given, handedAt), { timeout: 10_000 }).toBe(0);
+  await later.close();
+
+  // The close left the caller's database open: it still answers, and is the caller's to close.
+  expect(await auditRowsBefore(given, new Date().toISOString())).toBe(0);
+  await given.db.destroy();
+}, 120_000);

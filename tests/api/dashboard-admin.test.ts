@@ -35,12 +35,12 @@ describe('view counting', () => {
     countVisitor('203.0.113.7', BROWSER, EARLY_MARCH_2);
     countVisitor('203.0.113.7', `${BROWSER} Edg/120`, EARLY_MARCH_2);
     expect(await stored('2020-03-01')).toBeUndefined();
-    await flushViews();
+    await flushViews(db);
     expect(await stored('2020-03-01')).toEqual({ day: '2020-03-01', views: 3, uniques: 2 });
     expect(await stored('2020-03-02')).toEqual({ day: '2020-03-02', views: 2, uniques: 2 });
     // Later views of a day add to its row; a visitor seen before the flush is still not new.
     countVisitor('203.0.113.7', BROWSER, EARLY_MARCH_2 + 60_000);
-    await flushViews();
+    await flushViews(db);
     expect(await stored('2020-03-02')).toEqual({ day: '2020-03-02', views: 3, uniques: 2 });
     // Nothing of the visitor is in the database: only days and numbers.
     const columns = Object.keys((await stored('2020-03-02')) ?? {});

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createApiApp } from '../../src/server/api/app.ts';
 import { closeDatabase, prepareDatabase } from '../../src/server/boot/database.ts';
-import { initConfig } from '../../src/server/config.ts';
+import { config, initConfig } from '../../src/server/config.ts';
+import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { signToken } from '../../src/server/services/auth.ts';
+import type { JobParts } from '../../src/server/services/job-parts.ts';
 import { createUser } from '../../src/server/services/users.ts';
 import { databaseEnv } from '../setup/database.ts';
 
@@ -14,6 +16,17 @@ export const ADMIN = { username: 'admin', password: 'Admin12345' };
 
 /** A guestbook message's look with nothing chosen: no tag, the default font, no colours or picture. */
 export const PLAIN_LOOK = { tag: '', color: '', font_size: 16, font_weight: 400, bg_color: '', bg_url: '' };
+
+/**
+ * The parts a background job is built with, on the test's database, with the clock `ahead` ms from
+ * now (a purge sees what it would see that much later) and a lifecycle of its own.
+ */
+export const jobParts = (aheadMs = 0): JobParts => ({
+  life: new Lifecycle(),
+  db,
+  config,
+  clock: () => new Date(Date.now() + aheadMs),
+});
 
 export type Json = { code: number; message: string; result?: any };
 export type Answer = { status: number; json: Json; headers: Headers };

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createApiApp } from '../../src/server/api/app.ts';
 import { auditSettled } from '../../src/server/api/audit.ts';
-import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
 import {
@@ -12,7 +11,7 @@ import {
   requestHash,
   startIdempotencyPurge,
 } from '../../src/server/services/idempotency.ts';
-import { type Answer, setupTestApi } from './helpers.ts';
+import { type Answer, jobParts, setupTestApi } from './helpers.ts';
 
 /**
  * Issue 29, point 5: a write sent again with its Idempotency-Key (the console's retry after a lost
@@ -241,7 +240,7 @@ describe('keys are kept a day', () => {
       expect((await asAdmin('POST', '/api/todo/add', { content: `清理 ${key}` }, key)).json.code).toBe(0);
     const dayAgo = new Date(Date.now() - KEEP_MS - 60_000).toISOString();
     await db.updateTable('idempotency_key').set({ createdAt: dayAgo }).where('idem_key', '=', old).execute();
-    expect(await purgeIdempotency()).toBe(1);
+    expect(await purgeIdempotency(jobParts())).toBe(1);
     expect(await count('idempotency_key', ['idem_key', old])).toBe(0);
     expect(await count('idempotency_key', ['idem_key', fresh])).toBe(1);
     // Gone, the key is a new one: the same request writes again.
@@ -255,7 +254,7 @@ describe('keys are kept a day', () => {
     await asAdmin('POST', '/api/todo/add', { content: `定时清理 ${key}` }, key);
     const dayAgo = new Date(Date.now() - KEEP_MS - 60_000).toISOString();
     await db.updateTable('idempotency_key').set({ createdAt: dayAgo }).where('idem_key', '=', key).execute();
-    const job = startIdempotencyPurge(new Lifecycle());
+    const job = startIdempotencyPurge(jobParts());
     expect(await job.first).toBe(1);
     job.stop();
     expect(await count('idempotency_key', ['idem_key', key])).toBe(0);

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Lifecycle } from '../../src/server/core/lifecycle.ts';
 import { db } from '../../src/server/db/connection.ts';
 import {
   checkApprovedLinks,
@@ -9,7 +8,7 @@ import {
   siteAnswers,
   startLinkHealth,
 } from '../../src/server/services/link-health.ts';
-import { setupTestApi } from './helpers.ts';
+import { jobParts, setupTestApi } from './helpers.ts';
 
 /**
  * Issue 20, the console's 友链 screen: approving and rejecting tell the applicant, and the health
@@ -265,7 +264,7 @@ describe('friend-link health', () => {
   it('the background run starts at once; stopping it does not wait for a site that does not answer', async () => {
     const id = await approvedLink(`${base}/hang?background`);
     const waiting = hanging.length;
-    const runs = startLinkHealth(new Lifecycle(), 3_600_000, { timeoutMs: 60_000, ...private_ });
+    const runs = startLinkHealth(jobParts(), 3_600_000, { timeoutMs: 60_000, ...private_ });
     await vi.waitFor(() => expect(hanging.length).toBeGreaterThan(waiting));
     // The site's timeout is a minute: a stop that waited for it would fail the test by its own timeout.
     await runs.stop();
@@ -284,7 +283,7 @@ describe('friend-link health', () => {
       .where('url', 'not like', `${base}%`)
       .execute();
     const id = await approvedLink(`${base}/ok?background-refused-new`);
-    const runs = startLinkHealth(new Lifecycle(), 3_600_000, { timeoutMs: 60_000 });
+    const runs = startLinkHealth(jobParts(), 3_600_000, { timeoutMs: 60_000 });
     const checked = await runs.first;
     await runs.stop();
     expect(checked).toBeGreaterThan(0);

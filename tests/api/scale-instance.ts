@@ -60,9 +60,10 @@ export async function startInstance(
   await startScaleOut(life, cfg);
   const prepared = await prepareDatabase(cfg);
   life.register('music library', stopMusic);
-  if (opts.keyPollMs) watchSigningKey(life, cfg, opts.keyPollMs);
+  const parts = { life, db: connection.db, config: cfg, clock: () => new Date() };
+  if (opts.keyPollMs) watchSigningKey(parts, opts.keyPollMs);
   // As the site does (every 5 s there), when a test asks: the CLI's writes drop the cached pages.
-  if (opts.outsideWritesMs) await watchOutsideWrites(life, opts.outsideWritesMs);
+  if (opts.outsideWritesMs) await watchOutsideWrites(parts, opts.outsideWritesMs);
   const app = createApiApp({ writesPerMinute: Number(env.WRITES_PER_MINUTE ?? 600) });
   const music = createMusicApp({ apiUrl: undefined });
   const bus = opts.busHeartbeatMs ? createRedisBus({ heartbeatMs: opts.busHeartbeatMs }) : undefined;

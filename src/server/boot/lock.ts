@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Config } from '../config.ts';
 import { logger } from '../core/log.ts';
-import { type OpenOptions, openDatabase } from '../db/connection.ts';
+import { adoptDatabase, type OpenDatabase, type OpenOptions, openDatabase } from '../db/connection.ts';
 
 /** The server's database: a lost PostgreSQL connection is logged (and survived, db/connection.ts). */
 const SERVER_DATABASE: OpenOptions = {
@@ -33,8 +33,17 @@ const heldTooLong = () =>
     `another process has held the boot lock for ${WAIT_MS / 1000} s (migrating or seeding): start again`,
   );
 
-export async function underBootLock<T>(cfg: Config, work: () => Promise<T>): Promise<T> {
-  if (cfg.databaseUrl) return underAdvisoryLock(cfg, work);
+export async function underBootLock<T>(
+  cfg: Config,
+  work: () => Promise<T>,
+  given?: OpenDatabase,
+): Promise<T> {
+  // The database the site was given (createSite's `database`) is used as it is; else it is opened.
+  const open = async () => {
+    if (given) adoptDatabase(given);
+    else await openDatabase(cfg, SERVER_DATABASE);
+  };
+  if (cfg.databaseUrl) return underAdvisoryLock(cfg, work, open);
   mkdirSync(cfg.dataDir, { recursive: true, mode: 0o700 });
   const lock = new DatabaseSync(path.join(cfg.dataDir, 'boot.lock'), { timeout: WAIT_MS });
   try {
@@ -44,7 +53,7 @@ export async function underBootLock<T>(cfg: Config, work: () => Promise<T>): Pro
     } catch (err) {
       throw (err as { errcode?: number }).errcode === 5 ? heldTooLong() : err;
     }
-    await openDatabase(cfg, SERVER_DATABASE);
+    await open();
     return await work();
   } finally {
     if (lock.isTransaction) lock.exec('COMMIT');
@@ -52,7 +61,11 @@ export async function underBootLock<T>(cfg: Config, work: () => Promise<T>): Pro
   }
 }
 
-async function underAdvisoryLock<T>(cfg: Config, work: () => Promise<T>): Promise<T> {
+async function underAdvisoryLock<T>(
+  cfg: Config,
+  work: () => Promise<T>,
+  open: () => Promise<void>,
+): Promise<T> {
   const pg = await import('pg');
   const session = new pg.default.Client({ connectionString: cfg.databaseUrl });
   // A database that goes away during the boot fails the query under way (the start is tried again,
@@ -64,7 +77,7 @@ async function underAdvisoryLock<T>(cfg: Config, work: () => Promise<T>): Promis
     await session.query('select pg_advisory_lock($1)', [PG_BOOT_LOCK]).catch((err) => {
       throw (err as { code?: string }).code === '55P03' ? heldTooLong() : err;
     });
-    await openDatabase(cfg, SERVER_DATABASE);
+    await open();
     return await work();
   } finally {
     // Ending the session releases the lock (also when the work failed).

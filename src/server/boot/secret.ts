@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import type { Lifecycle } from '../core/lifecycle.ts';
+import type { Kysely } from 'kysely';
 import { logger } from '../core/log.ts';
 import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+import type { JobParts } from '../services/job-parts.ts';
 
 /** The signing key's row in the `secret` table (migration 0020: never in a backup). */
 const KEY = 'jwt_secret';
 
 const newKey = () => randomBytes(48).toString('base64url');
 
-const storedKey = async () =>
-  (await db.selectFrom('secret').select('value').where('key', '=', KEY).executeTakeFirst())?.value;
+const storedKey = async (database: Kysely<DB> = db) =>
+  (await database.selectFrom('secret').select('value').where('key', '=', KEY).executeTakeFirst())?.value;
 
 /** The key file of an install from before issue 21 (one per data dir), taken into the database once. */
 function oldKeyFile(dataDir: string): string | undefined {
@@ -67,13 +68,13 @@ export const KEY_POLL_MS = 5_000;
  * mark (page-sync.ts). Only for a key kept in the database (JWT_SECRET is the environment's). A read
  * that fails keeps the key it has; a row gone (SQL by hand) too. Its stop is registered with `life`.
  */
-export function watchSigningKey(life: Lifecycle, cfg: Config, everyMs = KEY_POLL_MS): void {
+export function watchSigningKey({ life, db, config: cfg }: JobParts, everyMs = KEY_POLL_MS): void {
   let reading = false;
   const timer = setInterval(async () => {
     if (reading) return;
     reading = true;
     try {
-      const stored = await storedKey();
+      const stored = await storedKey(db);
       if (stored && stored !== cfg.jwtSecret) {
         cfg.jwtSecret = stored;
         logger.info('the signing key was replaced (rotate-secret): tokens signed before are refused');

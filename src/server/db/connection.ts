@@ -81,10 +81,29 @@ function survivesLostConnections(pool: import('pg').Pool, told: (err: Error) => 
   pool.on('connect', (client) => client.on('error', lost));
 }
 
+/**
+ * The site's database, read by the services a request calls (Astro pages call services directly,
+ * without a composition step of their own). Set only by openDatabase and adoptDatabase: the
+ * composition root (root/create-site.ts), the CLI and tests. Background jobs take theirs from their
+ * parts (core/parts.ts) instead.
+ */
 export let db: Kysely<DB>;
 export let dialect: Dialect = 'sqlite';
 /** The node:sqlite handle, for FTS and PRAGMA work Kysely does not model (undefined on PostgreSQL). */
 export let sqlite: DatabaseSync | undefined;
+
+/** An open database: what openDatabase makes and what a caller may hand to createSite. */
+export type OpenDatabase = { db: Kysely<DB>; dialect: Dialect; sqlite?: DatabaseSync };
+
+/** Makes `opened` the database the services read (createSite with a database its caller opened). */
+export function adoptDatabase(opened: OpenDatabase): void {
+  db = opened.db;
+  dialect = opened.dialect;
+  sqlite = opened.sqlite;
+}
+
+/** The database the services read now, as one value (to hand on, or to use again after a swap). */
+export const currentDatabase = (): OpenDatabase => ({ db, dialect, sqlite });
 
 export type OpenOptions = {
   /** Told (at most every few seconds) when PostgreSQL closed a connection; the server logs it. */

@@ -10,15 +10,17 @@ import { createUpgradeHandler } from '../chat/upgrade.ts';
 import { type Config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
+import { db, type OpenDatabase } from '../db/connection.ts';
 import { readyChecksFor } from '../health.ts';
 import { createMusicApp } from '../music/app.ts';
 import { createCaps } from '../net/caps.ts';
 import { invalidatePages, withPageCache } from '../page-cache.ts';
 import { pagesChanged, watchOutsideWrites } from '../page-sync.ts';
 import { startScaleOut } from '../scale-out.ts';
-import { type Clock, startBinPurge } from '../services/articles/trash.ts';
+import { startBinPurge } from '../services/articles/trash.ts';
 import { startAuditPurge } from '../services/audit.ts';
 import { startIdempotencyPurge } from '../services/idempotency.ts';
+import type { Clock, JobParts } from '../services/job-parts.ts';
 import { startLinkHealth } from '../services/link-health.ts';
 import { MusicStopped, startMusic, stopMusic } from '../services/music/service.ts';
 import { stopMarkdownWorkers } from '../services/render-pool.ts';
@@ -37,11 +39,17 @@ async function loadAstro(): Promise<NodeHandler> {
 export type SiteDeps = {
   /** The environment the configuration is read from (config.ts); process.env by default. */
   env?: Record<string, string | undefined>;
+  /**
+   * A database its caller opened (db/connection.ts openDatabase): the site migrates and uses it
+   * instead of opening DATA_DIR's or DATABASE_URL's, and leaves it open at its close (the caller's
+   * to close). The configuration still names its kind (DATABASE_URL set: PostgreSQL).
+   */
+  database?: OpenDatabase;
   /** The page renderer; by default the Astro build in dist/ (tests without a build give their own). */
   pages?: NodeHandler;
   /** The client build's folder (assets); dist/client by default. */
   clientDir?: string;
-  /** What the bin purge takes as now. */
+  /** What every time-based job takes as now (the purges, the link checks); the real time by default. */
   clock?: Clock;
 };
 
@@ -75,19 +83,22 @@ export async function createSite(deps: SiteDeps = {}): Promise<Site> {
 }
 
 async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site> {
-  // First registered, last closed: everything stopped before it may still write.
-  life.register('database', closeDatabase);
+  // First registered, last closed: everything stopped before it may still write. A database the
+  // caller gave stays open: it is theirs.
+  if (!deps.database) life.register('database', closeDatabase);
   // The cached pages showed this site's data: none is left for a site created next in the process.
   life.register('page cache', () => invalidatePages());
   // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
   await startScaleOut(life, cfg);
   // A database not reachable yet is waited for, with a log line every few seconds (issue 29).
-  const prepared = await prepareWhenReachable(cfg);
+  const prepared = await prepareWhenReachable(cfg, deps.database);
+  // What every background job is built with: it reads nothing else of the process (core/parts.ts).
+  const parts: JobParts = { life, db, config: cfg, clock: deps.clock ?? (() => new Date()) };
   // The CLI's writes (import, create-admin…) drop this process's pages within seconds (page-sync.ts).
-  await watchOutsideWrites(life);
+  await watchOutsideWrites(parts);
   // `npm run blog -- rotate-secret` replaces the key kept in the database: this process reads the new
   // one within 5 s and refuses every token of the old (boot/secret.ts). JWT_SECRET is not watched.
-  if (!cfg.jwtSecretFromEnv) watchSigningKey(life, cfg);
+  if (!cfg.jwtSecretFromEnv) watchSigningKey(parts);
   if (prepared.generatedPassword) {
     // Printed once: the password is not stored anywhere in plain text.
     console.log(
@@ -103,19 +114,19 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
   // (a request still finishing may count a view or write an audit row). Each first run is after
   // the current turn, never in the way of the start.
   // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
-  startBinPurge(life, deps.clock);
+  startBinPurge(parts);
   // Page and article views counted in memory go to the database every minute and at the stop.
-  startViewFlush(life);
+  startViewFlush(parts);
   // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
   // A link that went down or came back changes /link/list's mark (issue 31): those pages are dropped.
   if (cfg.linkCheckHours)
-    startLinkHealth(life, cfg.linkCheckHours * 3_600_000, {
+    startLinkHealth(parts, cfg.linkCheckHours * 3_600_000, {
       onShownChange: () => pagesChanged({ tags: ['links'] }),
     });
   // Audit log rows older than 180 days go the same way (services/audit.ts).
-  startAuditPurge(life);
+  startAuditPurge(parts);
   // Idempotency keys (issue 29) are kept a day: purged now, then hourly (services/idempotency.ts).
-  startIdempotencyPurge(life);
+  startIdempotencyPurge(parts);
 
   const caps = createCaps(cfg);
   const upgrade = createUpgradeHandler({ admit: caps.admitSocket });

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuditList, AuditRow } from '../../lib/contract/admin-audit.ts';
-import type { Lifecycle } from '../core/lifecycle.ts';
 import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
 import { contains, within } from './admin-filters.ts';
+import type { JobParts } from './job-parts.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 /**
@@ -178,14 +178,14 @@ export async function auditKinds(): Promise<string[]> {
 export const AUDIT_DAYS = 180;
 const DAY_MS = 86_400_000;
 
-/** Removes the rows older than AUDIT_DAYS before `now`; returns how many went. */
-export async function purgeAudit(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - AUDIT_DAYS * DAY_MS).toISOString();
+/** Removes the rows of `db` older than AUDIT_DAYS before the clock's now; returns how many went. */
+export async function purgeAudit({ db, clock }: Pick<JobParts, 'db' | 'clock'>): Promise<number> {
+  const cutoff = new Date(clock().getTime() - AUDIT_DAYS * DAY_MS).toISOString();
   const r = await db.deleteFrom('audit_log').where('createdAt', '<', cutoff).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** Purges now (after the current turn, never inside a request) and then daily, like the article bin. */
-export function startAuditPurge(life: Lifecycle, everyMs = DAY_MS): Recurring<number> {
-  return startRecurring(life, 'audit purge', purgeAudit, everyMs, 0);
+export function startAuditPurge(parts: JobParts, everyMs = DAY_MS): Recurring<number> {
+  return startRecurring(parts.life, 'audit purge', () => purgeAudit(parts), everyMs, 0);
 }

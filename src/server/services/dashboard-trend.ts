@@ -21,7 +21,7 @@ function perDay(days: string[], instants: { createdAt: string }[]): number[] {
 }
 
 export async function getTrend(days: number, now = Date.now()): Promise<DashboardTrend> {
-  await flushViews();
+  await flushViews(db);
   const window = lastChinaDays(now, days);
   const since = new Date(chinaDayStart(window[0])).toISOString();
   const [views, comments, users, top] = await Promise.all([

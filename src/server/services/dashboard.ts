@@ -80,7 +80,7 @@ async function newestComments(size: number): Promise<DashboardComment[]> {
 }
 
 export async function getOverview(now = Date.now()): Promise<DashboardOverview> {
-  await flushViews();
+  await flushViews(db);
   const [figures, links, comments, messages] = await Promise.all([
     counts(now),
     listLinks({ current: 1, size: 10, status: 1 }),

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
 import { type Recurring, startRecurring } from '../core/recurring.ts';
 import { db } from '../db/connection.ts';
+import type { JobParts } from './job-parts.ts';
 
 /**
  * The stored answers of writes sent with an Idempotency-Key (issue 29, point 5; the middleware is
@@ -132,9 +132,9 @@ export async function releaseKey(scope: KeyScope, token: string): Promise<void> 
     .execute();
 }
 
-/** Removes the keys claimed more than KEEP_MS before `now`; returns how many went. */
-export async function purgeIdempotency(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - KEEP_MS).toISOString();
+/** Removes the keys of `db` claimed more than KEEP_MS before the clock's now; returns how many went. */
+export async function purgeIdempotency({ db, clock }: Pick<JobParts, 'db' | 'clock'>): Promise<number> {
+  const cutoff = new Date(clock().getTime() - KEEP_MS).toISOString();
   const r = await db.deleteFrom('idempotency_key').where('createdAt', '<', cutoff).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
@@ -143,6 +143,6 @@ export async function purgeIdempotency(now: Date = new Date()): Promise<number> 
  * Purges now (after the current turn, never inside a request) and then hourly, so a key lives a day
  * and at most an hour more. Every process runs it; the deletes do not conflict.
  */
-export function startIdempotencyPurge(life: Lifecycle, everyMs = 3_600_000): Recurring<number> {
-  return startRecurring(life, 'idempotency purge', purgeIdempotency, everyMs, 0);
+export function startIdempotencyPurge(parts: JobParts, everyMs = 3_600_000): Recurring<number> {
+  return startRecurring(parts.life, 'idempotency purge', () => purgeIdempotency(parts), everyMs, 0);
 }

@@ -4,13 +4,13 @@ import type { LookupFunction } from 'node:net';
 import type { Kysely, Transaction } from 'kysely';
 import type { LinkHealth } from '../../lib/contract/links.ts';
 import { notFound } from '../core/errors.ts';
-import type { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, changesNothingShown } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { pinnedLookup, siteAddresses } from '../net/public-address.ts';
+import type { JobParts } from './job-parts.ts';
 
 /**
  * Whether a friend link's site answers (issue 20): checked from the server only, never from a page,
@@ -19,8 +19,10 @@ import { pinnedLookup, siteAddresses } from '../net/public-address.ts';
 export type CheckOptions = {
   /** How long one request may take before the site counts as not answering (default 8 s). */
   timeoutMs?: number;
-  /** The time written as checked / answered / down since (tests pass their own). */
+  /** The time written as checked / answered / down since (the site's clock; tests pass their own). */
   clock?: () => Date;
+  /** The database whose links are checked: the job's (JobParts); the site's by default. */
+  db?: Kysely<DB>;
   /** Stops a run in progress (the server's shutdown). */
   signal?: AbortSignal;
   /**
@@ -100,7 +102,7 @@ export async function siteAnswers(url: string, opts: CheckOptions = {}): Promise
  * Writes one check's outcome: "down since" keeps the first failure and clears on an answer. Whether
  * that changed what /link/list shows: an approved link that went down or came back.
  */
-async function record(id: number, ok: boolean, now: Date): Promise<boolean> {
+async function record(db: Kysely<DB>, id: number, ok: boolean, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const before = await db
     .selectFrom('link')
@@ -123,7 +125,7 @@ async function record(id: number, ok: boolean, now: Date): Promise<boolean> {
 export async function checkLink(id: number, opts: CheckOptions = {}): Promise<LinkHealth> {
   const row = await db.selectFrom('link').select('url').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG.link);
-  const shown = await record(id, await siteAnswers(row.url, opts), (opts.clock ?? (() => new Date()))());
+  const shown = await record(db, id, await siteAnswers(row.url, opts), (opts.clock ?? (() => new Date()))());
   if (shown) changes('links');
   else changesNothingShown();
   return db.selectFrom('link').select(HEALTH).where('id', '=', id).executeTakeFirstOrThrow();
@@ -156,7 +158,8 @@ const PARALLEL = 4;
 
 /** Checks every approved link, a few at a time; the number checked. */
 export async function checkApprovedLinks(opts: CheckOptions = {}): Promise<number> {
-  const rows = await db.selectFrom('link').select(['id', 'url']).where('status', '=', 2).execute();
+  const database = opts.db ?? db;
+  const rows = await database.selectFrom('link').select(['id', 'url']).where('status', '=', 2).execute();
   const clock = opts.clock ?? (() => new Date());
   let next = 0;
   let shown = false;
@@ -165,7 +168,7 @@ export async function checkApprovedLinks(opts: CheckOptions = {}): Promise<numbe
       const { id, url } = rows[next++];
       const ok = await siteAnswers(url, opts);
       if (opts.signal?.aborted) return;
-      if (await record(id, ok, clock())) shown = true;
+      if (await record(database, id, ok, clock())) shown = true;
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
@@ -186,14 +189,14 @@ export type LinkHealthRuns = {
  * with `life`.
  */
 export function startLinkHealth(
-  life: Lifecycle,
+  { life, db, clock }: JobParts,
   everyMs: number,
-  opts: Omit<CheckOptions, 'signal'> = {},
+  opts: Omit<CheckOptions, 'signal' | 'db' | 'clock'> = {},
 ): LinkHealthRuns {
   const abort = new AbortController();
   let running: Promise<number> | undefined;
   const run = (): Promise<number> => {
-    running ??= checkApprovedLinks({ ...opts, signal: abort.signal })
+    running ??= checkApprovedLinks({ ...opts, db, clock, signal: abort.signal })
       .catch((err) => {
         logger.warn({ err }, 'link health check failed');
         return 0;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 
 /**
  * A write made outside every server process (the CLI's import, create-admin, migrate, clear-cache)
@@ -22,8 +24,8 @@ export async function markPagesChanged(): Promise<void> {
     .execute();
 }
 
-/** The mark as it is now (null until the CLI first wrote one). */
-export async function pagesVersion(): Promise<string | null> {
-  const row = await db.selectFrom('meta').select('value').where('key', '=', KEY).executeTakeFirst();
+/** The mark as it is now in `database` (null until the CLI first wrote one). */
+export async function pagesVersion(database: Kysely<DB>): Promise<string | null> {
+  const row = await database.selectFrom('meta').select('value').where('key', '=', KEY).executeTakeFirst();
   return row?.value ?? null;
 }

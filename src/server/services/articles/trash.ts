@@ -1,8 +1,7 @@
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
-import type { Lifecycle } from '../../core/lifecycle.ts';
 import { logger } from '../../core/log.ts';
 import { type Recurring, startRecurring } from '../../core/recurring.ts';
-import { db } from '../../db/connection.ts';
+import type { JobParts } from '../job-parts.ts';
 import { deleteArticle } from './write.ts';
 
 /**
@@ -15,11 +14,12 @@ import { deleteArticle } from './write.ts';
 export const BIN_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export type Clock = () => Date;
-
-/** Removes every binned article deleted more than BIN_DAYS before `now`; returns their ids. */
-export async function purgeExpiredArticles(now: Date = new Date()): Promise<number[]> {
-  const cutoff = new Date(now.getTime() - BIN_DAYS * DAY_MS).toISOString();
+/**
+ * Removes every binned article of `db` deleted more than BIN_DAYS before the clock's now; returns
+ * their ids. Each goes through the article service's delete (its files and counts with it).
+ */
+export async function purgeExpiredArticles({ db, clock }: Pick<JobParts, 'db' | 'clock'>): Promise<number[]> {
+  const cutoff = new Date(clock().getTime() - BIN_DAYS * DAY_MS).toISOString();
   const rows = await db
     .selectFrom('article')
     .select('id')
@@ -41,10 +41,6 @@ export async function purgeExpiredArticles(now: Date = new Date()): Promise<numb
 }
 
 /** Purges now (after the current turn, never inside a request) and then every `everyMs`. */
-export function startBinPurge(
-  life: Lifecycle,
-  clock: Clock = () => new Date(),
-  everyMs = DAY_MS,
-): Recurring<number[]> {
-  return startRecurring(life, 'bin purge', () => purgeExpiredArticles(clock()), everyMs, []);
+export function startBinPurge(parts: JobParts, everyMs = DAY_MS): Recurring<number[]> {
+  return startRecurring(parts.life, 'bin purge', () => purgeExpiredArticles(parts), everyMs, []);
 }

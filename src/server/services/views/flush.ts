@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import type { Lifecycle } from '../../core/lifecycle.ts';
+import { type Kysely, sql } from 'kysely';
 import { logger } from '../../core/log.ts';
-import { db } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import type { JobParts } from '../job-parts.ts';
 import { restoreCounts, type Taken, takeCounts } from './tally.ts';
 
 /**
@@ -12,7 +12,7 @@ import { restoreCounts, type Taken, takeCounts } from './tally.ts';
 
 let last: Promise<void> = Promise.resolve();
 
-async function write(taken: Taken): Promise<void> {
+async function write(db: Kysely<DB>, taken: Taken): Promise<void> {
   if (taken.days.length === 0 && taken.articles.length === 0) return;
   await db.transaction().execute(async (tx) => {
     if (taken.days.length)
@@ -39,12 +39,12 @@ async function write(taken: Taken): Promise<void> {
   });
 }
 
-/** Writes what was counted so far; resolves when it is in the database. */
-export function flushViews(): Promise<void> {
+/** Writes what was counted so far into `db`; resolves when it is there. */
+export function flushViews(db: Kysely<DB>): Promise<void> {
   last = last.then(async () => {
     const taken = takeCounts();
     try {
-      await write(taken);
+      await write(db, taken);
     } catch (err) {
       restoreCounts(taken);
       logger.error({ err }, 'view counts not written');
@@ -59,12 +59,12 @@ export type ViewFlush = { stop: () => Promise<void> };
  * Flushes every `everyMs` off the request path; the stop (registered with `life`, and returned) ends
  * that and flushes one last time.
  */
-export function startViewFlush(life: Lifecycle, everyMs = 60_000): ViewFlush {
-  const timer = setInterval(() => void flushViews(), everyMs);
+export function startViewFlush({ life, db }: JobParts, everyMs = 60_000): ViewFlush {
+  const timer = setInterval(() => void flushViews(db), everyMs);
   timer.unref();
   const stop = () => {
     clearInterval(timer);
-    return flushViews();
+    return flushViews(db);
   };
   life.register('view flush', stop);
   return { stop };
