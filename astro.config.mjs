@@ -76,7 +76,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).
-  // Measured against files the browser caches (`npm run bench -- stylesheets`, bench/README.md): a
+  // Measured against files the browser caches (`npm run bench -- stylesheets`, docs/performance.md): a
   // first view and three more pages cost about the same bytes either way, and files slow the first
   // view's LCP and cost Lighthouse points.
   build: { format: 'file', inlineStylesheets: 'always' },

@@ -125,7 +125,7 @@ export type Result = {
 };
 export type Row = { metric: string; value: string; budget?: string; ok?: boolean };
 
-/** Saves a part's figures (bench/results/<part>.json); `npm run bench` turns them into bench/README.md. */
+/** Saves a part's figures (bench/results/<part>.json); `npm run bench` turns them into docs/performance.md. */
 export function save(part: string, title: string, rows: Row[], notes: string[] = []): Result {
   mkdirSync(RESULTS, { recursive: true });
   const result: Result = { part, title, date: new Date().toISOString(), machine: machine(), rows, notes };

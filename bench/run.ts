@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every part in turn (or the ones named: `npm run bench -- page startup`), then
- * bench/README.md's figures table is rewritten from bench/results/*.json.
+ * the figures section of docs/performance.md is rewritten from bench/results/*.json.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,11 +28,14 @@ async function main() {
     const mod = (await import(`./${part}.ts`)) as { run: () => Promise<Result> };
     await mod.run();
   }
-  writeReadme();
+  writeFigures();
 }
 
-function writeReadme() {
-  const file = path.join(ROOT, 'bench', 'README.md');
+/** The page the figures live on, between its `<!-- figures:start -->` and `<!-- figures:end -->` marks. */
+const FIGURES_FILE = path.join(ROOT, 'docs', 'performance.md');
+
+function writeFigures() {
+  const file = FIGURES_FILE;
   const text = readFileSync(file, 'utf8');
   const results = existsSync(RESULTS)
     ? readdirSync(RESULTS)
@@ -69,10 +72,10 @@ function writeReadme() {
   const end = '<!-- figures:end -->';
   const next = text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${lines.join('\n')}\n${end}`);
   writeFileSync(file, next);
-  console.log(`\nbench/README.md updated (${results.length} parts measured, the others kept)`);
+  console.log(`\ndocs/performance.md updated (${results.length} parts measured, the others kept)`);
 }
 
-/** The README's current section of each part, by its `<!-- part:name -->` marker. */
+/** The page's current section of each part, by its `<!-- part:name -->` marker. */
 function keptSections(text: string): Map<string, string> {
   const sections = new Map<string, string>();
   const block = /<!-- figures:start -->([\s\S]*)<!-- figures:end -->/.exec(text)?.[1] ?? '';

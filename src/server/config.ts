@@ -110,6 +110,9 @@ const EnvSchema = z.object({
   PAGE_COUNTS_MAX_AGE: wholeNumber(60, 0, 300),
 });
 
+/** Every setting's name: docs/configuration.md and .env.example must list exactly these (tests/unit/docs.test.ts). */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
