@@ -1,5 +1,5 @@
 /**
- * LRC lyrics (SPEC §3 music info: lyricList and lyricTimeList, start times in ms). Handles several
+ * LRC lyrics (docs/product.md#music-data: lyricList and lyricTimeList, start times in ms). Handles several
  * time tags on one line, `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]`, `[offset:±ms]`,
  * metadata tags ([ti:] [ar:] …, not lines), NeteaseCloudMusicApi's JSON credit lines
  * (`{"t":0,"c":[{"tx":"作词: "},{"tx":"某人"}]}`), and translations paired by time: from a separate
