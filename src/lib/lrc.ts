@@ -126,7 +126,7 @@ export function lyricIndexAt(times: readonly number[], ms: number): number {
   return found;
 }
 
-/** SPECIAL style: how long the current line stays, by the gap to the next (SPEC §4). */
+/** SPECIAL style: how long the current line stays, by the gap to the next (docs/product.md#playback). */
 export function lineGap(times: readonly number[], index: number, durationMs: number): number {
   if (index < 0 || index >= times.length) return 0;
   const next = index + 1 < times.length ? times[index + 1] : durationMs;
