@@ -1,6 +1,6 @@
 /**
- * `npm test -- lint` runs this after Biome: the import directions and the file-size budget of
- * CONTRIBUTING.md, checked over the real import graph of src/.
+ * `npm test -- lint` runs this after Biome: the import directions and the file-size budget
+ * (docs/decisions/0002-layer-check.md), checked over the real import graph of src/.
  *
  *   pages, components, layouts, api, chat, music → services → db
  *   api (/api) and music (/wapi) → http (their shared kit: envelope, routing, write guard, context);
