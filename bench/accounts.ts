@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { encode, encrypt } from '../src/lib/storage.ts';
 
 /** Users written straight into a bench server's database, with tokens signed by its key. */
-/** The signing key a test server keeps in its database (issue 21, in its own table since issue 30). */
+/** The signing key a test server keeps in its database (the `secret` table). */
 function signingKeyIn(dataDir: string): string {
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
   try {
@@ -41,7 +41,8 @@ export function makeUsers(dataDir: string, count: number, prefix = 'bench'): { i
 
 /**
  * The local-storage entries of a browser signed in as the seeded admin (id 1) of a bench server, as the
- * site stores its session (SPEC §3/§9 encoding): a console page then opens its screen, not the login.
+ * site stores its session (docs/product.md#browser-storage encoding): a console page then opens its screen,
+ * not the login.
  */
 export function adminSession(dataDir: string): [string, string][] {
   const key = signingKeyIn(dataDir);

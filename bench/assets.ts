@@ -1,7 +1,9 @@
 /**
  * Part 2: gzip JavaScript and CSS a guest's first load of every content route transfers (Chromium;
- * issue 22 goal 3: ≤ 20 KB of JavaScript on each, files and inline scripts together, for a reader who only reads), and the owner console's (/admin/profile: its shell and first screen, before any login; the article
- * editor /admin/articles/edit and the dashboard /admin with its uPlot charts, signed in as the admin).
+ * docs/decisions/0010-islands-on-interaction.md: ≤ 20 KB of JavaScript on each, files and inline scripts
+ * together, for a reader who only reads), and the owner console's (/admin/profile: its shell and first
+ * screen, before any login; the article editor /admin/articles/edit and the dashboard /admin with its uPlot
+ * charts, signed in as the admin).
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -11,13 +13,13 @@ import { firstLoad } from './first-load.ts';
 import { CHROMIUM_ARGS, chromiumPath, ensureBuilt, type Row, save, startServer } from './lib.ts';
 
 /**
- * The content routes a reader reads (issue 22 goal 3), each as a guest on a first load, scrolled to
+ * The content routes a reader reads, each as a guest on a first load, scrolled to
  * the bottom: home, article, archives, category, tag, the article list of a category and of a tag,
  * talk, albums, photos, bangumi, links, resources, sites, the guestbook's list and a message.
  */
 const CONTENT = CONTENT_ROUTES;
 
-/** KB of gzip JavaScript; the console's 250 KB is the editor page's budget (issue 19), the shell must leave room. */
+/** KB of gzip JavaScript; the console's 250 KB is the editor page's budget, the shell must leave room. */
 const BUDGET: Record<string, number> = {
   ...Object.fromEntries(CONTENT.map((route) => [route, 20])),
   '/admin/profile': 250,

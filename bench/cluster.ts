@@ -1,6 +1,7 @@
 /**
- * Part `cluster` (issue 21): the site as several processes behind nginx on one PostgreSQL and one
- * Redis (scripts/local-services/cluster.ts, as the cluster test and compose.yaml run it).
+ * Part `cluster` (docs/decisions/0003-several-processes-with-redis.md): the site as several processes
+ * behind nginx on one PostgreSQL and one Redis (scripts/local-services/cluster.ts, as the cluster test and
+ * compose.yaml run it).
  *
  * - Article page throughput through nginx with 1 and with 2 processes behind it (the same cluster:
  *   a second nginx sends everything to process 1), and process 1 without nginx for scale, for a page

@@ -1,7 +1,7 @@
 /**
- * Part `faults` (issue 29): an operator's bad day on two built processes on PostgreSQL and Redis
- * behind nginx, under a steady load, measured rather than asserted (tests/cluster/faults.test.ts
- * asserts the same behaviour):
+ * Part `faults` (docs/decisions/0006-database-outage.md): an operator's bad day on two built processes on
+ * PostgreSQL and Redis behind nginx, under a steady load, measured rather than asserted
+ * (tests/cluster/faults.test.ts asserts the same behaviour):
  *
  * - a partitioned write: process 1's Redis link cut, an article made private on process 1 while
  *   process 2 holds its page: how long process 2 still shows it;
@@ -9,7 +9,7 @@
  *   the time from the database's return to the first successful write and to /readyz 200 on each
  *   process, the acknowledged writes missing afterwards, whether both processes are still there.
  *
- * Run alone with `npm run bench -- faults`; a tree without issue 29 can be measured the same way.
+ * Run alone with `npm run bench -- faults`; an older tree can be measured the same way.
  */
 import pg from 'pg';
 import { CLUSTER_ADMIN, startCluster } from '../scripts/local-services/cluster.ts';

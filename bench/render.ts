@@ -1,10 +1,9 @@
 /**
- * Part `render` (issue 30 point 3): an article whose Markdown keeps the parser busy for many seconds
- * (192 KB of `[a](`, the issue's body) beside ordinary ones. Each round writes fresh copies of the
- * bench's article (`/article?id=3`: its code blocks and all) straight into the server's SQLite file,
- * so every view counted is a first view (neither the page cache nor the article HTML cache holds
- * it): an ordinary article viewed alone; then the pathological one and, 0.2 s later, another
- * ordinary one.
+ * Part `render` (docs/decisions/0005-render-pool-and-budget.md): an article whose Markdown keeps the parser
+ * busy for many seconds (192 KB of `[a](`) beside ordinary ones. Each round writes fresh copies of the
+ * bench's article (`/article?id=3`: its code blocks and all) straight into the server's SQLite file, so
+ * every view counted is a first view (neither the page cache nor the article HTML cache holds it): an
+ * ordinary article viewed alone; then the pathological one and, 0.2 s later, another ordinary one.
  */
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';

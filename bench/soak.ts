@@ -113,7 +113,7 @@ export async function run() {
       await res.arrayBuffer();
       counts.pages++;
       // Anything not answered from the cache was rendered: a miss, or an answer the cache passed by
-      // (before issue 22's third round, the feeds, whose renders this used to count as hits).
+      // (once the feeds, whose renders this used to count as hits).
       if (res.headers.get('x-page-cache') !== 'hit') counts.pageMisses++;
       if (res.status >= 400) fail(`GET ${path}: ${res.status}`);
     } catch (err) {
@@ -483,7 +483,7 @@ export async function run() {
       metric: 'pages (of which rendered: cache misses)',
       value: `${counts.pages} (${counts.pageMisses})`,
     },
-    // Issue 22: a write drops only the pages that showed what it changed.
+    // A write drops only the pages that showed what it changed.
     {
       metric: 'page cache hit ratio',
       value: `${hitRatio.toFixed(1)} %`,

@@ -1,5 +1,5 @@
 /**
- * Inline stylesheets or files the browser caches across pages (issue 22, goal 2). The site is built
+ * Inline stylesheets or files the browser caches across pages. The site is built
  * once per value of Astro's `build.inlineStylesheets` (a temporary config beside the real one that
  * changes only that), and each build is measured the same way in Chromium with Lighthouse's mobile
  * throttling applied by DevTools (slow 4G: 562.5 ms latency, 1.47 Mbps down, 675 kbps up; CPU 4×;

@@ -1,6 +1,6 @@
 /**
- * `npm test -- lint` runs this after Biome: the import directions and the file-size budget of
- * CONTRIBUTING.md, checked over the real import graph of src/.
+ * `npm test -- lint` runs this after Biome: the import directions and the file-size budget
+ * (docs/decisions/0002-layer-check.md), checked over the real import graph of src/.
  *
  *   pages, components, layouts, api, chat, music → services → db
  *   api (/api) and music (/wapi) → http (their shared kit: envelope, routing, write guard, context);
@@ -96,7 +96,7 @@ const RULES: [string, string[]][] = [
     ],
   ],
   ['server/services', [...SERVER_OUTSIDE_SERVICES, ...CLIENT]],
-  // The two HTTP apps reach the database only through services (issue 32.4), and neither imports the
+  // The two HTTP apps reach the database only through services, and neither imports the
   // other: what both need is in server/http (their kit) or below.
   ['server/api', ['server/db', 'server/music', 'server/cli', 'server/dev', 'server/seed', ...CLIENT]],
   ['server/music', ['server/db', 'server/api', 'server/cli', 'server/dev', 'server/seed', ...CLIENT]],
@@ -120,7 +120,7 @@ const RULES: [string, string[]][] = [
     'server/seed',
     ['server/cli', 'server/api', 'server/music', 'server/chat', 'server/http', 'server/dev', ...CLIENT],
   ],
-  // The shared Redis client (issue 21) sits beside core: core's shared limits use it, it knows
+  // The shared Redis client sits beside core: core's shared limits use it, it knows
   // nothing above.
   [
     'server/redis',

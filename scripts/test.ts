@@ -57,7 +57,7 @@ function services(): void {
     );
     process.exit(1);
   }
-  // The cluster test's proxy (issue 21).
+  // The cluster test's proxy.
   if (!ensureNginx()) {
     console.error(
       '\n✖ No nginx for the cluster test. Install it (Debian: `sudo apt-get install nginx`) or set NGINX_BIN to an nginx binary.',
@@ -89,7 +89,7 @@ if (!only || only === 'e2e') {
   run('build', bin('astro'), ['build']);
   run('browser tests (playwright)', bin('playwright'), ['test'], { CHROMIUM_PATH: browser });
 }
-// Issue 21: two built server processes on one PostgreSQL and Redis behind nginx (tests/cluster;
+// Two built server processes on one PostgreSQL and Redis behind nginx (tests/cluster;
 // its setup builds when the build is missing or stale, so `npm test -- cluster` runs alone too).
 if (!only || only === 'cluster') {
   services();

@@ -16,8 +16,8 @@ export const onRequest = defineMiddleware(async (_context, next) => {
   try {
     return await next();
   } catch (err) {
-    // The database is away (issue 29): a page that needed it says so with a 503 and reloads; the
-    // cached pages are answered before Astro and go on being answered.
+    // The database is away (docs/decisions/0006-database-outage.md): a page that needed it says so with a
+    // 503 and reloads; the cached pages are answered before Astro and go on being answered.
     if (isDatabaseUnavailable(err)) return unavailablePage();
     throw err;
   }

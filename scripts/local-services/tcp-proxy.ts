@@ -1,6 +1,6 @@
 /**
  * A TCP proxy on 127.0.0.1 between one server process and a service (its Redis link), so a fault test
- * can cut that one link while the other processes keep theirs (issue 29): `cut()` closes every
+ * can cut that one link while the other processes keep theirs: `cut()` closes every
  * connection and resets each new one at once (as a peer that went away), `heal()` lets them through
  * again.
  */

@@ -1,8 +1,8 @@
 import { COMPRESS_THRESHOLD, type CompressOptions, fitSize, qualitySteps } from '../lib/image-compress.ts';
 
 /**
- * SPEC §5 image compression in the browser (a canvas): the sizes and qualities it tries are the pure
- * rules of src/lib/image-compress.ts.
+ * Image compression (docs/product.md#image-compression) in the browser (a canvas): the sizes and qualities
+ * it tries are the pure rules of src/lib/image-compress.ts.
  */
 
 /** Compresses an image file in the browser; rejects when it cannot be decoded or encoded. */

@@ -1,6 +1,7 @@
 /**
  * Back and forward put the reader where they were on that page, as a browser does without the client
- * router; new navigations scroll smoothly to the top (SPEC §2), except on /message/list (kept alive).
+ * router; new navigations scroll smoothly to the top (docs/product.md#layout), except on /message/list
+ * (kept alive).
  *
  * Astro's router keeps one scrollY per history entry, but it records it on `scrollend` into whatever entry is
  * current: a smooth scroll to the top interrupted by Back was written into the page being returned to, and
@@ -15,7 +16,7 @@ type RouterState = { index?: number; scrollY?: number } | null;
 
 const places = new Map<number, number>();
 /**
- * The page kept alive (SPEC §2) and where the reader left it, for a return by a link (the menu) rather
+ * The page kept alive and where the reader left it, for a return by a link (the menu) rather
  * than Back: recorded here, in the always-loaded chrome, because a reader who only scrolls never hydrates
  * its board (client:interaction), and only a hydrated board keeps its own copy (stores/message.ts).
  */

@@ -1,8 +1,9 @@
 import { decode, decrypt, encode, encrypt } from '../lib/storage.ts';
 
 /**
- * Browser storage (localStorage, sessionStorage) in the encoding of src/lib/storage.ts (SPEC.md
- * §3/§9). Every access tolerates storage being disabled: the state is then simply not kept.
+ * Browser storage (localStorage, sessionStorage) in the encoding of src/lib/storage.ts
+ * (docs/product.md#browser-storage). Every access tolerates storage being disabled: the state is then
+ * simply not kept.
  */
 
 type Area = 'local' | 'session';
@@ -38,7 +39,7 @@ export function remove(key: string, kind: Area = 'local'): void {
   area(kind)?.removeItem(encode(key));
 }
 
-/** True when a stored secret exists but cannot be decrypted (SPEC §5: clear the user info then). */
+/** True when a stored secret exists but cannot be decrypted (the user info is cleared then). */
 export function isUnreadableSecret(key: string, kind: Area = 'local'): boolean {
   const raw = area(kind)?.getItem(encode(key));
   if (raw == null) return false;

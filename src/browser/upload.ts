@@ -12,14 +12,18 @@ import { compressImage } from './image-compress.ts';
 export type UploadOptions = {
   /** Leave every failure toast to the caller (the error's message says what went wrong). */
   quiet?: boolean;
-  /** Compression settings of SPEC §5 (defaults: 800 px, quality 0.9, 3 retries, 800 KB). */
+  /**
+   * Compression settings (docs/product.md#image-compression; defaults: 800 px, quality 0.9, 3 retries, 800
+   * KB).
+   */
   maxSide?: number;
 };
 
 /**
- * Uploads one image for the signed-in user and resolves with its URL (`/uploads/…`). SPEC §5: a
- * file over 800 KB is compressed first; a failed compression rejects with 图片上传失败. The server
- * decides the real type by the file's bytes; the checks here only spare a pointless request.
+ * Uploads one image for the signed-in user and resolves with its URL (`/uploads/…`).
+ * docs/product.md#image-compression: a file over 800 KB is compressed first; a failed compression rejects
+ * with 图片上传失败. The server decides the real type by the file's bytes; the checks here only spare a pointless
+ * request.
  */
 export async function uploadImage(file: File, opts: UploadOptions = {}): Promise<string> {
   const fail = (message: string, shown = false): never => {

@@ -3,7 +3,7 @@
 export const ARTICLE_STATUS = { public: 1, private: 2, draft: 3 } as const;
 export const ARTICLE_TYPE = { original: 1, reprint: 2, translation: 3 } as const;
 
-/** The label of an article type (API.md: 1 original, 2 reprint, 3 translation). */
+/** The label of an article type (1 original, 2 reprint, 3 translation). */
 export const typeLabel = (type: number): string => (type === 2 ? '转载' : type === 3 ? '翻译' : '原创');
 
 /** Characters a reader gets through in a minute of Chinese prose mixed with code. */
@@ -27,10 +27,10 @@ export function formatDuration(seconds: number): string {
 /**
  * Markdown reduced to readable plain text: no code fences, images, link targets or markup.
  *
- * Linear in the text (issue 15): no pattern may scan past the next place another attempt can start.
- * A tag stops at the next `<`, a link's label and target at the next `[` or `]`; the old `<[^>]+>`
- * and `\[[^\]]*\]` ran to the end of the text from every unmatched `<` or `[` (O(n²), seconds per
- * hundred kilobytes). Tags with a `<` inside or links with brackets inside their target stay as text.
+ * Linear in the text, so no input makes it slow: no pattern may scan past the next place another attempt can
+ * start. A tag stops at the next `<`, a link's label and target at the next `[` or `]`; the old `<[^>]+>` and
+ * `\[[^\]]*\]` ran to the end of the text from every unmatched `<` or `[` (O(n²), seconds per hundred
+ * kilobytes). Tags with a `<` inside or links with brackets inside their target stay as text.
  */
 export function plainText(markdown: string): string {
   return markdown

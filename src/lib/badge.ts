@@ -3,7 +3,7 @@
  * does not carry the drawer's sanitizer.
  */
 
-/** SPEC §9: the unread badge counts up to 9+; nothing when there is nothing unread. */
+/** The unread badge counts up to 9+; nothing when there is nothing unread. */
 export function badgeText(unread: number): string {
   if (!Number.isFinite(unread) || unread <= 0) return '';
   return unread > 9 ? '9+' : String(Math.floor(unread));

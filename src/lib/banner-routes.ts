@@ -1,6 +1,6 @@
 /**
- * The page banners the console edits: each route name of the page-header list (API.md, the server's
- * ROUTE_NAMES) with the page that shows it. tests/unit/banner-routes.test.ts keeps the two in step.
+ * The page banners the console edits: each route name of the page-header list (docs/api/public.md#site, the
+ * server's ROUTE_NAMES) with the page that shows it. tests/unit/banner-routes.test.ts keeps the two in step.
  */
 export const BANNER_ROUTES = [
   { route: 'Home', label: '首页', path: '/home' },

@@ -1,6 +1,6 @@
 /**
- * The body code of an API envelope as a number. SPEC §8 writes the code as "100" and the original
- * backend sent strings, so "100" and 100 (and "0" and 0) mean the same; anything else that is not a
+ * The body code of an API envelope as a number. The original backend sent the code as text
+ * ("100"), so "100" and 100 (and "0" and 0) mean the same; anything else that is not a
  * whole number in digits (missing, "", null, true) is NaN, never mistaken for 0.
  */
 export function bodyCode(body: unknown): number {
@@ -13,5 +13,5 @@ export function bodyCode(body: unknown): number {
 /** Code 0: the call succeeded. */
 export const isOk = (body: unknown): boolean => bodyCode(body) === 0;
 
-/** Code 100: the server's own warning, shown as 温馨提示 (SPEC §8). */
+/** Code 100: the server's own warning, shown as 温馨提示 (docs/product.md#failed-calls). */
 export const isWarning = (body: unknown): boolean => bodyCode(body) === 100;

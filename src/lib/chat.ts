@@ -1,6 +1,7 @@
 /**
- * Chat rules shared by the browser and the server (SPEC §4 Chat socket, §5 Chat, §9 limits) and the
- * frames of the /ws contract (API.md). Pure: no DOM, no sockets.
+ * Chat rules shared by the browser and the server (docs/product.md#chat-connection and
+ * docs/product.md#chat-rules) and the frames of the /ws contract (docs/api/websocket.md). Pure: no
+ * DOM, no sockets.
  */
 
 export const CHAT_TEXT_MAX = 555;
@@ -62,7 +63,9 @@ export const charCount = (text: string): number => {
   return n;
 };
 
-/** The error a text message gets (SPEC §5: empty → 请输入消息再发送; over 555 characters), or null. */
+/**
+ * The error a text message gets (docs/product.md#chat-rules: empty → 请输入消息再发送; over 555 characters), or null.
+ */
 export function checkChatText(text: unknown): string | null {
   if (typeof text !== 'string' || text.trim() === '') return CHAT_TEXTS.empty;
   if (charCount(text) > CHAT_TEXT_MAX) return CHAT_TEXTS.tooLong;
@@ -88,7 +91,7 @@ export const chatSocketUrl = (loc: { protocol: string; host: string }) =>
   `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
 
 /**
- * SPEC §4: after a failed connect (or a dropped connection) retry every 5 s, at most 5 times in a
+ * After a failed connect (or a dropped connection) retry every 5 s, at most 5 times in a
  * row, each time with the 聊天室连接失败 toast. `failures` is how many retries were already made since
  * the last successful open.
  */
@@ -100,7 +103,7 @@ export function afterConnectFailure(failures: number): { retryInMs: number | nul
 export type ChatStatus = 'connecting' | 'open' | 'closed';
 
 /**
- * SPEC §4: the 30 s check reconnects when the socket is not open, unless a retry is already
+ * The 30 s check reconnects when the socket is not open, unless a retry is already
  * scheduled or the admin forced this visitor offline (then only a manual reconnect or another user
  * brings the chat back).
  */
@@ -108,7 +111,7 @@ export const healthCheckReconnects = (status: ChatStatus, retryPending: boolean,
   status === 'closed' && !retryPending && !kicked;
 
 /**
- * SPEC §4: the unread counter rises for messages from others while the chat is not on screen, and
+ * The unread counter rises for messages from others while the chat is not on screen, and
  * is cleared when the panel is opened or clicked (resetting is the caller's job) or history cleared.
  */
 export function nextUnread(
@@ -124,7 +127,7 @@ export function nextUnread(
 /** The badge text: the count up to 99, then 99+. */
 export const unreadBadge = (count: number) => (count > 99 ? '99+' : String(count));
 
-/** SPEC §9: "more" shows only when a full page came back. */
+/** "More" shows only when a full page came back. */
 export const historyHasMore = (pageLength: number, size = CHAT_PAGE_SIZE) => pageLength >= size;
 
 /** Messages merged by id, oldest first, each once (history pages and live frames overlap). */
@@ -141,13 +144,13 @@ export function mergeMessages(
 /** The page before the oldest message shown (`last_id` of getChatList), or undefined for the newest. */
 export const oldestId = (list: readonly ChatMessage[]) => (list.length ? list[0].id : undefined);
 
-/** Recall is for the author and the admin (SPEC §5/§6). */
+/** Recall is for the author and the admin (docs/product.md#permissions). */
 export const canRecall = (
   message: { user_id: number },
   me: { id: number; role: number } | null | undefined,
 ) => Boolean(me && (me.role === 1 || me.id === message.user_id));
 
-/** Forcing offline is for the admin, never on oneself (SPEC §5). */
+/** Forcing offline is for the admin, never on oneself. */
 export const canForceOffline = (
   target: { user_id: number },
   me: { id: number; role: number } | null | undefined,

@@ -14,7 +14,7 @@ export const GUEST_NAME_MAX = 20;
 export const TALK_MAX = 2000;
 export const TALK_IMAGES_MAX = 9;
 
-/** What a like or a comment is about (API.md). */
+/** What a like or a comment is about (docs/api/public.md#guestbook-comments-and-likes). */
 export const THING = { article: 1, talk: 2, message: 3, comment: 4 } as const;
 
 /** Guestbook text style bounds. */
@@ -113,7 +113,7 @@ export function messageStyle(m: MessageLook): Record<string, string> {
   if (isHexColor(m.color) && isHexColor(bg)) style.color = readableOn(m.color, bg);
   // On a picture the writer saw it on that picture: kept as chosen.
   else if (isHexColor(m.color) && isUploadPath(m.bg_url)) style.color = m.color;
-  // On the theme's card (issue 31): one readable variant per theme, which the card's CSS picks
+  // On the theme's card: one readable variant per theme, which the card's CSS picks
   // (message.module.css), so the default grey #676767 is not grey on dark grey in the dark theme.
   else if (isHexColor(m.color)) {
     style['--msg-c'] = readableOn(m.color, NOTE_SURFACE.light);
@@ -148,7 +148,7 @@ export function styleText(style: Record<string, string>): string {
     .join(';');
 }
 
-/** Bangumi tabs (SPEC §2 anime tracking). */
+/** Bangumi tabs (docs/product.md#route-table: /bangumi?status=). */
 export const BANGUMI_TABS = [
   { status: 1, label: '想看' },
   { status: 2, label: '在看' },

@@ -1,4 +1,4 @@
-/** SPEC §9: 1,000+ shows one decimal with k; 10,000+ one decimal with w. */
+/** docs/product.md#numbers-and-times: 1,000+ shows one decimal with k; 10,000+ one decimal with w. */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return '0';
   if (n >= 10_000) return `${trim(n / 10_000)}w`;

@@ -2,7 +2,10 @@ import { type DateInput, parseWireDate, toWireDate } from './wire-date.ts';
 
 export { formatCount, likeLabel } from './count.ts';
 
-/** SPEC §9: elapsed time since a date (wire or ISO, see parseWireDate), in seconds, minutes, hours or days. */
+/**
+ * docs/product.md#numbers-and-times: elapsed time since a date (wire or ISO, see parseWireDate), in seconds,
+ * minutes, hours or days.
+ */
 export function timeAgo(date: DateInput, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - parseWireDate(date)) / 1000));
   if (Number.isNaN(seconds)) return '';
@@ -28,7 +31,7 @@ export function isoDate(date: DateInput): string {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : '';
 }
 
-/** mm:ss for player times (SPEC §4 Playback). */
+/** mm:ss for player times (docs/product.md#playback). */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;

@@ -1,4 +1,4 @@
-/** SPEC §2/§9: the welcome toast of the first load and of a login. */
+/** The welcome toast of the first load and of a login (docs/product.md#first-load-and-greetings). */
 
 export const SPECIAL_USER_ID = 3;
 export const SPECIAL_GREETING = '大佬光临，真是三生有幸';
@@ -9,7 +9,7 @@ export const GREETING_KEY = 'welcome';
 
 type Band = { from: number; to: number; hello: string; tail: string };
 
-/** The bands of SPEC §9, by hour of the visitor's clock: [from, to). */
+/** The greeting bands, by hour of the visitor's clock: [from, to). */
 export const GREETING_BANDS: readonly Band[] = [
   { from: 0, to: 5, hello: '夜里好', tail: '夜深人静，记得早点休息哦' },
   { from: 5, to: 9, hello: '早上好', tail: '新的一天从一杯温水开始吧' },

@@ -1,4 +1,4 @@
-/** SPEC §2 Header: the header's look for a scroll move from `prevY` to `y`. */
+/** The header's look (docs/product.md#header-and-footer) for a scroll move from `prevY` to `y`. */
 export const HEADER_HIDE_AFTER = 50;
 
 export function headerState(prevY: number, y: number): { atTop: boolean; hidden: boolean } {

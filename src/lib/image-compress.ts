@@ -1,7 +1,7 @@
 /**
- * SPEC §5 image compression: the longest side scaled down to at most `maxSide` (800 px); PNG becomes
- * JPEG; quality starts at 0.9 and drops by 0.1 for up to 3 more passes while the result is over the
- * threshold (about 800 KB) and quality stays above 0.2.
+ * Image compression (docs/product.md#image-compression): the longest side scaled down to at most `maxSide`
+ * (800 px); PNG becomes JPEG; quality starts at 0.9 and drops by 0.1 for up to 3 more passes while the result
+ * is over the threshold (about 800 KB) and quality stays above 0.2.
  */
 export const COMPRESS_THRESHOLD = 800 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * The friend links' groups (issue 31): /link/list shows one section per group, and the admin's review
+ * The friend links' groups: /link/list shows one section per group, and the admin's review
  * on that page puts a just-approved card into its section, so both order them by this one rule.
  */
 

@@ -1,11 +1,11 @@
 import { lrcEntries } from './lrc.ts';
 
 /**
- * A lyric text in the shape NeteaseCloudMusicApi's /lyric gives it (API.md): one time tag per line,
- * lines sorted by time. Local .lrc files often write a repeated line once with several tags
- * (`[00:19.20][00:24.00]副歌`); the original client reads only the first tag of a line and shows the
- * second as text. So each tag becomes a line of its own, in time order (same times keep their order,
- * which is how our parser pairs a line with its translation).
+ * A lyric text in the shape NeteaseCloudMusicApi's /lyric gives it (docs/api/music.md): one time tag per
+ * line, lines sorted by time. Local .lrc files often write a repeated line once with several tags
+ * (`[00:19.20][00:24.00]副歌`); the original client reads only the first tag of a line and shows the second as
+ * text. So each tag becomes a line of its own, in time order (same times keep their order, which is how our
+ * parser pairs a line with its translation).
  *
  * Metadata lines ([ti:], [ar:], [al:], [by:] …) and NeteaseCloudMusicApi's JSON credit lines stay, at
  * the head as NetEase puts them; both clients skip them. `[offset:]` is applied to the times and

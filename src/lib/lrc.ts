@@ -1,5 +1,5 @@
 /**
- * LRC lyrics (SPEC §3 music info: lyricList and lyricTimeList, start times in ms). Handles several
+ * LRC lyrics (docs/product.md#music-data: lyricList and lyricTimeList, start times in ms). Handles several
  * time tags on one line, `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]`, `[offset:±ms]`,
  * metadata tags ([ti:] [ar:] …, not lines), NeteaseCloudMusicApi's JSON credit lines
  * (`{"t":0,"c":[{"tx":"作词: "},{"tx":"某人"}]}`), and translations paired by time: from a separate
@@ -126,7 +126,7 @@ export function lyricIndexAt(times: readonly number[], ms: number): number {
   return found;
 }
 
-/** SPECIAL style: how long the current line stays, by the gap to the next (SPEC §4). */
+/** SPECIAL style: how long the current line stays, by the gap to the next (docs/product.md#playback). */
 export function lineGap(times: readonly number[], index: number, durationMs: number): number {
   if (index < 0 || index >= times.length) return 0;
   const next = index + 1 < times.length ? times[index + 1] : durationMs;

@@ -1,6 +1,6 @@
 /**
- * Talk, album and photo rules the owner's console and the server share (ADMIN-API.md): the status
- * values with their recycle bins, and the album limits of the original.
+ * Talk, album and photo rules the owner's console and the server share (docs/api/admin.md#status-values): the
+ * status values with their recycle bins, and the album limits of the original.
  */
 
 /** Talk status: 1 public, 2 private, 3 recycle bin. */

@@ -1,4 +1,7 @@
-/** The player's rules (SPEC §4 Playback, Search paging; §5 Other; §9 music constants). */
+/**
+ * The player's rules: docs/product.md#playback, docs/product.md#music-search-paging and the music
+ * constants of docs/product.md#constants-and-limits.
+ */
 
 export const PLAY_MODELS = ['RANDOM', 'LISTLOOP', 'SINGLECYCLE'] as const;
 export type PlayModel = (typeof PLAY_MODELS)[number];
@@ -63,7 +66,7 @@ export const volumeToSlider = (volume: number): number =>
   Math.round(Math.min(1, Math.max(0, Number.isFinite(volume) ? volume : DEFAULT_VOLUME)) * 100);
 
 export type FontKind = 'title' | 'author' | 'lyric';
-/** Lyric board font sizes in rem (SPEC §5), changed in 0.1 steps. */
+/** Lyric board font sizes in rem (docs/product.md#other-rules), changed in 0.1 steps. */
 export const FONT_BOUNDS: Record<FontKind, [number, number]> = {
   title: [1, 5],
   author: [0, 2.4],
@@ -77,7 +80,10 @@ export function stepFontSize(kind: FontKind, value: number, direction: 1 | -1): 
   return Math.min(max, Math.max(min, next));
 }
 
-/** A song in the list form; custom songs may carry artists/alias instead of ar/alia (SPEC §3). */
+/**
+ * A song in the list form; custom songs may carry artists/alias instead of ar/alia
+ * (docs/product.md#music-data).
+ */
 export type Artist = { id?: number; name: string };
 export type Song = {
   id: number;
@@ -122,13 +128,13 @@ export function fromSearch(song: SearchSong, active = false): Song {
   };
 }
 
-/** Adds to the custom list; a song already in it changes nothing (SPEC §5). */
+/** Adds to the custom list; a song already in it changes nothing. */
 export function addToCustom(list: readonly Song[], song: Song): { list: Song[]; added: boolean } {
   if (list.some((s) => s.id === song.id)) return { list: [...list], added: false };
   return { list: [...list, { ...song, active: true }], added: true };
 }
 
-/** Removes from the custom list; `backToTop` when it is now empty (SPEC §4: return to TOP). */
+/** Removes from the custom list; `backToTop` when it is now empty (back to TOP). */
 export function removeFromCustom(list: readonly Song[], id: number): { list: Song[]; backToTop: boolean } {
   const next = list.filter((s) => s.id !== id);
   return { list: next, backToTop: next.length === 0 };
@@ -143,7 +149,7 @@ export function markActive<T extends { id: number }>(
   return songs.map((s) => ({ ...s, active: ids.has(s.id) }));
 }
 
-/** Search paging state (SPEC §4 Search paging). */
+/** Search paging state (docs/product.md#music-search-paging). */
 export type SearchPaging = { keywords: string; offset: number; loadMore: boolean };
 
 /** A new search: offset back to 0. An empty keyword means "clear, no request" (null). */

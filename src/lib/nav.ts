@@ -1,4 +1,7 @@
-/** The header menu of SPEC §2: desktop order, the More submenu, and the drawer's extra entry. */
+/**
+ * The header menu (docs/product.md#header-and-footer): desktop order, the More submenu, and the drawer's
+ * extra entry.
+ */
 export type NavItem = { href: string; label: string };
 
 export const MAIN_NAV: NavItem[] = [

@@ -1,6 +1,9 @@
-/** Notification rules shared by the server (sanitizing) and the drawer (SPEC §3, §4, §5, §9). */
+/**
+ * Notification rules shared by the server (sanitizing) and the drawer
+ * (docs/product.md#opening-a-notification).
+ */
 
-/** SPEC §9: notification page size. */
+/** Notification page size. */
 export const NOTIFY_PAGE_SIZE = 10;
 
 /** The only tags a notification may carry, always without attributes. */
@@ -50,11 +53,11 @@ export function sanitizeMarkup(input: string): string {
   return out;
 }
 
-/** Words that make text unfit for HTML display (SPEC §5). */
+/** Words that make text unfit for HTML display (docs/product.md#html-content-check). */
 const UNSAFE_WORDS = /script|alert|window|prompt|location|href|iframe|onload|onerror/i;
 
 /**
- * SPEC §5 HTML-content check: true when the text has tag-like markup and contains none of the words
+ * The HTML content check: true when the text has tag-like markup and contains none of the words
  * script, alert, window, prompt, location, href, iframe, onload, onerror. The drawer shows a message
  * as markup only when this holds; otherwise as plain text.
  */
@@ -73,15 +76,18 @@ export function markupToText(markup: string): string {
   });
 }
 
-/** Where opening a notification leads (SPEC §4): a site path, opened in the same tab. */
+/**
+ * Where opening a notification leads (docs/product.md#opening-a-notification): a site path, opened in the
+ * same tab.
+ */
 export type NotifyTarget = { href: string } | null;
 
 /**
  * 1 → /article?id={to_id}, 2 → /talk?id={to_id}, 3 → /message/list, 4 (a friend-link application)
- * → the site config's `admin_url` (SPEC §4's admin site: the owner console, `/admin` by default),
+ * → the site config's `admin_url` (the admin site: the owner console, `/admin` by default),
  * or /link/list, whose 待审核 list is where an admin reviews it too, when `admin_url` is empty or not
  * an address a link may lead to (only a site path or an http(s) address: never `javascript:`).
- * A type-4 notice to someone who is not an admin (their application approved or rejected, issue 20)
+ * A type-4 notice to someone who is not an admin (their application approved or rejected)
  * leads to /link/list: the admin site would refuse them.
  */
 export function notifyTarget(type: number, toId: number, adminUrl = '', forAdmin = true): NotifyTarget {

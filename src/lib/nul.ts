@@ -1,5 +1,5 @@
 /**
- * NUL characters in input (issue 15). SQLite's FTS5 reads a NUL in a query as the end of the string
+ * NUL characters in input. SQLite's FTS5 reads a NUL in a query as the end of the string
  * ("unterminated string", a 500) and PostgreSQL refuses NUL in any text, so every text input that
  * holds one is refused with this message before it reaches a service.
  */

@@ -1,8 +1,8 @@
 import { CHINA_OFFSET_MS } from './wire-date.ts';
 
 /**
- * The rules of the dashboard's view counts (README "Owner API", "Views"): what a page view is and
- * which China-time day it belongs to. The server counts with them; the tests check them here.
+ * The rules of the dashboard's view counts (docs/api/admin.md#dashboard-and-view-counts): what a page view is
+ * and which China-time day it belongs to. The server counts with them; the tests check them here.
  */
 
 const DAY_MS = 86_400_000;

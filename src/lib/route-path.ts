@@ -1,9 +1,9 @@
 /**
- * The path an /api or /wapi request is routed by (API.md: "Paths under /api and /wapi match without
- * regard to case, and repeated slashes collapse"). The original backend's Koa router ignored case and
- * its nginx merged slashes, so clients of it call `/api/Category/getCategoryDictionary` and
- * `/wapi//song/detail`. Only the static segments of the route that matches take the route's
- * spelling: path parameters (a search text, a tag name) keep theirs, so the path is never lower-cased.
+ * The path an /api or /wapi request is routed by (docs/api/README.md#conventions: paths under /api and /wapi
+ * match without regard to case, and repeated slashes collapse). The original backend's Koa router ignored
+ * case and its nginx merged slashes, so clients of it call `/api/Category/getCategoryDictionary` and
+ * `/wapi//song/detail`. Only the static segments of the route that matches take the route's spelling: path
+ * parameters (a search text, a tag name) keep theirs, so the path is never lower-cased.
  */
 
 /** `//a///b` → `/a/b`. */

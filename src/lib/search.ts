@@ -2,13 +2,16 @@ import { excerptAround, plainText } from './article.ts';
 
 /** Site search rules shared by the server (query handling, excerpts) and the search dialog. */
 
-/** Local-storage key of the search history (SPEC §3), stored encoded by src/lib/storage.ts. */
+/**
+ * Local-storage key of the search history (docs/product.md#browser-storage), stored encoded by
+ * src/lib/storage.ts.
+ */
 export const SEARCH_HISTORY_KEY = 'blog-search-history';
-/** SPEC §9: up to about 10 history entries. */
+/** Up to 10 history entries (docs/product.md#constants-and-limits). */
 export const HISTORY_LIMIT = 10;
 /** Longest query the server looks for; longer input is cut (nobody types a paragraph into search). */
 export const MAX_QUERY = 50;
-/** API.md: up to 8 results. */
+/** Up to 8 results (docs/api/public.md#articles-and-taxonomy). */
 export const MAX_RESULTS = 8;
 /** The trigram index only helps for queries of at least this many characters. */
 export const MIN_INDEXED = 3;
@@ -31,8 +34,9 @@ export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Bounded work per result (issue 15): an article longer than this (they may hold 200,000 characters)
- * is excerpted from a window of the source around its first hit, or from its opening without one.
+ * Bounded work per result, so no article makes a search slow: an article longer than this (they may hold
+ * 200,000 characters) is excerpted from a window of the source around its first hit, or from its opening
+ * without one.
  */
 export const EXCERPT_SOURCE_MAX = 20_000;
 const WINDOW_RADIUS = EXCERPT_SOURCE_MAX / 4;

@@ -1,7 +1,7 @@
 /**
  * The site's own origin and the host names it answers to. Astro (and Hono) build the request URL
  * from the `Host` header, so a request naming another host must never reach a renderer: its links
- * would point elsewhere and its page would be cached for everyone (issue 15).
+ * would point elsewhere and its page would be cached for everyone (docs/decisions/0015-site-origin.md).
  */
 
 export type SiteOrigins = {

@@ -1,5 +1,5 @@
 /**
- * The encoding of browser storage as SPEC.md §3/§9 describes it: keys and values are URI-encoded then
+ * The encoding of browser storage (docs/product.md#browser-storage): keys and values are URI-encoded then
  * base64'd; user info and token are additionally "encrypted" with a fixed key shipped in the client.
  * That is obfuscation only (the key is public), so nothing secret relies on it. Pure, so pages and
  * tests can write what the browser reads; the storage itself is src/browser/storage.ts.

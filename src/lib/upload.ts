@@ -1,6 +1,7 @@
 /**
- * The rules of an image upload (SPEC §5), shared by the site's upload (src/browser/upload.ts) and the
- * console's (src/admin/kit/upload.ts): the accepted types, the server's limit, the messages.
+ * The rules of an image upload (docs/product.md#image-compression), shared by the site's upload
+ * (src/browser/upload.ts) and the console's (src/admin/kit/upload.ts): the accepted types, the server's
+ * limit, the messages.
  */
 
 /** The server's limit (POST /api/upload/img answers 413 above it). */

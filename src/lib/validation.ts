@@ -1,10 +1,10 @@
 /**
- * SPEC §5 login and register rules, shared by the login dialog, the personal center and the server
- * (register and password change), so the client and the server can never disagree. Each check
- * returns the exact message of the spec, or '' when the value passes.
+ * The login and register rules (docs/product.md#login-and-register-forms), shared by the login dialog, the
+ * personal center and the server (register and password change), so the client and the server can never
+ * disagree. Each check returns the exact message of the product, or '' when the value passes.
  */
 
-/** SPEC §3/§9: only the local part of the email is typed; this fixed domain is appended. */
+/** Only the local part of the email is typed; this fixed domain is appended. */
 export const MAIL_DOMAIN = '@qq.com';
 
 export const USERNAME_MIN = 5;

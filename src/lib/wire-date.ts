@@ -1,8 +1,8 @@
 /**
- * Dates on the wire (API.md): every date field of /api answers and chat frames is `YYYY-MM-DD HH:mm:ss`
- * in China time (UTC+8), the format the clients of this product family parse. The database and the
- * server-rendered pages keep ISO instants; the API boundary writes them with `wireJson`, and the
- * browser reads either form back with `parseWireDate`.
+ * Dates on the wire (docs/api/README.md#conventions): every date field of /api answers and chat frames is
+ * `YYYY-MM-DD HH:mm:ss` in China time (UTC+8), the format the clients of this product family parse. The
+ * database and the server-rendered pages keep ISO instants; the API boundary writes them with `wireJson`, and
+ * the browser reads either form back with `parseWireDate`.
  *
  * China Standard Time is UTC+8 all year, without daylight saving since 1991, so plain arithmetic gives
  * it (Intl with a time zone would pull the time-zone database into memory for nothing).
@@ -54,7 +54,7 @@ function chinaText(ms: number): string {
 /**
  * An article's `reading_duration` on the wire: the column and our pages keep whole seconds, /api
  * answers milliseconds, the original backend's unit (its client shows 03 分 for 3 × 60 000, and read
- * our seconds as a thousandth of the time; issue 31). A client of /api divides by 1000 for seconds.
+ * our seconds as a thousandth of the time). A client of /api divides by 1000 for seconds.
  */
 export const readingDurationToWire = (seconds: number): number => seconds * 1000;
 

@@ -4,7 +4,10 @@ import { site } from '#server/site.ts';
 import { listHref } from '../lib/article.ts';
 import { xmlEscape } from '../lib/xml.ts';
 
-/** The public pages of SPEC's route table (no personal or editing pages), then every public article. */
+/**
+ * The public pages of docs/product.md#route-table (no personal or editing pages), then every public
+ * article.
+ */
 const PAGES = [
   '/home',
   '/archives',

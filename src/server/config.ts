@@ -75,7 +75,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   // PostgreSQL: connections this process keeps open at most (node-postgres' pool).
   PG_POOL_MAX: wholeNumber(10, 1, 1000),
-  // Issue 21: a shared Redis for several processes (chat, page-cache invalidation, limits, view
+  // A shared Redis for several processes (chat, page-cache invalidation, limits, view
   // dedupe; src/server/redis). Unset: all of it stays in this process.
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   REDIS_PREFIX: z
@@ -85,7 +85,7 @@ const EnvSchema = z.object({
     .transform((v) => v || 'blog:')
     .pipe(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')),
   MUSIC_DIR: z.string().trim().optional(),
-  // Uploads and the generated demo pictures (issue 21): a shared volume when several machines serve.
+  // Uploads and the generated demo pictures: a shared volume when several machines serve.
   UPLOADS_DIR: z.string().trim().optional(),
   MUSIC_API_URL: optionalUrl(['http:', 'https:']),
   JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -104,9 +104,9 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_IP: wholeNumber(100, 0, 1_000_000),
   MAX_WEBSOCKETS_PER_IP: wholeNumber(20, 0, 1_000_000),
   HEADERS_TIMEOUT_MS: wholeNumber(20_000, 100, 600_000),
-  // How often the friend links' sites are checked in the background (issue 20); 0 turns it off.
+  // How often the friend links' sites are checked in the background; 0 turns it off.
   LINK_CHECK_HOURS: wholeNumber(6, 0, 720),
-  // Issue 22: seconds a cached page may keep showing a like count after it changed (0: at once).
+  // Seconds a cached page may keep showing a like count after it changed (0: at once).
   PAGE_COUNTS_MAX_AGE: wholeNumber(60, 0, 300),
 });
 
@@ -121,7 +121,7 @@ export type Config = {
   siteAliases: string[];
   dataDir: string;
   databaseUrl?: string;
-  /** Issue 21: the shared Redis, and the prefix of every key and channel this blog uses there. */
+  /** The shared Redis, and the prefix of every key and channel this blog uses there. */
   redisUrl?: string;
   redisPrefix: string;
   /** PG_POOL_MAX: the PostgreSQL connections of this process at most. */

@@ -6,14 +6,14 @@ import { db } from './db/connection.ts';
 import { redisAnswers } from './redis/client.ts';
 
 /**
- * GET /healthz and /readyz for process managers, containers and load balancers (issue 21). Answered
- * before the Host check (a probe names the machine's address, not the site), never cached, never a
+ * GET /healthz and /readyz for process managers, containers and load balancers (docs/api/README.md).
+ * Answered before the Host check (a probe names the machine's address, not the site), never cached, never a
  * page view:
  *
  * - /healthz: the process is alive and its event loop answers: always 200.
  * - /readyz: every required check (the database) answers within CHECK_MS: 200, else 503 naming what
  *   failed. An optional one (Redis) that fails leaves the answer 200 with `"status": "degraded"` and
- *   that line `"degraded"` (issue 29): the process serves pages and the API without it (in-process
+ *   that line `"degraded"`: the process serves pages and the API without it (in-process
  *   limits, no page kept), and a balancer that took every process out during a Redis outage would
  *   take the whole site down. The reason goes to the log, at most once a minute.
  */

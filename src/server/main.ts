@@ -16,8 +16,8 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
-  // A promise of a background job that met the database away (issue 29) is no reason to stop the
-  // site; anything else still ends the process, as Node's default does.
+  // A promise of a background job that met the database away (docs/decisions/0006-database-outage.md) is no
+  // reason to stop the site; anything else still ends the process, as Node's default does.
   process.on('unhandledRejection', (err) => {
     if (!isDatabaseUnavailable(err)) throw err;
     logger.warn({ err: (err as Error).message }, 'database unavailable in a background task');

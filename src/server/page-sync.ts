@@ -6,9 +6,9 @@ import type { JobParts } from './services/job-parts.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS, pagesVersion } from './services/page-version.ts';
 
 /**
- * Page-cache invalidation across processes (issue 21). Without REDIS_URL a write drops this
- * process's cached pages that showed what it changed (all of them when it names nothing) and
- * nothing else happens.
+ * Page-cache invalidation across processes (docs/decisions/0004-page-cache-and-tags.md). Without REDIS_URL
+ * a write drops this process's cached pages that showed what it changed (all of them when it names nothing)
+ * and nothing else happens.
  *
  * With it, the drop (the change's tags) is also published to every other process; one that could not
  * be published (this process's link down) reaches them through the database mark below. A process that
@@ -32,7 +32,7 @@ export function pagesChanged(change: PageChange = { all: true }): void {
 
 /**
  * A drop this process could not publish (its own Redis link is down or did not answer, while the
- * others' may be up and their caches full): it must still reach them (issue 29). It goes through the
+ * others' may be up and their caches full): it must still reach them. It goes through the
  * database mark the CLI uses (services/page-version.ts), which every process reads every 5 s
  * whatever the state of its Redis: they drop every page, this one time. A mark that cannot be
  * written either (the database away too) is tried again every second until it is.
@@ -82,7 +82,7 @@ export async function watchOutsideWrites(
   { life, db }: Pick<JobParts, 'life' | 'db'>,
   everyMs = OUTSIDE_WRITES_POLL_MS,
 ): Promise<void> {
-  // Unknown when the database does not answer now (issue 29): the first read that works then drops
+  // Unknown when the database does not answer now: the first read that works then drops
   // whatever was kept meanwhile.
   let seen = await pagesVersion(db).catch(() => UNKNOWN);
   let reading = false;

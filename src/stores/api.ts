@@ -4,9 +4,9 @@ import { toast } from './toast.ts';
 import { openLogin } from './ui.ts';
 
 /**
- * Wires the API client (src/lib/api) to the stores: the session's token, the toast stack and the
- * login dialog (SPEC §8: a 401 ends the session and asks for a login). The chrome imports this on
- * every page, so every island's calls find it installed.
+ * Wires the API client (src/lib/api) to the stores: the session's token, the toast stack and the login
+ * dialog (docs/product.md#failed-calls: a 401 ends the session and asks for a login). The chrome imports
+ * this on every page, so every island's calls find it installed.
  */
 installApi({
   token: () => $token.get(),

@@ -25,7 +25,10 @@ chatSocket.onOpen(() => {
   if (historyWanted) void loadHistory();
 });
 
-/** Checks login and the connection; shows the toast of SPEC §8 when sending is not possible. */
+/**
+ * Checks login and the connection; shows the toast of docs/product.md#chat-rules when sending is not
+ * possible.
+ */
 function canSend(): boolean {
   if (!$token.get()) {
     toast(CHAT_TEXTS.login, 'warning', '温馨提示');
@@ -89,7 +92,7 @@ export async function loadHistory(older = false): Promise<void> {
     const last_id = older ? oldestId($chatMessages.get()) : undefined;
     const page = await chatHistory(CHAT_PAGE_SIZE, last_id);
     $chatMessages.set(mergeMessages($chatMessages.get(), page.list));
-    // SPEC §9: "more" only when a full page came back. A refresh of the newest page (after a
+    // "More" only when a full page came back. A refresh of the newest page (after a
     // reconnect) leaves what is known about older pages alone.
     const hasMore = older || !state.loaded ? historyHasMore(page.list.length) : state.hasMore;
     $history.set({ loaded: true, loading: false, hasMore });

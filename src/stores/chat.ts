@@ -18,8 +18,8 @@ import { $token, $userInfo } from './session.ts';
 import { toast } from './toast.ts';
 
 /**
- * The chat room's state and its one socket (SPEC §4 Chat socket). Loaded with the chat button on every
- * page and kept across client-router navigation, so the connection and the unread count survive.
+ * The chat room's state and its one socket (docs/product.md#chat-connection). Loaded with the chat button
+ * on every page and kept across client-router navigation, so the connection and the unread count survive.
  */
 export const $chatStatus = atom<ChatStatus>('closed');
 export const $chatMessages = atom<ChatMessage[]>([]);
@@ -126,7 +126,7 @@ function connect(): void {
     if (socket !== ws) return;
     failures = 0;
     $chatStatus.set('open');
-    // SPEC §4: on open, init; the server takes the identity from the token only.
+    // On open, init; the server takes the identity from the token only.
     const token = $token.get();
     send(token ? { type: 'init', token } : { type: 'init' });
     onOpen?.();
@@ -152,7 +152,7 @@ export function startChat(): void {
   setInterval(() => {
     if (healthCheckReconnects($chatStatus.get(), retryTimer !== undefined, kicked)) connect();
   }, CHAT_HEALTH_CHECK_MS);
-  // SPEC §4: the chat reconnects when the user changes (login, logout, another account).
+  // The chat reconnects when the user changes (login, logout, another account).
   let identity = $userInfo.get()?.id ?? null;
   $userInfo.listen((user) => {
     const next = user?.id ?? null;
@@ -188,7 +188,7 @@ export function closeChat(): void {
   $chatOpen.set(false);
 }
 
-/** SPEC §4: the counter resets when the panel is clicked. */
+/** The counter resets when the panel is clicked. */
 export const markRead = () => $unread.get() && $unread.set(0);
 
 export function setChatPageVisible(visible: boolean): void {

@@ -9,7 +9,7 @@ export const likeKey = (type: number, forId: number) => `${type}:${forId}`;
 
 /**
  * One like state per thing for the whole page, shared by every button that shows it: the article's
- * like under its body and the one above its comments are the same thing (issue 17 item 2).
+ * like under its body and the one above its comments are the same thing, so the two never disagree.
  */
 export const $likes = map<Record<string, LikeState>>({});
 

@@ -5,7 +5,7 @@ import { KEEP_ALIVE_MS } from '../lib/nav.ts';
 
 export type { Message };
 
-/** What /message/list keeps when the visitor leaves it (SPEC §2: kept alive). */
+/** What /message/list keeps when the visitor leaves it (docs/product.md#layout: kept alive). */
 export type MessageListState = {
   tag: string;
   list: Message[];

@@ -6,8 +6,8 @@ export type ModalId = 'login' | 'search' | 'notify';
 
 /**
  * The one modal open, or null: opening one closes the other (as astro-koharu's $activeModal), so
- * the login dialog, the search and 我的消息 never stack. The login's openness is SPEC §3's shared
- * show-login flag, kept in session storage under `showLogin` as before.
+ * the login dialog, the search and 我的消息 never stack. The login's openness is the shared
+ * show-login flag (docs/product.md#login-dialog), kept in session storage under `showLogin` as before.
  */
 export const $activeModal = atom<ModalId | null>(readJson<boolean>('showLogin', 'session') ? 'login' : null);
 $activeModal.listen((id) => writeJson('showLogin', id === 'login', 'session'));

@@ -23,9 +23,9 @@ import {
 import { toast } from './toast.ts';
 
 /**
- * The music player's state (SPEC §3 Player state and Music info) and its actions. The one hidden
- * <audio> element of the launcher island is attached here; panels loaded later only read the atoms
- * and call these actions. Saved on unload under `blog-music-player` (SPEC §9 encoding).
+ * The music player's state (docs/product.md#music-data) and its actions. The one hidden <audio> element of
+ * the launcher island is attached here; panels loaded later only read the atoms and call these actions.
+ * Saved on unload under `blog-music-player` (docs/product.md#browser-storage encoding).
  */
 
 export const MUSIC_STORAGE_KEY = 'blog-music-player';
@@ -136,7 +136,7 @@ type LyricAnswer = { lrc?: { lyric?: string }; tlyric?: { lyric?: string }; noly
 
 let loadSeq = 0;
 
-/** Selecting a song loads its detail, url and lyrics, then plays (SPEC §4). */
+/** Selecting a song loads its detail, url and lyrics, then plays (docs/product.md#playback). */
 export async function playSong(
   song: Song,
   opts: { from?: PlayType | null; list?: Song[] } = {},
@@ -208,7 +208,7 @@ export async function skip(step: 1 | -1, ended = false): Promise<void> {
   await playSong(song);
 }
 
-/** Seek to a percentage; a paused song starts playing (SPEC §4). */
+/** Seek to a percentage; a paused song starts playing. */
 export function seekPercent(percent: number): void {
   if (!audio || !$musicInfo.get()) return;
   audio.currentTime = timeAtPercent(percent, $player.get().duration);
@@ -260,7 +260,7 @@ export function removeCustom(id: number): void {
   syncLike(id, false);
 }
 
-/** SPEC §4: the current player state is saved when the page unloads. */
+/** The current player state is saved when the page unloads. */
 export function savePlayer(): void {
   const p = $player.get();
   const data: Saved = {

@@ -2,7 +2,10 @@ import { atom } from 'nanostores';
 import { SESSION_EVENT } from '../browser/interaction.ts';
 import { isUnreadableSecret, readJson, remove, writeJson } from '../browser/storage.ts';
 
-/** SPEC §3 user info: id, nick_name, avatar, role (1 admin); qq and the own username when known. */
+/**
+ * The user info (docs/product.md#accounts-and-session): id, nick_name, avatar, role (1 admin); qq and the
+ * own username when known.
+ */
 export type UserInfo = {
   id: number;
   nick_name: string;
@@ -24,8 +27,8 @@ const SECRETS = ['token', 'userInfo'] as const;
 const FLAGS = ['tokenFlag', 'infoFlag'] as const;
 
 /**
- * SPEC §5: a stored secret that fails to decrypt clears the user info. The token goes with it (a
- * token without its user is a half session), so the visitor simply starts signed out.
+ * docs/product.md#browser-storage: a stored secret that fails to decrypt clears the user info. The token
+ * goes with it (a token without its user is a half session), so the visitor simply starts signed out.
  */
 const unreadable = SECRETS.some((k) => isUnreadableSecret(k, 'session') || isUnreadableSecret(k, 'local'));
 if (unreadable) {

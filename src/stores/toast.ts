@@ -16,7 +16,7 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * Shows a toast; SPEC §9: 3 s unless the caller says otherwise (music toasts pass 1000). The same
+ * Shows a toast; 3 s unless the caller says otherwise (music toasts pass 1000). The same
  * text raised again while on screen is one toast with a count and a fresh timer; `key` makes
  * different texts one toast too (the newest wins), e.g. the welcome of a login replacing the
  * first visit's. Returns the toast's id.

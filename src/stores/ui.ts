@@ -4,7 +4,10 @@ import type { PageHeader } from '../lib/contract/site.ts';
 import type { CodeTheme, PreviewTheme, Theme } from '../lib/theme.ts';
 import { closeModal, openModal } from './modal.ts';
 
-/** SPEC §3 static-data state, kept in local storage (encoded) under `staticData`. */
+/**
+ * The static-data state (docs/product.md#browser-storage), kept in local storage (encoded) under
+ * `staticData`.
+ */
 export type StaticData = {
   previewTheme: PreviewTheme;
   codeTheme: CodeTheme;
@@ -45,6 +48,9 @@ export function setMessageTypeIsCard(messageTypeIsCard: boolean): void {
   $staticData.setKey('messageTypeIsCard', messageTypeIsCard);
 }
 
-/** The shared show-login flag (SPEC §2): anything may open the login dialog (one modal of $activeModal). */
+/**
+ * The shared show-login flag (docs/product.md#login-dialog): anything may open the login dialog (one modal
+ * of $activeModal).
+ */
 export const openLogin = (): void => openModal('login');
 export const closeLogin = (): void => closeModal('login');

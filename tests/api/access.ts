@@ -1,11 +1,15 @@
 /**
- * Who may call each /api route, as API.md says ("(login)", "(admin)", "(owner or admin)" or nothing):
+ * Who may call each /api route, as docs/api/public.md and docs/api/admin.md say (public, login,
+ * owner or admin):
  * the permission matrix tests every cell of it, and the fuzz sends field-level cases only as the roles
  * that get past the gate (the others are refused before the body is read).
  */
 export type Access = 'public' | 'login' | 'admin';
 
-/** Every /api route with the access API.md gives it ("(login)", "(admin)", "(owner…)" or none). */
+/**
+ * Every /api route with the access the docs give it (an owner route is `login`: the owner check is the
+ * route's).
+ */
 export const ACCESS: Record<string, Access> = {
   'GET /api/config': 'public',
   'PUT /api/config/addView': 'public',
@@ -21,7 +25,7 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/user/updatePassword': 'login',
   'POST /api/user/logout': 'login',
   'GET /api/user/getOwnStatistic': 'login',
-  // Issue 30: two-factor sign-in, for every account.
+  // Two-factor sign-in, for every account.
   'POST /api/user/2fa/setup': 'login',
   'POST /api/user/2fa/enable': 'login',
   'POST /api/user/2fa/disable': 'login',
@@ -121,7 +125,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/notify/getNotifyList': 'login',
   'PUT /api/notify/update/:id': 'login',
   'PUT /api/notify/delete/:id': 'login',
-  // Issue 19: the owner's routes of ADMIN-API.md for bangumi, resources, the site list, links,
+  // The owner's routes for bangumi, resources, the site list, links,
   // guestbook, users and comments.
   'POST /api/bangumi/getBangumiList': 'admin',
   'POST /api/bangumi/add': 'admin',
@@ -148,19 +152,19 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/comment/backDelete/:id/:parent_id': 'admin',
   'GET /api/dashboard/getOverview': 'admin',
   'GET /api/dashboard/getTrend': 'admin',
-  // Issue 20, users and chat in the console.
+  // Users and chat in the console.
   'PUT /api/user/disable/:id': 'admin',
   'PUT /api/user/enable/:id': 'admin',
   'PUT /api/user/resetPassword/:id': 'admin',
   'POST /api/chat/backGetChatList': 'admin',
   'GET /api/chat/getOnlineList': 'admin',
   'PUT /api/chat/forceOffline/:id': 'admin',
-  // Issue 20: the console's 评论与留言 list and the friend-link review and health.
+  // The console's 评论与留言 list and the friend-link review and health.
   'POST /api/comment/getModerationList': 'admin',
   'PUT /api/links/reject': 'admin',
   'GET /api/links/getLinkHealth': 'admin',
   'PUT /api/links/check/:id': 'admin',
-  // Issue 20: the audit log, backups and the music library.
+  // The audit log, backups and the music library.
   'POST /api/audit/getAuditList': 'admin',
   'GET /api/audit/getAuditDictionary': 'admin',
   'GET /api/backup/getDataSize': 'admin',

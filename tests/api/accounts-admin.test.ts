@@ -9,7 +9,7 @@ import { setupTestApi } from './helpers.ts';
 import type { Frame } from './ws-client.ts';
 
 /**
- * Issue 20, the console's 用户 screen: disabling an account (tokens end at once, no login, no chat,
+ * The console's 用户 screen: disabling an account (tokens end at once, no login, no chat,
  * the content stays), enabling it again, and the owner's password reset. The chat hub runs on a real
  * server so an open socket of the user can be seen being closed.
  */
@@ -111,7 +111,7 @@ describe('disable and enable an account', () => {
     await watcher.next('message', (m) => m.content === '我回来了');
   });
 
-  it("issue 30: a disabled account's old token is refused everywhere with the reason, guest routes too", async () => {
+  it("a disabled account's old token is refused everywhere with the reason, guest routes too", async () => {
     const u = await api.user();
     const nick = `昵称${u.username}`;
     expect((await as('PUT', `/api/user/disable/${u.id}`)).json.code).toBe(0);

@@ -6,9 +6,9 @@ import { purgeExpiredArticles, startBinPurge } from '../../src/server/services/a
 import { jobParts, setupTestApi } from './helpers.ts';
 
 /**
- * The owner's article, category and tag routes (ADMIN-API.md "Article", "Category", "Tag") and the
- * console's own (issue 19): filters, the recycle bin, autosave, optimistic concurrency, the preview,
- * merges and guarded deletes. A fresh database without the demo: every row is made here.
+ * The owner's article, category and tag routes (docs/api/admin.md#articles-categories-and-tags), the
+ * original admin app's and the console's own: filters, the recycle bin, autosave, optimistic concurrency,
+ * the preview, merges and guarded deletes. A fresh database without the demo: every row is made here.
  */
 const api = setupTestApi();
 const DAY_MS = 86_400_000;

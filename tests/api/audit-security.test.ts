@@ -5,7 +5,7 @@ import { auditList } from './audit-list.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 30, audit completeness: failed sign-ins (the name tried and the address, never the password),
+ * Audit completeness: failed sign-ins (the name tried and the address, never the password),
  * 2FA changes and refusals on admin routes (a few a minute per address) are rows of the audit log with
  * their own kind, and the console's 类型 filter finds them. Before, none of these left a row.
  */

@@ -9,7 +9,10 @@ import { ACCESS } from './access.ts';
 import { auditList } from './audit-list.ts';
 import { jobParts, setupTestApi } from './helpers.ts';
 
-/** The audit log (issue 20): one mechanism for every admin write, listed at POST /api/audit/getAuditList. */
+/**
+ * The audit log (docs/decisions/0011-audit-log.md): one mechanism for every admin write, listed at POST
+ * /api/audit/getAuditList.
+ */
 
 const api = setupTestApi({ seed: true });
 const IP = '203.0.113.7';
@@ -116,7 +119,7 @@ describe('recording', () => {
     expect((await api.call('POST', '/api/todo/add', { content: '买菜' }, user.token)).json.code).toBe(0);
     expect((await api.call('POST', '/api/tag/add', { tag_name: '用户的' }, user.token)).status).toBe(403);
     expect((await list(writes)).total).toBe(before);
-    // The user's refusal is a row of its own kind (issue 30, tests/api/audit-security.test.ts).
+    // The user's refusal is a row of its own kind (tests/api/audit-security.test.ts).
     expect((await list({ kind: '越权访问', user_id: user.id })).total).toBe(1);
   });
 

@@ -8,7 +8,7 @@ import { PG_DUMP_HINT } from '../../src/server/services/backup.ts';
 import { onPostgres } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
-/** Backups from the browser and the data folder's size (issue 20, /admin/backups). */
+/** Backups from the browser and the data folder's size (/admin/backups). */
 
 const api = setupTestApi({ seed: true });
 

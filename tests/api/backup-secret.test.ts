@@ -14,9 +14,10 @@ import { ADMIN, setupTestApi } from './helpers.ts';
 import { newPgDatabase, runCli } from './processes.ts';
 
 /**
- * Issue 30.1: a backup is no master key. Neither the console's download nor `npm run blog -- backup`
- * (nor the pg_dump the console tells of) holds the token signing key or another secret, so a token
- * for the live site cannot be minted from one; restored, the database makes a new key.
+ * A backup is no master key (docs/decisions/0012-backups-without-secrets.md). Neither the console's
+ * download nor `npm run blog -- backup` (nor the pg_dump the console tells of) holds the token signing key
+ * or another secret, so a token for the live site cannot be minted from one; restored, the database makes a
+ * new key.
  */
 
 const api = setupTestApi();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApi } from './helpers.ts';
 
-/** ADMIN-API.md "Admin routes for bangumi" (ours): the owner's anime list. */
+/** The owner's anime list (ours). */
 const api = setupTestApi();
 
 const add = (body: Record<string, unknown>) => api.call('POST', '/api/bangumi/add', body, api.adminToken);

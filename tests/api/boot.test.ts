@@ -10,7 +10,7 @@ import { initConfig } from '../../src/server/config.ts';
 import { type Finished, newPgDatabase, runCli, until } from './processes.ts';
 
 /**
- * Issue 21: processes starting at once on one database (real processes running the boot through
+ * Processes starting at once on one database (real processes running the boot through
  * `npm run blog -- migrate`) make one admin and one seed, and all come up.
  */
 

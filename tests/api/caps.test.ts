@@ -152,7 +152,7 @@ describe('HTTP timeouts', () => {
   });
 });
 
-describe('keep-alive (issue 29)', () => {
+describe('keep-alive', () => {
   it('an idle keep-alive connection outlives the header timeout and the old 5 s: a POST on it is answered', async () => {
     const server = http.createServer(serverOptions({ headersTimeoutMs: 300 }), (req, res) => {
       req.resume().on('end', () => res.end(`${req.method} answered`));

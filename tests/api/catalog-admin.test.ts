@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApi } from './helpers.ts';
 
-/** ADMIN-API.md "Admin routes for … resources and the site list" (ours). */
+/** The owner's routes for resources and the site list (ours). */
 const api = setupTestApi();
 
 const as = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);

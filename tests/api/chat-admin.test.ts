@@ -5,7 +5,7 @@ import { setupTestApi } from './helpers.ts';
 import type { Frame } from './ws-client.ts';
 
 /**
- * Issue 20, the console's 聊天室 screen: the history searched and paged, who is online, and force
+ * The console's 聊天室 screen: the history searched and paged, who is online, and force
  * offline over HTTP (the popover's `offline` frame); delete one and clear are the existing routes.
  */
 const api = setupTestApi();

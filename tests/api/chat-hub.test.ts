@@ -154,12 +154,12 @@ describe('chat hub: messages', () => {
     expect(mine.id).toBeGreaterThan(0);
     const stored = (await rows()).find((r) => r.id === mine.id);
     expect(stored).toMatchObject({ content: text, content_type: 'text', user_id: user.id });
-    // Issue 16: the frame's time is a wire date, `YYYY-MM-DD HH:mm:ss` in China time (API.md).
+    // The frame's time is a wire date, `YYYY-MM-DD HH:mm:ss` in China time (docs/api/websocket.md).
     expect(mine.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(mine.createdAt).toBe(chinaTime(stored?.createdAt ?? ''));
   });
 
-  // Issue 15: a NUL is refused like on the HTTP API (PostgreSQL fails on it), nothing stored or sent.
+  // A NUL is refused like on the HTTP API (PostgreSQL fails on it), nothing stored or sent.
   it('refuses a frame holding a NUL character with a clear error', async () => {
     const user = await api.user();
     const c = await join(user.token);
@@ -396,7 +396,7 @@ describe('chat history API', () => {
       last_id: second.json.result.list[0].id,
     });
     expect(third.json.result.list).toHaveLength(5);
-    // A size past 50 is clamped (API.md), not refused.
+    // A size past 50 is clamped (docs/api/README.md#paging), not refused.
     const big = await api.call('POST', '/api/chat/getChatList', { size: 1000 });
     expect(big.json.code).toBe(0);
   });

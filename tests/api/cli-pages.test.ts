@@ -7,7 +7,7 @@ import { runCli } from './processes.ts';
 import { type Instance, startInstance, until } from './scale-instance.ts';
 
 /**
- * Issue 22: the CLI writes the database from another process, so no request of a server drops the
+ * The CLI writes the database from another process, so no request of a server drops the
  * pages it changed; it leaves a mark (services/page-version.ts) that every server reads (here every
  * 50 ms, in a site every 5 s: root/create-site.ts) and then drops its cached pages. A real `npm run blog` process
  * against the instance's database (the SQLite file, or the PostgreSQL project's database).

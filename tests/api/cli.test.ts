@@ -54,7 +54,7 @@ describe('npm run blog -- create-admin', () => {
   });
 });
 
-describe('npm run blog -- disable-2fa (issue 30)', () => {
+describe('npm run blog -- disable-2fa', () => {
   it('turns off an account’s two-factor sign-in and says so in the audit log', async () => {
     expect(blog('create-admin', 'lostphone1', 'L0st!phone').status).toBe(0);
     let db = await openDatabase({ dataDir, databaseUrl: dbEnv.DATABASE_URL });

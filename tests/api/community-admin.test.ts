@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
-/** ADMIN-API.md: the owner's friend-link, guestbook and comment routes, and where type-4 notices lead. */
+/** The owner's friend-link, guestbook and comment routes, and where type-4 notices lead. */
 const api = setupTestApi();
 
 const as = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);

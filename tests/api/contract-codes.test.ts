@@ -4,10 +4,11 @@ import * as chat from '../../src/server/services/chat.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 16: an unmodified client of the original backend works against ours. That client toasts only on
- * body code 100 and on HTTP 401/403/404/408/429/500 (SPEC §8), so every refusal a person should read is
- * HTTP 200 with code 100 (item 13); page sizes are clamped, not refused (item 9); an empty `last_id` is
- * the chat's newest page (item 1).
+ * An unmodified client of the original backend works against ours
+ * (docs/decisions/0007-original-client-compatibility.md). That client toasts only on body code 100 and on
+ * HTTP 401/403/404/408/429/500 (docs/product.md#failed-calls), so every refusal a person should read is
+ * HTTP 200 with code 100; page sizes are clamped, not refused; an empty `last_id` is the chat's newest
+ * page.
  */
 const api = setupTestApi();
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -20,7 +21,7 @@ describe('refusals a person should read: HTTP 200, code 100, the Chinese reason 
     expect(res.json.message).toMatch(/^参数错误 .*[\u4e00-\u9fff]/);
   });
 
-  it('a rule of SPEC §5 (a username too short), in its own words', async () => {
+  it('a register rule (a username too short), in its own words', async () => {
     const res = await api.call('POST', '/api/user/register', {
       username: 'abc',
       password: 'abc12345',

@@ -10,8 +10,9 @@ import { databaseEnv } from '../setup/database.ts';
 import { ADMIN } from './helpers.ts';
 
 /**
- * The composition root (issue 32): a site is created, closed and created again in the same process,
- * on another data dir and database, and sees only its own data; its close leaves nothing running.
+ * The composition root (docs/decisions/0001-composition-root.md): a site is created, closed and created
+ * again in the same process, on another data dir and database, and sees only its own data; its close leaves
+ * nothing running.
  */
 
 const dirs: string[] = [];

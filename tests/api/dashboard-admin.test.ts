@@ -10,8 +10,9 @@ import { countPageView, countVisitor, takeCounts } from '../../src/server/servic
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 /**
- * The dashboard (issue 20): GET /api/dashboard/getOverview and /getTrend, and the view counts behind
- * them (memory, then view_day / article_view_day in batches). A fresh database without the demo.
+ * The dashboard (docs/api/admin.md#dashboard-and-view-counts): GET /api/dashboard/getOverview and
+ * /getTrend, and the view counts behind them (memory, then view_day / article_view_day in batches). A fresh
+ * database without the demo.
  */
 const api = setupTestApi();
 const as = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);

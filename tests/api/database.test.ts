@@ -85,7 +85,7 @@ describe('migrations and the demo seed', () => {
     }
   });
 
-  // Issue 16: GET /api/config gives createdAt, the site's start (the original client's 运行时间).
+  // GET /api/config gives createdAt, the site's start (the original client's 运行时间).
   it('keeps when the site started: the first start, or for an older database its first migration', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'blog-db-'));
     try {

@@ -4,7 +4,7 @@ import { chinaTime } from '../fixtures/china-time.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 16 item 5: every date on the wire is `YYYY-MM-DD HH:mm:ss` in China time (UTC+8), as the
+ * Every date on the wire is `YYYY-MM-DD HH:mm:ss` in China time (UTC+8), as the
  * original backend sent it (its client shows "NaN天前" for an ISO string). Expected values come from
  * the time-zone database, not from the server's own formatter.
  */
@@ -42,7 +42,7 @@ async function expectListWire(
   }
 }
 
-describe('dates on the wire (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
+describe('dates on the wire (YYYY-MM-DD HH:mm:ss, China time)', () => {
   it('talk list', async () => {
     const { list } = (await api.call('POST', '/api/talk/blogGetTalkList', { current: 1, size: 50 })).json
       .result;

@@ -28,8 +28,8 @@ export type RouteSpec = {
    */
   hashes?: 'visitor' | 'user';
   /**
-   * Fields where 0 and "" mean absent (ADMIN-API.md list bodies: the admin app sends an unset filter or a
-   * new row's id so; issue 31: `status: 0` is its tab 所有文章).
+   * Fields where 0 and "" mean absent (the original admin app's list bodies send an unset filter or a
+   * new row's id so; `status: 0` is its tab 所有文章).
    */
   blank?: string[];
 };
@@ -281,7 +281,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/tag/add': { body: { tag_name: '模糊标签' } },
   'PUT /api/tag/update': { body: { id: 999, tag_name: '改名' }, numeric: { id: 1 } },
   'DELETE /api/tag/delete/:id': SAFE_DELETE,
-  // The owner's console (issue 19): filters where "" and null mean "no filter" are not listed as numeric.
+  // The owner's console: filters where "" and null mean "no filter" are not listed as numeric.
   'POST /api/article/getArticleList': {
     body: {
       ...PAGE,
@@ -322,7 +322,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/notify/getNotifyList': { body: PAGE, numeric: PAGE_NUM },
   'PUT /api/notify/update/:id': SAFE_DELETE,
   'PUT /api/notify/delete/:id': SAFE_DELETE,
-  // Issue 19: the owner's routes (ADMIN-API.md); writes aim at ids that do not exist where they can.
+  // The owner's routes; writes aim at ids that do not exist where they can.
   'POST /api/bangumi/getBangumiList': {
     body: { ...PAGE, status: 2, title: '番' },
     numeric: { ...PAGE_NUM, status: 1 },
@@ -387,7 +387,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/comment/backDelete/:id/:parent_id': SAFE_DELETE,
   'GET /api/dashboard/getOverview': {},
   'GET /api/dashboard/getTrend': { query: { days: '30' }, numeric: { days: 7 } },
-  // Issue 20, users and chat in the console (ids that do not exist, so the fixtures stay).
+  // Users and chat in the console (ids that do not exist, so the fixtures stay).
   'PUT /api/user/disable/:id': SAFE_DELETE,
   'PUT /api/user/enable/:id': SAFE_DELETE,
   'PUT /api/user/resetPassword/:id': SAFE_DELETE,
@@ -398,7 +398,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/chat/getOnlineList': {},
   'PUT /api/chat/forceOffline/:id': SAFE_DELETE,
-  // Issue 20: the console's 评论与留言 list and the friend-link review and health. The check
+  // The console's 评论与留言 list and the friend-link review and health. The check
   // points at no link (999): a real one would send a request to its site.
   'POST /api/comment/getModerationList': {
     body: { ...PAGE, type: 4, content: '', from_id: 1, from_name: '', time: ['2026-01-01', '2026-12-31'] },
@@ -408,7 +408,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'PUT /api/links/reject': { body: { id: 999, reason: '网站打不开' }, numeric: { id: 1 } },
   'GET /api/links/getLinkHealth': {},
   'PUT /api/links/check/:id': SAFE_DELETE,
-  // Issue 20: the audit log, backups and the music library.
+  // The audit log, backups and the music library.
   'POST /api/audit/getAuditList': {
     body: {
       ...PAGE,
@@ -567,7 +567,10 @@ export function isBadNumber(value: unknown, min: number): boolean {
   return value !== null && value !== undefined;
 }
 
-/** Page sizes are clamped into 1…50 (API.md: "capped"), so any whole number, negative too, is a size. */
+/**
+ * Page sizes are clamped into 1…50 (docs/api/README.md#paging), so any whole number, negative too, is a
+ * size.
+ */
 const CLAMPED = new Set(['size']);
 /** Fields where "" means absent: the chat's last_id (the original client's first page sends it). */
 const BLANK_IS_ABSENT = new Set(['last_id']);
@@ -853,7 +856,7 @@ export function casesFor(
   raw('constructor.prototype key', `{"constructor":{"prototype":{"polluted":1}},${baseText.slice(1)}`);
   raw('identity fields in the body', JSON.stringify({ ...base, user_id: 1, from_id: 1, role: 1, userId: 1 }));
 
-  // The Idempotency-Key of a write (issue 29, api/idempotency.ts): a malformed one is refused, a valid
+  // The Idempotency-Key of a write (api/idempotency.ts): a malformed one is refused, a valid
   // one sent twice answers the second time as the first (a replay is the envelope too).
   for (const [name, key] of IDEMPOTENCY_KEYS)
     cases.push({

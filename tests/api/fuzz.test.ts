@@ -133,7 +133,7 @@ afterAll(async () => {
 });
 
 const CHINESE = /[\u4e00-\u9fff]/;
-/** A date as the database keeps it (API.md sends `YYYY-MM-DD HH:mm:ss` instead). */
+/** A date as the database keeps it (the API sends `YYYY-MM-DD HH:mm:ss` instead). */
 const ISO_INSTANT = /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z"/;
 /** Anything that looks like a stack frame, a source or data path, or a driver error. */
 const LEAK =
@@ -182,13 +182,14 @@ function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
     if (body.code === 0) {
       if (!('result' in body)) return 'success without result';
       if (c.mustFail) return `accepted a bad number in ${c.mustFail}`;
-      // Issue 16: every date leaves as `YYYY-MM-DD HH:mm:ss` China time, whatever route or field.
+      // Every date leaves as `YYYY-MM-DD HH:mm:ss` China time, whatever route or field.
       if (ISO_INSTANT.test(text)) return `an ISO date on the wire: ${text.match(ISO_INSTANT)?.[0]}`;
       return null;
     }
     if (body.code !== 100) return `HTTP 200 with code ${body.code}`;
   } else {
-    // Bad input is a refusal a person should read: HTTP 200 with code 100, never a 400 (issue 16).
+    // Bad input is a refusal a person should read: HTTP 200 with code 100, never a 400
+    // (docs/api/README.md#envelope).
     if (![401, 403, 404, 413, 415, 429].includes(res.status)) return `unexpected HTTP ${res.status}`;
     if (body.code !== res.status) return `code ${body.code} on HTTP ${res.status}`;
     if (res.status === 429 && !res.headers.get('retry-after')) return '429 without Retry-After';

@@ -19,7 +19,7 @@ import { startRedis as connectRedis, stopRedis as disconnectRedis } from '../../
 import { newPgDatabase } from './processes.ts';
 
 /**
- * /healthz and /readyz (issue 21) on a real socket, against a real SQLite file and the run's
+ * /healthz and /readyz on a real socket, against a real SQLite file and the run's
  * PostgreSQL; the browser phase checks the same paths on the built server (tests/e2e/ops.spec.ts).
  */
 
@@ -124,7 +124,7 @@ describe('health probes', () => {
         body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } },
       });
       await redis.stop();
-      // Issue 29: the process serves without Redis, so a readiness-gated balancer must keep it.
+      // The process serves without Redis, so a readiness-gated balancer must keep it.
       expect(await get(`${base}/readyz`)).toMatchObject({
         status: 200,
         body: { status: 'degraded', checks: { database: 'ok', redis: 'degraded' } },

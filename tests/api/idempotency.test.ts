@@ -14,8 +14,8 @@ import {
 import { type Answer, jobParts, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 29, point 5: a write sent again with its Idempotency-Key (the console's retry after a lost
- * answer) gets the first answer and makes no second row, on SQLite and on PostgreSQL.
+ * A write sent again (docs/decisions/0008-idempotency-keys.md) with its Idempotency-Key (the console's
+ * retry after a lost answer) gets the first answer and makes no second row, on SQLite and on PostgreSQL.
  */
 
 const api = setupTestApi();

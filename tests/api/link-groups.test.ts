@@ -5,7 +5,7 @@ import { publicLinks } from '../../src/server/services/links.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 31 point 9: a friend link's group (`category`), set by the admin through backUpdate (absent:
+ * A friend link's group (`category`), set by the admin through backUpdate (absent:
  * the original's console, which never sends it, changes nothing), listed with the links; /link/list
  * reads the approved ones group by group, each with whether its site is down now.
  */

@@ -11,7 +11,7 @@ import {
 import { jobParts, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 20, the console's 友链 screen: approving and rejecting tell the applicant, and the health
+ * The console's 友链 screen: approving and rejecting tell the applicant, and the health
  * check of the links' sites. Every request of the check goes to a small server of this test on
  * 127.0.0.1: /ok answers 200, /moved 302, /fail 500, /no-head refuses HEAD (405) but answers GET,
  * /hang never answers (the timeout is the test's, not 8 s). A loopback address is not public, so the

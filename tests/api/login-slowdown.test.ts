@@ -5,11 +5,12 @@ import { logger } from '../../src/server/core/log.ts';
 import { ADMIN, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 30: guesses at one account spread over many addresses. Each address stays under its own limit
- * (5 failures), so before this 10 addresses × 5 tries were 50 checked guesses with no 429 and nothing
- * slower. Now the account's failures are counted across addresses and, past SLOW_AFTER, every further
- * attempt for it waits, longer each time, and says so (X-Login-Delay, the log, the audit row); the
- * right password is never refused. The wait is recorded instead of spent (no test sleeps).
+ * Guesses at one account (docs/decisions/0016-sign-in-protection.md) spread over many addresses. Each
+ * address stays under its own limit (5 failures), so before this 10 addresses × 5 tries were 50 checked
+ * guesses with no 429 and nothing slower. Now the account's failures are counted across addresses and, past
+ * SLOW_AFTER, every further attempt for it waits, longer each time, and says so (X-Login-Delay, the log,
+ * the audit row); the right password is never refused. The wait is recorded instead of spent (no test
+ * sleeps).
  */
 const api = setupTestApi({ env: { TRUST_PROXY: 'true' } });
 const waits: number[] = [];

@@ -14,7 +14,7 @@ const guestPost = async (ip: string, body: unknown) => {
 };
 
 describe('guestbook', () => {
-  it('lists messages newest first with every API.md field, pages and filters by tag', async () => {
+  it('lists messages newest first with every field of the contract, pages and filters by tag', async () => {
     const page = await api.call('POST', '/api/message/getMessageList', { current: 1, size: 5 });
     const { list, total } = page.json.result;
     expect(total).toBe(12);

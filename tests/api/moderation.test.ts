@@ -3,9 +3,9 @@ import { db } from '../../src/server/db/connection.ts';
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 20, the console's 评论与留言: POST /api/comment/getModerationList, comments under articles,
+ * The console's 评论与留言: POST /api/comment/getModerationList, comments under articles,
  * talks and guestbook messages and the guestbook messages themselves in one list, newest first,
- * paged in SQL, with the filters of the screen; deletes through ADMIN-API.md's backDelete routes.
+ * paged in SQL, with the filters of the screen; deletes through the original admin app's backDelete routes.
  */
 const api = setupTestApi();
 const as = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);
@@ -164,7 +164,7 @@ describe('the console list of comments and guestbook messages', () => {
   });
 
   it('refuses bad filters, visitors and users', async () => {
-    // `from_id: 0` is no filter (issue 31: the original admin app sends 0, "" or null for "all").
+    // `from_id: 0` is no filter (the original admin app sends 0, "" or null for "all").
     expect((await as('POST', '/api/comment/getModerationList', { from_id: 0 })).json.code).toBe(0);
     for (const bad of [{ type: 5 }, { from_id: -1 }, { time: ['2020-13-01', '2020-13-02'] }, { size: 'x' }]) {
       const { json } = await as('POST', '/api/comment/getModerationList', bad);

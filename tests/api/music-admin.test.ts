@@ -9,7 +9,7 @@ import { stopMusic } from '../../src/server/services/music/service.ts';
 import { tinyWav } from './fuzz-spec.ts';
 import { setupTestApi } from './helpers.ts';
 
-/** The console's music library (issue 20, /admin/music): listing, uploads with their refusals, rescan. */
+/** The console's music library (/admin/music): listing, uploads with their refusals, rescan. */
 
 const api = setupTestApi();
 let wapi: ReturnType<typeof createMusicApp>;

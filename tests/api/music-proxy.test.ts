@@ -168,7 +168,7 @@ describe('proxy to NeteaseCloudMusicApi', () => {
     app = createMusicApp({ apiUrl: `${base}/`, timeoutMs: 400 });
   });
 
-  test('every call of API.md is forwarded with only its own parameters, and answered as is', async () => {
+  test('every call of the music contract is forwarded with only its own parameters, and answered as is', async () => {
     const calls: [string, string, Record<string, string>][] = [
       ['/wapi/toplist/detail?evil=1', '/toplist/detail', {}],
       [

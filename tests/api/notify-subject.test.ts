@@ -3,9 +3,9 @@ import { db } from '../../src/server/db/connection.ts';
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 17 item 10: each notification names what it is about (`subject`, an addition to API.md's
- * getNotifyList): an article's title, the start of a talk or a guestbook message, a friend link's site
- * name; never a private thing's to someone who may not see it.
+ * Each notification names what it is about (`subject`, an addition to the original getNotifyList): an
+ * article's title, the start of a talk or a guestbook message, a friend link's site name; never a private
+ * thing's to someone who may not see it.
  */
 const api = setupTestApi();
 

@@ -5,11 +5,11 @@ import { listMessages } from '../../src/server/services/messages.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 15: a NUL character in any text input. FTS5 read one in a search query as the end of the
+ * A NUL character in any text input. FTS5 read one in a search query as the end of the
  * string (a 500) and PostgreSQL refuses NUL in every text column, so each input holding one is
  * refused up front with 内容包含非法字符: query strings and path params (/api and /wapi), JSON bodies.
  * (Chat frames: tests/api/chat-hub.test.ts.) /api answers it as every refusal a person should read,
- * HTTP 200 with code 100 (issue 16); /wapi keeps NeteaseCloudMusicApi's 400.
+ * HTTP 200 with code 100; /wapi keeps NeteaseCloudMusicApi's 400.
  */
 const api = setupTestApi({ seed: true });
 const REFUSED = { code: 100, message: '内容包含非法字符' };

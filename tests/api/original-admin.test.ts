@@ -8,7 +8,7 @@ import { saveImage } from '../../src/server/services/uploads.ts';
 import { jobParts, setupTestApi } from './helpers.ts';
 
 /**
- * Issue 31: what the original admin app (blog-v3-admin) sends and reads. Unset filters and new rows'
+ * What the original admin app (blog-v3-admin) sends and reads. Unset filters and new rows'
  * ids come as 0, "" or null; /api/statistic counts every term; reading_duration is milliseconds;
  * files of rows deleted for good go once nothing else uses them.
  */

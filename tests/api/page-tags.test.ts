@@ -6,10 +6,11 @@ import { databaseEnv } from '../setup/database.ts';
 import { type Instance, startInstance } from './scale-instance.ts';
 
 /**
- * Issue 22: a page write drops only the cached pages that showed what it changed. One server
- * instance (no Redis; on SQLite, and on PostgreSQL in that project) with its real /api app and page cache, and pages that read through the site's
- * services (scale-instance.ts): the talk list, the guestbook list, one guestbook message, a page of
- * the config only, and a page that reads nothing (it cannot say what it showed, so every write drops it).
+ * A page write drops only (docs/decisions/0004-page-cache-and-tags.md) the cached pages that showed what it
+ * changed. One server instance (no Redis; on SQLite, and on PostgreSQL in that project) with its real /api
+ * app and page cache, and pages that read through the site's services (scale-instance.ts): the talk list,
+ * the guestbook list, one guestbook message, a page of the config only, and a page that reads nothing (it
+ * cannot say what it showed, so every write drops it).
  */
 
 const ADMIN = { username: 'admin', password: 'Admin12345' };
@@ -206,7 +207,7 @@ async function newArticle(title: string, content: string): Promise<number> {
   return res.json.result.id;
 }
 
-describe('each page write names what it changed (issue 22, second round)', () => {
+describe('each page write names what it changed', () => {
   let a2 = 0;
   let a3 = 0;
   const art = (id: number) => `/article?id=${id}`;

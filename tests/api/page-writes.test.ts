@@ -9,7 +9,7 @@ import { checkLink } from '../../src/server/services/link-health.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Only writes that change a public page empty the page cache (issue 15): reads sent by POST (the
+ * Only writes that change a public page empty the page cache: reads sent by POST (the
  * chat's history, comment and like lists) and private writes leave it alone.
  */
 const api = setupTestApi();
@@ -21,7 +21,7 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/login': 'session',
   'PUT /api/user/updatePassword': 'private',
   'POST /api/user/logout': 'session',
-  'POST /api/user/2fa/setup': 'private (issue 30)',
+  'POST /api/user/2fa/setup': 'private',
   'POST /api/user/2fa/enable': 'private',
   'POST /api/user/2fa/disable': 'private',
   'POST /api/upload/img': 'shown only once a later write links it',
@@ -65,16 +65,16 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/getUserList': 'read',
   'PUT /api/user/updateRole/:id/:role': 'no public page shows roles',
   'POST /api/comment/backGetCommentList': 'read',
-  // Issue 20: an account's state and the chat are on no public page (a disabled user's content stays).
+  // An account's state and the chat are on no public page (a disabled user's content stays).
   'PUT /api/user/disable/:id': 'no public page shows it; the content stays',
   'PUT /api/user/enable/:id': 'no public page shows it',
   'PUT /api/user/resetPassword/:id': 'private',
   'POST /api/chat/backGetChatList': 'read',
   'PUT /api/chat/forceOffline/:id': 'the chat is not on any page',
-  // Issue 20: the console's moderation list and the friend-link review and health.
+  // The console's moderation list and the friend-link review and health.
   'POST /api/comment/getModerationList': 'read',
   'PUT /api/links/reject': 'a waiting link is on no public page',
-  // Issue 20: the audit log, the music library (the player reads it through /wapi, no cached page).
+  // The audit log, the music library (the player reads it through /wapi, no cached page).
   'POST /api/audit/getAuditList': 'read',
   'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
   'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
@@ -120,7 +120,7 @@ describe('which /api calls clear the page cache', () => {
     expect([...PAGE_WRITES].filter((r) => r.startsWith('GET '))).toEqual([]);
     // Outside the page cache itself, pages are dropped only by pagesChanged, which the /api app calls
     // for a page write (api/app.ts) and the Redis sync repeats, and the server's background link check
-    // when a listed link went down or came back (root/create-site.ts, issue 31): no service or read can call it.
+    // when a listed link went down or came back (root/create-site.ts): no service or read can call it.
     const callers = grep(/\b(pagesChanged|invalidatePages)\(/);
     expect(callers).toEqual([
       'src/server/api/app.ts',

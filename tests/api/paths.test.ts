@@ -5,9 +5,10 @@ import { stopMusic } from '../../src/server/services/music/service.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * API.md: paths under /api and /wapi match without regard to case (the original's Koa router ignored
- * it: a client calls `/api/Category/getCategoryDictionary`) and repeated slashes collapse (the original
- * client calls `/wapi//song/detail`). The real HTTP dispatch in root/front.ts: tests/e2e/api-paths.spec.ts.
+ * docs/api/README.md#conventions: paths under /api and /wapi match without regard to case (the original's
+ * Koa router ignored it: a client calls `/api/Category/getCategoryDictionary`) and repeated slashes
+ * collapse (the original client calls `/wapi//song/detail`). The real HTTP dispatch in root/front.ts:
+ * tests/e2e/api-paths.spec.ts.
  */
 const api = setupTestApi({ seed: true });
 afterAll(async () => {

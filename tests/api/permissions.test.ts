@@ -21,8 +21,10 @@ import { ChatClient, startUpgradeServer } from './ws-client.ts';
 
 /**
  * The permission matrix, one named test per cell:
- * - SPEC.md §6: every row × visitor / user / admin, doing the real thing (HTTP, chat socket, /wapi);
- * - API.md's access column: every /api route × the three roles (public, login or admin);
+ * - docs/product.md#permissions: every row × visitor / user / admin, doing the real thing (HTTP, chat
+ *   socket, /wapi);
+ * - the access of docs/api/public.md and docs/api/admin.md: every /api route × the three roles (public,
+ *   login or admin);
  * - ownership: every write on something a user owns, tried by its owner, another user, the admin and a
  *   visitor, with the answer and whether the thing changed.
  * Tokens are signed from the database for every call, so a logout or password change in one test does
@@ -127,7 +129,7 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// SPEC.md §6
+// docs/product.md#permissions
 
 function expectRefusal(res: { status: number; json: Json }, status: number, message: string) {
   expect(res.status).toBe(status);
@@ -140,7 +142,7 @@ type Row = {
   run: (role: Role, me: Person | null, allowed: boolean) => Promise<void>;
 };
 
-const SPEC6: Row[] = [
+const ROLE_ROWS: Row[] = [
   {
     capability: 'Browse, search, play music, read chat',
     allowed: { visitor: true, user: true, admin: true },
@@ -322,8 +324,8 @@ const SPEC6: Row[] = [
   },
 ];
 
-describe('SPEC.md §6 roles and permissions', () => {
-  for (const row of SPEC6) {
+describe('roles and permissions of the product', () => {
+  for (const row of ROLE_ROWS) {
     for (const role of ['visitor', 'user', 'admin'] as Role[]) {
       const allowed = row.allowed[role];
       test(`${row.capability} · ${role}: ${allowed ? 'yes' : 'no'}`, () =>
@@ -333,7 +335,7 @@ describe('SPEC.md §6 roles and permissions', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// API.md: who may call what
+// docs/api/: who may call what
 
 /** Calls whose access depends on what is asked: [name, method, url, body, access]. */
 const ACCESS_BY_INPUT: [string, string, string, unknown, Access][] = [
@@ -358,13 +360,13 @@ function expectAccess(res: { status: number; json: Json }, access: Access, role:
   if (refused) expectRefusal(res, refused, refused === 401 ? '请先登录' : '权限不足');
   else {
     // Past the gate every answer is HTTP 200: a success, or a refusal the client shows (code 100, bad
-    // input included: issue 16); never a status SPEC §8's client would not show.
+    // input included); never a status the original client would not show.
     expect(res.status).toBe(200);
     expect([0, 100]).toContain(res.json.code);
   }
 }
 
-describe('API.md access: every /api route × role', () => {
+describe('route access: every /api route × role', () => {
   test('the access table names every route of the app, and only those', () => {
     const routes = api.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
     expect(Object.keys(ACCESS).sort()).toEqual([...new Set(routes)].sort());
@@ -377,7 +379,7 @@ describe('API.md access: every /api route × role', () => {
         // Ids that do not exist, and empty bodies: the gate answers before anything would change.
         const url = path.replace(/:(\w+)/g, (_, name: string) => (name === 'parent_id' ? '0' : '999'));
         const body = method === 'GET' ? undefined : url.includes('upload') ? pngForm() : {};
-        // The backup download answers with the file itself (not JSON) once past the gate (issue 20).
+        // The backup download answers with the file itself (not JSON) once past the gate.
         if (key === 'GET /api/backup/download' && allowed) {
           const auth = `Bearer ${await tokenOf(personOf(role))}`;
           const res = await api.app.request(url, { headers: { authorization: auth } }, { ip: '127.0.0.1' });

@@ -5,7 +5,7 @@ import { db } from '../../src/server/db/connection.ts';
 import { saveImage } from '../../src/server/services/uploads.ts';
 import { setupTestApi } from './helpers.ts';
 
-/** The owner's album and photo routes of ADMIN-API.md ("Photo album", "Photo") and setCover. */
+/** The owner's album and photo routes (docs/api/admin.md#talks-albums-and-photos) and setCover. */
 const api = setupTestApi({ seed: true });
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

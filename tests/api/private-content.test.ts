@@ -5,7 +5,7 @@ import { getStatistic } from '../../src/server/services/site.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 15: what belongs to a private (status 2) or draft (3) article or to a private talk — its
+ * What belongs to a private (status 2) or draft (3) article or to a private talk — its
  * comments, their count and likes, and the categories and tags only such articles use — is hidden
  * from everyone but the admin. A visitor or user gets the answer of a thing that does not exist: an
  * empty page, 0, false, 点赞的内容不存在, 评论的内容不存在, 分类不存在 / 标签不存在, no entry in a list.
@@ -173,7 +173,7 @@ describe('categories and tags of private articles', () => {
       expect(byTag.json).toEqual({ code: 100, message: '标签不存在' });
     }
     // Our home page counts what the public sees; GET /api/statistic every row, as the original did
-    // (issue 31: the original admin app's dashboard agrees with its category and tag lists).
+    // (so the original admin app's dashboard agrees with its category and tag lists).
     expect(await getStatistic()).toMatchObject({ categoryCount: 0, tagCount: 1 });
     const stat = (await api.call('GET', '/api/statistic')).json.result;
     expect(stat).toMatchObject({ categoryCount: 2, tagCount: 3 });

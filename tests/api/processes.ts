@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-/** Real processes and databases for the boot, secret and uploads tests (issue 21). */
+/** Real processes and databases for the boot, secret and uploads tests. */
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 

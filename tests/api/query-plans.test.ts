@@ -20,7 +20,7 @@ import { onPostgres } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 22, goal 2 (migration 0018): the queries of the article page and of the article lists (home,
+ * Migration 0018: the queries of the article page and of the article lists (home,
  * archives, category, tag, article list) read the article table through an index, never row by row:
  * an article's row holds its whole Markdown, so a scan reads every article's text (≈ 20 ms a page at
  * 10,000 articles). The queries are the ones the services really send (recorded as they run), each

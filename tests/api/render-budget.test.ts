@@ -3,10 +3,11 @@ import { stopMarkdownWorkers } from '../../src/server/services/render-pool.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 30 point 3 through the API: an article whose Markdown keeps the parser busy for many seconds
- * (192 KB of `[a](`, the issue's body) answers its escaped plain text with the admin's note once the
- * render budget (5 s, the default) is spent, and an ordinary article asked for after it is rendered
- * while it is still stuck. The console's preview of such a draft is bounded the same way.
+ * The render budget (docs/decisions/0005-render-pool-and-budget.md) through the API: an article whose
+ * Markdown keeps the parser busy for many seconds (192 KB of `[a](`) answers its escaped plain text with
+ * the admin's note once the render budget (5 s, the default) is spent, and an ordinary article asked for
+ * after it is rendered while it is still stuck. The console's preview of such a draft is bounded the same
+ * way.
  */
 const api = setupTestApi();
 const STUCK = `<script>alert(1)</script>\n\n${'[a]('.repeat(48_000)}`;

@@ -8,7 +8,7 @@ import { runCli } from './processes.ts';
 import { type Instance, startInstance, until } from './scale-instance.ts';
 
 /**
- * Issue 30.1: `npm run blog -- rotate-secret` replaces the signing key kept in the database, and every
+ * `npm run blog -- rotate-secret` replaces the signing key kept in the database, and every
  * running process refuses the tokens signed with the old one within seconds, with no Redis: each reads
  * the stored key again (here every 50 ms, in main.ts every 5 s). Two server processes on one database
  * (the SQLite file, or the PostgreSQL project's database) and a real CLI process.

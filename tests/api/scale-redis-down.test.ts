@@ -9,7 +9,7 @@ import { type Instance, startInstance, until } from './scale-instance.ts';
 import { ChatClient } from './ws-client.ts';
 
 /**
- * Issue 21: the Redis of two instances goes away and comes back (its own Redis, stopped and started
+ * The Redis of two instances goes away and comes back (its own Redis, stopped and started
  * again on the same port), or hangs (its answers held back by a proxy in between, the connections
  * open). Meanwhile pages and the API keep answering without waiting on it, and no instance serves a
  * page it might have missed the invalidation of; afterwards they share again.

@@ -7,10 +7,10 @@ import { type Instance, startInstance, until } from './scale-instance.ts';
 import { ChatClient } from './ws-client.ts';
 
 /**
- * Issue 21, REDIS_URL: two (for one test three) server instances with their own Redis connections
- * and their own memory, on one database and the run's Redis, share the chat, the page-cache
- * invalidation, the limits and the view dedupe. Without REDIS_URL each of these would be per
- * instance and every test below fails.
+ * REDIS_URL (docs/decisions/0003-several-processes-with-redis.md): two (for one test three) server
+ * instances with their own Redis connections and their own memory, on one database and the run's Redis,
+ * share the chat, the page-cache invalidation, the limits and the view dedupe. Without REDIS_URL each of
+ * these would be per instance and every test below fails.
  */
 
 const ADMIN = { username: 'admin', password: 'Admin12345' };
@@ -168,7 +168,7 @@ describe('limits across instances', () => {
     expect(answers.filter((r) => r.status !== 429)).toHaveLength(5);
   });
 
-  it('failures for one account from many addresses, spread over both, slow it on both (issue 30)', async () => {
+  it('failures for one account from many addresses, spread over both, slow it on both', async () => {
     const u = await a.user();
     const attempt = (at: Instance, ip: string, password: string) =>
       at.call('POST', '/api/user/login', { username: u.name, password }, undefined, ip);
@@ -232,7 +232,7 @@ describe('view dedupe across instances', () => {
 });
 
 describe('the site visit counter across instances', () => {
-  it('counts a visitor once a day over both instances (issue 30)', async () => {
+  it('counts a visitor once a day over both instances', async () => {
     const visit = async (at: Instance, ip: string) =>
       (await at.call('PUT', '/api/config/addView', undefined, undefined, ip)).json.result.view_time as number;
     const before = (await a.call('GET', '/api/config')).json.result.view_time as number;

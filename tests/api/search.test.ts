@@ -122,7 +122,7 @@ describe('site search', () => {
     expect(title.article_content.startsWith('标题')).toBe(true);
   });
 
-  // Issue 15: excerpts of an article of 200,000 characters (the maximum) of unmatched `<` took the old
+  // Excerpts of an article of 200,000 characters (the maximum) of unmatched `<` took the old
   // stripping regexes ~40 s of main-thread time per search (O(n²)); this test timed out. Linear now.
   it('answers at once with an excerpt for a maximal article of unmatched < and [', async () => {
     const lt = await add('尖括号之海', `海面之下${'<'.repeat(199_000)}深处的宝藏`);

@@ -12,7 +12,7 @@ import { newPgDatabase } from './processes.ts';
 import { migrationsAfter, undoMigrationsFrom } from './undo-migrations.ts';
 
 /**
- * Issue 21: the signing key is the database's, so every process of a site (each with its own
+ * The signing key is the database's, so every process of a site (each with its own
  * DATA_DIR on its own machine) accepts the others' tokens and opens their sealed music cookies.
  */
 
@@ -98,8 +98,8 @@ describe.each([
     expect(openCookie(sealCookie('c', OLD_KEY, 'r'), config.jwtSecret, 'r')).toBe('c');
   });
 
-  // Issue 30: the key leaves `meta` for the `secret` table, which no backup holds.
-  it('a database from before issue 30: its key moves from meta to the secret table, its tokens stay good', async () => {
+  // The key leaves `meta` for the `secret` table, which no backup holds.
+  it('a database from before the secret table: its key moves from meta to the secret table, its tokens stay good', async () => {
     const url = await database();
     const dir = url ? undefined : tempDir();
     const { adminId } = await start(url, dir);

@@ -5,7 +5,7 @@ import { PROFILE_FIELDS } from '../../src/lib/site-profile.ts';
 import type { Payload } from '../fixtures/xss/build.ts';
 import { setupTestApi } from './helpers.ts';
 
-/** Issue 30 point 6: the site config and the page banners take http(s) or site paths only. */
+/** The site config and the page banners take http(s) or site paths only. */
 const api = setupTestApi();
 
 const REFUSED = '请填写以 http://、https:// 或 / 开头的地址';
@@ -115,7 +115,7 @@ describe('the site visit counter', () => {
   });
 });
 
-/** Issue 31 point 8: the footer's ICP filing number is a setting, empty by default (hidden). */
+/** The footer's ICP filing number is a setting, empty by default (hidden). */
 describe('icp_number', () => {
   it('is empty on a new site, and the admin sets and clears it', async () => {
     expect((await config()).icp_number).toBe('');

@@ -6,7 +6,10 @@ import { createNotify } from '../../src/server/services/notify.ts';
 import { saveImage } from '../../src/server/services/uploads.ts';
 import { setupTestApi } from './helpers.ts';
 
-/** The owner's talk routes of ADMIN-API.md ("Talk"): list, both picture forms, bin, toggles. */
+/**
+ * The owner's talk routes (docs/api/admin.md#talks-albums-and-photos): list, both picture forms, bin,
+ * toggles.
+ */
 const api = setupTestApi({ seed: true });
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -5,7 +5,7 @@ import { setupTestApi } from './helpers.ts';
 const api = setupTestApi({ seed: true });
 
 describe('talks', () => {
-  it('lists public talks, pinned first then newest, paged, with the API.md fields', async () => {
+  it('lists public talks, pinned first then newest, paged, with every field of the contract', async () => {
     const page1 = await api.call('POST', '/api/talk/blogGetTalkList', { current: 1, size: 4 });
     expect(page1.json.code).toBe(0);
     const { list, total, current, size } = page1.json.result;

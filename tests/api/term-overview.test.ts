@@ -4,7 +4,7 @@ import { listPublicNewest, recentByCategory, recentByTag } from '../../src/serve
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 17 item 10: /category and /tag show each term's newest public articles, and a bare
+ * /category and /tag show each term's newest public articles, and a bare
  * /articleList every public article newest first. Private (2) and draft (3) articles never show.
  */
 const api = setupTestApi();

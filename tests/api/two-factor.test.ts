@@ -5,7 +5,7 @@ import { db } from '../../src/server/db/connection.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 30, two-factor sign-in (TOTP, RFC 6238): set up, confirm with a code, sign in with the second
+ * Two-factor sign-in (TOTP, RFC 6238): set up, confirm with a code, sign in with the second
  * step, each code once, ten one-time recovery codes, turn off with the password and a code. The clock
  * (Date only) is held still and moved by whole 30-second steps, so which step a code belongs to is
  * certain.

@@ -10,7 +10,7 @@ import { serveUpload } from '../../src/server/uploads/serve.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 21: UPLOADS_DIR (a shared volume in a cluster) holds the uploads and the demo pictures;
+ * UPLOADS_DIR (a shared volume in a cluster) holds the uploads and the demo pictures;
  * nothing goes to DATA_DIR/uploads any more when it is set elsewhere.
  */
 

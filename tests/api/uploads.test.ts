@@ -195,7 +195,7 @@ describe('what an upload may hold', () => {
     }
   });
 
-  it('/uploads never serves a file still being written, nor a link to one (issue 29)', async () => {
+  it('/uploads never serves a file still being written, nor a link to one', async () => {
     const dir = path.join(api.dataDir, 'uploads', 'partial');
     mkdirSync(dir, { recursive: true });
     // The partial name core/whole-file.ts writes to before the file takes its own.

@@ -139,7 +139,7 @@ describe('names may not pose as the blogger', () => {
   });
 });
 
-describe("issue 30: names containing 博主 or the blog name, and the blogger's avatar", () => {
+describe("names containing 博主 or the blog name, and the blogger's avatar", () => {
   const USERNAME_POSES = { code: 100, message: '用户名不能冒充博主' };
   const AVATAR = { code: 100, message: '不能使用博主的头像' };
   const put = (patch: object, token: string) => api.call('PUT', '/api/user/updateOwnUserInfo', patch, token);

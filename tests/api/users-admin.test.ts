@@ -4,7 +4,9 @@ import { signToken } from '../../src/server/services/auth.ts';
 import { setRole } from '../../src/server/services/users-admin.ts';
 import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
 
-/** ADMIN-API.md "User": the owner's user list, roles and profile edits, and register's answer. */
+/**
+ * The owner's user list (docs/api/admin.md#users-and-chat), roles and profile edits, and register's answer.
+ */
 const api = setupTestApi();
 
 const as = (method: string, url: string, body?: unknown, token = api.adminToken) =>

@@ -24,7 +24,7 @@ async function login(username: string, password: string) {
   return api.call('POST', '/api/user/login', { username, password });
 }
 
-describe('register and login (API.md, SPEC §5)', () => {
+describe('register and login', () => {
   it('registers, refuses the same name again, and logs in with token and id', async () => {
     const reg = await register('xiaolu01', 'abc123', { nick_name: '小鹿', email: 'xiaolu@qq.com' });
     expect(reg.json).toMatchObject({ code: 0 });
@@ -44,7 +44,7 @@ describe('register and login (API.md, SPEC §5)', () => {
     });
   });
 
-  it('applies the rules of SPEC §5 on the server with their exact messages', async () => {
+  it('applies the register rules on the server with their exact messages', async () => {
     const cases: [string, string, string][] = [
       ['', 'abc123', '请输入用户账号'],
       ['abcd', 'abc123', '用户账号长度应该在5-16之间'],

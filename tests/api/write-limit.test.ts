@@ -7,8 +7,8 @@ import { ACCESS } from './access.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Issue 30 point 6: the per-address write limit (api/app.ts) counts writes, not the reads API.md sends
- * as POST (api/post-reads.ts), so the console paging through its lists never meets a 429.
+ * The per-address write limit (api/app.ts) counts writes, not the reads the contract sends as
+ * POST (api/post-reads.ts), so the console paging through its lists never meets a 429.
  */
 const api = setupTestApi();
 const PAGE = { current: 1, size: 10 };

@@ -3,7 +3,7 @@ import { ChatClient } from '../api/ws-client.ts';
 import { adminToken, call, newUser, node, proxy, wsUrl } from './client.ts';
 
 /**
- * Issue 21, points 2 and 6: the chat of two processes is one room. Each check has a socket on
+ * The chat of two processes is one room. Each check has a socket on
  * process 1 and one on process 2 (addressed directly, so which process holds which socket is
  * certain); with an in-process bus nothing below crosses.
  */

@@ -16,11 +16,11 @@ import { type TcpProxy, tcpProxy } from '../../scripts/local-services/tcp-proxy.
 import { type Answer, adminToken, call, eventually, freshIp } from './client.ts';
 
 /**
- * Issue 29, an operator's bad day, on a cluster of its own (two built processes on PostgreSQL and
- * Redis behind nginx, process 1's Redis link through a TCP proxy this test can cut): PostgreSQL
- * restarted under load, its idle connections terminated, a process started while it is down, one
- * process cut off from Redis, Redis stopped for all. No process may exit, nothing acknowledged may be
- * lost, nothing hidden may be shown, and everything heals without a restart.
+ * An operator's bad day (docs/decisions/0006-database-outage.md), on a cluster of its own (two built
+ * processes on PostgreSQL and Redis behind nginx, process 1's Redis link through a TCP proxy this test can
+ * cut): PostgreSQL restarted under load, its idle connections terminated, a process started while it is
+ * down, one process cut off from Redis, Redis stopped for all. No process may exit, nothing acknowledged
+ * may be lost, nothing hidden may be shown, and everything heals without a restart.
  */
 
 let cluster: Cluster;
@@ -116,7 +116,7 @@ describe('Redis', () => {
     expect(said).toContain('redis: connection lost');
     const hide = await asAdmin(0, 'PUT', '/api/article/update', { id, status: 2 });
     expect(hide.json.code).toBe(0);
-    // Through the database mark every process reads every 5 s; before issue 29, 24–30 minutes.
+    // Through the database mark every process reads every 5 s (it once took 24–30 minutes).
     expect(
       (
         await eventually(

@@ -22,11 +22,11 @@ import { wav } from '../../src/server/services/music/tags.ts';
 import { call } from './client.ts';
 
 /**
- * Issue 29 point 6, a full disk, for real: one built server process (SQLite) started in a mount
- * namespace of its own (`unshare -rm`, which needs no root) where its uploads and music share a 1 MB
- * tmpfs and DATA_DIR/tmp (the backup download's copies) is another. The test fills them through
- * /proc/<pid>/root (the process's view of the files), asks, and frees them again; the process is
- * never restarted. The CLI's backup gets a full folder the same way.
+ * A full disk, for real (docs/decisions/0014-whole-files-and-full-disk.md): one built server process
+ * (SQLite) started in a mount namespace of its own (`unshare -rm`, which needs no root) where its uploads
+ * and music share a 1 MB tmpfs and DATA_DIR/tmp (the backup download's copies) is another. The test fills
+ * them through /proc/<pid>/root (the process's view of the files), asks, and frees them again; the process
+ * is never restarted. The CLI's backup gets a full folder the same way.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, call, node } from './client.ts';
 
 /**
- * Issue 29, point 5: an Idempotency-Key is the site's, not a process's. The retry of a write whose
+ * An Idempotency-Key is the site's, not a process's. The retry of a write whose
  * answer was lost goes, through nginx, to whichever process is up: sent to process 1 and then to
  * process 2, the key makes one article and both answer the same.
  */

@@ -6,7 +6,7 @@ import { runCli } from '../api/processes.ts';
 import { call, eventually, login, newUser, node } from './client.ts';
 
 /**
- * Issue 30.1: `npm run blog -- rotate-secret` on the cluster's database. Each built server reads the
+ * `npm run blog -- rotate-secret` on the cluster's database. Each built server reads the
  * stored key every 5 s (root/create-site.ts, boot/secret.ts watchSigningKey), Redis or not, and from then on
  * refuses every token signed with the old key.
  */

@@ -7,9 +7,9 @@ import { runCli } from '../api/processes.ts';
 import { adminToken, call, eventually, freshIp, login, newUser, node, proxy } from './client.ts';
 
 /**
- * Issue 21, points 2, 3 and 6: what one process writes or signs, the other serves. Process 1 and 2
- * are addressed directly where that makes the check certain, and through nginx where the issue saw
- * the failure (half the requests on the other process).
+ * What one process writes or signs, the other serves. Process 1 and 2
+ * are addressed directly where that makes the check certain, and through nginx where a failure would
+ * show (half the requests on the other process).
  */
 const status = async (base: string, url: string) => (await fetch(base + url)).status;
 
@@ -43,7 +43,7 @@ describe('one site across two processes', () => {
         (s) => s === 404,
       ),
     ).toBe(404);
-    // Through nginx every view now agrees (the issue saw 404 and 200 alternate).
+    // Through nginx every view agrees (a process that kept the page would answer 200 in turn).
     for (let i = 0; i < 6; i++) expect(await status(proxy(), url)).toBe(404);
   });
 
@@ -104,7 +104,7 @@ describe('one site across two processes', () => {
     }
   });
 
-  it("the site's visit counter counts a visitor once a day across both processes (issue 30)", async () => {
+  it("the site's visit counter counts a visitor once a day across both processes", async () => {
     const visitor = { ip: freshIp(), headers: { 'user-agent': 'Mozilla/5.0 cluster-visitor' } };
     const visit = async (base: string, who = visitor) =>
       (await call(base, 'PUT', '/api/config/addView', undefined, who)).json.result.view_time as number;

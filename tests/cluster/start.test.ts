@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { node, proxy } from './client.ts';
 
 /**
- * Issue 21, points 4 and 5: the two processes of tests/cluster/setup.ts were started at the same
+ * The two processes of tests/cluster/setup.ts were started at the same
  * instant on an empty database. Both came up (setup would have failed otherwise), and the first
  * boot's work was done once.
  */

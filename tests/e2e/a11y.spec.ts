@@ -5,7 +5,7 @@ import { islandsHydrated, query } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * axe-core on every content route of SPEC §2's route table, in both themes: serious and critical
+ * axe-core on every content route of docs/product.md#route-table, in both themes: serious and critical
  * violations fail the test, printed one node per line so the failure says what to fix.
  */
 

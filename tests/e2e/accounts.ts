@@ -24,7 +24,7 @@ const dataDir = () => {
   return dir;
 };
 
-/** The signing key a test server keeps in its database (issue 21, in its own table since issue 30). */
+/** The signing key a test server keeps in its database (the `secret` table). */
 export function signingKeyIn(dataDir: string): string {
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
   try {
@@ -83,7 +83,7 @@ export function admin(): TestUser {
 
 /**
  * Makes the page start signed in as `user`: the encrypted token and user info are put in local
- * storage (SPEC §3/§9 encoding) before any page script runs.
+ * storage (docs/product.md#browser-storage encoding) before any page script runs.
  */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   const entries = [

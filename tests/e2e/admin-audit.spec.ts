@@ -113,7 +113,7 @@ test('备份: the download is a SQLite database with a dated name, and the sizes
   await consoleReady(page, '备份');
   for (const label of ['数据库', '上传文件', '音乐', '合计'])
     await expect(page.getByText(label, { exact: true })).toBeVisible();
-  // Issue 30: what the file holds and what it does not (no signing key; the pictures are files).
+  // What the file holds and what it does not (no signing key; the pictures are files).
   for (const term of ['备份包含', '备份不含', '恢复之后'])
     await expect(page.getByText(term, { exact: true })).toBeVisible();
   await expect(page.getByText(/^签名密钥等机密/)).toBeVisible();

@@ -6,7 +6,7 @@ import { query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The owner console's 聊天室 screen (issue 20): the history searched, one message deleted (every open
+ * The owner console's 聊天室 screen: the history searched, one message deleted (every open
  * chat sees it go), a user forced offline. The chat room is shared with chat.spec: these tests tell
  * their messages apart by content, remove what they wrote, and never clear the room.
  */

@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { startServer, stopServer } from './server.ts';
 
 /**
- * The dashboard (/admin, issue 20): figures and charts of page views after a few visits, a friend link
+ * The dashboard (/admin): figures and charts of page views after a few visits, a friend link
  * approved from it, a comment deleted from it. Reading the dashboard writes the view counters first
  * (services/views/flush.ts), so the visits show without waiting for the minute's flush.
  */

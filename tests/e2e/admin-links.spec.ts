@@ -178,7 +178,7 @@ test('a link whose site does not answer is marked unreachable after 立即检测
     await edit.getByRole('button', { name: '保存' }).click();
     await expect(edit.getByRole('alert')).toHaveText('请输入网站名称');
     await edit.getByRole('textbox', { name: '网站名称' }).fill(renamed);
-    // The group of /link/list (issue 31): the server's length rule is said first.
+    // The group of /link/list: the server's length rule is said first.
     await edit.getByLabel('分组').fill('长'.repeat(21));
     await edit.getByRole('button', { name: '保存' }).click();
     await expect(edit.getByRole('alert')).toHaveText('分组不能超过20个字');

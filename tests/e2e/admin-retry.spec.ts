@@ -5,7 +5,7 @@ import { unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 29, point 5: a create whose answer is lost on the way back (the server committed, the
+ * A create whose answer is lost on the way back (the server committed, the
  * browser got nothing) is asked again with the same Idempotency-Key, by the client itself and by the
  * console's next press, and the server answers it with the first answer: one article, never two.
  */

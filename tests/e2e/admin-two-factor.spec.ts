@@ -5,7 +5,7 @@ import { query } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 30 in the console: an admin without two-factor sign-in sees the dashboard's banner, turns it
+ * In the console: an admin without two-factor sign-in sees the dashboard's banner, turns it
  * on in 账号与安全 (the secret read from the page, the code computed here with otpauth), keeps the
  * recovery codes, and the banner is gone; signing in again asks for the code.
  */

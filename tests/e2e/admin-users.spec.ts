@@ -5,7 +5,7 @@ import { consoleReady, useTheme } from './admin-console.ts';
 import { postAs, unique, write } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
-/** The owner console's 用户 screen (issue 20): disable, enable, reset a password, roles, a user's records. */
+/** The owner console's 用户 screen: disable, enable, reset a password, roles, a user's records. */
 
 const loginDialog = (page: Page) => page.locator('[data-login-dialog]');
 

@@ -5,7 +5,7 @@ import { hydrated, query, unique, write } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 20's walk, as it happens on a live blog: a reader comments, another applies for a friend link;
+ * The console's walk, as it happens on a live blog: a reader comments, another applies for a friend link;
  * the blogger sees both on the dashboard, deletes the comment, approves the link and disables the first
  * reader, and the audit log lists the three. The dashboard's views chart counts the visits of the day.
  */

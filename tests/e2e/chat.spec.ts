@@ -278,7 +278,7 @@ test('logging out reconnects the chat as a visitor (the user changed)', async ({
   await m.context().close();
 });
 
-// Issue 16: the API and the socket send `YYYY-MM-DD HH:mm:ss` China time; the room reads it through
+// The API and the socket send `YYYY-MM-DD HH:mm:ss` China time; the room reads it through
 // one parser, so a browser 16 hours behind China (Los Angeles) shows the China time, not a shifted one.
 test('message times are China time in any browser zone', async ({ browser }) => {
   const said = unique('午夜的消息');
@@ -361,7 +361,8 @@ test('an image message: uploaded (compressed over 800 KB) and shown to the other
   await expect(images(n).last()).toHaveAttribute('src', smallSrc);
   await expect(o.locator('[data-message-id]').last()).toContainText('妮娜');
 
-  // Over 800 KB: compressed in the browser (SPEC §5, PNG becomes JPEG) before the upload.
+  // Over 800 KB: compressed in the browser (docs/product.md#image-compression: PNG becomes JPEG) before the
+  // upload.
   const big = randomPng(700, 700);
   expect(big.length).toBeGreaterThan(800 * 1024);
   await n.locator('[data-chat-file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });

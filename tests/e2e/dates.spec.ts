@@ -3,7 +3,7 @@ import { unique, write } from './community.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 
 /**
- * Issue 16: the API sends dates as `YYYY-MM-DD HH:mm:ss` China time, and the islands read them through
+ * The API sends dates as `YYYY-MM-DD HH:mm:ss` China time, and the islands read them through
  * one parser (parseWireDate). In a browser 16 hours behind China (Los Angeles, UTC−8), a date read in
  * the browser's own zone would be 16 hours off: these show what the islands make of wire dates there.
  */

@@ -5,10 +5,11 @@ import { expect, test } from './fixtures.ts';
 import { BUDGET, reactChunks, scriptBytes, scriptTotal } from './script-bytes.ts';
 
 /**
- * Issue 22 goal 3 on the guestbook: the board's first page and a message's like count and comments are
- * server HTML; their code and React arrive on the reader's first press inside them (client:interaction),
- * and that first press (a like, "load more", a tag, reply, the comment box) does what it did when they
- * hydrated at once. The board hydrates at once for a visitor whose own state the HTML cannot show.
+ * docs/decisions/0010-islands-on-interaction.md on the guestbook: the board's first page and a message's
+ * like count and comments are server HTML; their code and React arrive on the reader's first press inside
+ * them (client:interaction), and that first press (a like, "load more", a tag, reply, the comment box) does
+ * what it did when they hydrated at once. The board hydrates at once for a visitor whose own state the HTML
+ * cannot show.
  */
 
 const board = (page: Page) => page.locator('astro-island:has([data-layout])');

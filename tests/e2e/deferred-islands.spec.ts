@@ -5,10 +5,10 @@ import { expect, test } from './fixtures.ts';
 import { BUDGET, scriptBytes, scriptTotal } from './script-bytes.ts';
 
 /**
- * Issue 22 goal 3: a reader who only reads an article downloads ≤ 20 KB gzip of JavaScript (the
- * comments' first page and the like counts are server HTML, the comments island is client:interaction),
- * and the first press on the island (a like, "load more", reply, the comment box) does exactly what it
- * did when the island hydrated at once.
+ * docs/decisions/0010-islands-on-interaction.md: a reader who only reads an article downloads ≤ 20 KB gzip
+ * of JavaScript (the comments' first page and the like counts are server HTML, the comments island is
+ * client:interaction), and the first press on the island (a like, "load more", reply, the comment box) does
+ * exactly what it did when the island hydrated at once.
  */
 
 const comments = (page: Page, id: number) => page.locator(`[data-comments="1-${id}"]`);

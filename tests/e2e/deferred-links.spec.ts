@@ -4,9 +4,10 @@ import { expect, test } from './fixtures.ts';
 import { BUDGET, reactChunks, scriptBytes, scriptTotal } from './script-bytes.ts';
 
 /**
- * Issue 22 goal 3 on /link/list: the links are server HTML, the application box's code and React arrive
- * on the reader's first press inside it (client:interaction), and that first press does what it did
- * when the box hydrated on idle; a signed-in visitor's box hydrates at once, as it did.
+ * docs/decisions/0010-islands-on-interaction.md on /link/list: the links are server HTML, the application
+ * box's code and React arrive on the reader's first press inside it (client:interaction), and that first
+ * press does what it did when the box hydrated on idle; a signed-in visitor's box hydrates at once, as it
+ * did.
  */
 
 const box = (page: Page) => page.locator('astro-island:has(button[aria-expanded])');

@@ -5,9 +5,10 @@ import { expect, test } from './fixtures.ts';
 import { BUDGET, reactChunks, scriptBytes, scriptTotal } from './script-bytes.ts';
 
 /**
- * Issue 22 goal 3 on /talk: the first page with its like and comment counts is server HTML, the list's
- * code and React arrive on the reader's first press inside it (client:interaction), and that first press
- * (a like, "load more", the comments) does what it did when the list hydrated at once.
+ * docs/decisions/0010-islands-on-interaction.md on /talk: the first page with its like and comment counts
+ * is server HTML, the list's code and React arrive on the reader's first press inside it
+ * (client:interaction), and that first press (a like, "load more", the comments) does what it did when the
+ * list hydrated at once.
  */
 
 const list = (page: Page) => page.locator('astro-island:has([data-talk-id])');

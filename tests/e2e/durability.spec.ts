@@ -13,8 +13,8 @@ import { type Started, startServer, stopServer } from './server.ts';
  * the same data dir. Every write the server acknowledged must be there afterwards, and the database
  * must pass `PRAGMA integrity_check`. Writes still in flight at the kill may or may not be there.
  *
- * Acknowledged means: for HTTP, a success envelope carrying the new id; for chat (API.md defines no
- * separate acknowledgement frame), the sender's own socket receiving the `message` broadcast of its
+ * Acknowledged means: for HTTP, a success envelope carrying the new id; for chat (the contract defines
+ * no separate acknowledgement frame), the sender's own socket receiving the `message` broadcast of its
  * text with the stored id, which the hub only sends after the row is inserted.
  *
  * The burst stays inside every rate limit (per address 600 writes a minute, per user 10 comments and

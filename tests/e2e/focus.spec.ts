@@ -3,7 +3,7 @@ import { createUser, signIn } from './accounts.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 
 /**
- * Issue 17 item 8: Esc on a dialog, drawer or pane gives focus back to what opened it, not <body>.
+ * Esc on a dialog, drawer or pane gives focus back to what opened it, not <body>.
  * Each opens from the keyboard (focus, Enter) or a click, then Esc.
  */
 

@@ -3,7 +3,7 @@ import { postAs } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 31 point 8: the footer's 运行时间 (ticking), the RSS feed's link, and the ICP filing number
+ * The footer's 运行时间 (ticking), the RSS feed's link, and the ICP filing number
  * from the site settings (`icp_number`), hidden when empty.
  */
 

@@ -4,7 +4,7 @@ import { islandsHydrated, wakeIslands } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The first client render of every React island must match the server HTML (issue 17 item 5): live
+ * The first client render of every React island must match the server HTML: live
  * state (the chat socket, the signed-in user, local storage) may only show after mount. React reports a
  * mismatch as a recoverable error (#418 text, #423 root, #425 text content) on the console or the window.
  */

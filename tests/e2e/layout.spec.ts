@@ -23,7 +23,7 @@ const ROUTES = [
   '/message/chat',
 ];
 
-test('every route of the SPEC route table answers 200 inside the layout', async ({ request }) => {
+test('every route of the route table answers 200 inside the layout', async ({ request }) => {
   for (const route of ROUTES) {
     const res = await request.get(route);
     expect(res.status(), route).toBe(200);

@@ -43,7 +43,7 @@ test('a first article visit loads no pane; each pane loads its code when first o
   const seen = recordScripts(page);
   await page.goto('/article?id=3');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  // The comments (client:interaction, issue 22) stay server HTML: neither their chunk nor React arrives.
+  // The comments (client:interaction) stay server HTML: neither their chunk nor React arrives.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('astro-island[component-url*="/Comments."]')).toHaveAttribute('ssr');
   const firstLoad = [...seen];

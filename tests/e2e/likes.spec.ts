@@ -2,7 +2,7 @@ import { createUser, signIn } from './accounts.ts';
 import { hydrated } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
-test("the article's two like buttons show one state: a click on either moves both, and a reload keeps them equal (issue 17 item 2)", async ({
+test("the article's two like buttons show one state: a click on either moves both, and a reload keeps them equal", async ({
   page,
 }) => {
   const user = await createUser({ nick_name: '双赞读者' });

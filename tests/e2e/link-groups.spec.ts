@@ -6,7 +6,7 @@ import { hydrated, postAs, query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 31 point 9, /link/list: one section per group with its heading (by name, the links without
+ * /link/list: one section per group with its heading (by name, the links without
  * one last under 其他), two compact cards a row on a phone, and a quiet mark on a link whose site the
  * health check finds down. The links are made through the admin's API and deleted after each test.
  */

@@ -25,7 +25,7 @@ function emailOf(username: string): string {
   }
 }
 
-test('the dialog shows every validation message of SPEC §5 on blur and on submit', async ({ page }) => {
+test('the dialog shows every validation message of the forms on blur and on submit', async ({ page }) => {
   await page.goto('/home');
   await openLogin(page);
   await expect(dialog(page).getByRole('heading', { name: '登录' })).toBeVisible();

@@ -5,7 +5,7 @@ import { postAs, unique } from './community.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 
 /**
- * Issue 17 item 10, the looks a design-minded blogger compares with Butterfly or Halo: the article
+ * The looks a design-minded blogger compares with Butterfly or Halo: the article
  * banner, the landing pages of categories, tags and all articles, the social links' icons, and the
  * notifications' kind and subject.
  */

@@ -26,7 +26,7 @@ test('a reply lights the badge; opening the item marks it read and leads to the 
   await bell.click();
   const drawer = page.getByRole('dialog', { name: '我的消息' });
   await expect(drawer).toBeVisible();
-  // SPEC §2: from the left, 40% wide on desktop.
+  // docs/product.md#message-drawer: from the left, 40% wide on desktop.
   // (polled: it slides in)
   await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
   expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(Math.round(1440 * 0.4));
@@ -80,7 +80,8 @@ test('deleting asks first; a failed delete shows the server message; 9+ and load
   const drawer = page.getByRole('dialog', { name: '我的消息' });
   const items = drawer.locator('[data-notify-item]');
   await expect(items).toHaveCount(10);
-  // SPEC §5: a message with one of the listed words shows as plain text (no bold name), the others as markup.
+  // docs/product.md#html-content-check: a message with one of the listed words shows as plain text (no bold
+  // name), the others as markup.
   await expect(items.first()).toContainText('window 对象');
   await expect(items.first().locator('b')).toHaveCount(0);
   await expect(items.nth(1).locator('b')).toHaveCount(1);

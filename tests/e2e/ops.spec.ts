@@ -8,7 +8,7 @@ import pg from 'pg';
 import { startPostgres } from '../../scripts/local-services/postgres.ts';
 import { ROOT, rawRequest, type Started, startServer, stopServer } from './server.ts';
 
-/** Issue 21, operations: the probes on the built server, and `npm start` stopped by a process manager. */
+/** Operations: the probes on the built server, and `npm start` stopped by a process manager. */
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';

@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import { rawRequest, type Started, startServer, stopServer } from './server.ts';
 
 /**
- * The site's own origin (issue 15): the built server, started here so its log can be read, answered
- * with raw requests whose Host header a browser would never let a page choose.
+ * The site's own origin (docs/decisions/0015-site-origin.md): the built server, started here so its log can
+ * be read, answered with raw requests whose Host header a browser would never let a page choose.
  */
 
 /** A WebSocket handshake's status line, with the given Host. */
@@ -127,7 +127,8 @@ test('dot segments are resolved before routing; no page route forwards /api in a
   expect(dotted.status).toBe(200);
   expect(JSON.parse(dotted.body).code).toBe(0);
   expect((await rawRequest(server.url, '/x/%2e%2e/api/config', { Host: host })).status).toBe(200);
-  // Repeated slashes collapse (API.md, issue 16): `//api/config` is the API, dispatched by main.ts.
+  // Repeated slashes collapse (docs/api/README.md#conventions): `//api/config` is the API, dispatched by
+  // main.ts.
   const doubled = await rawRequest(server.url, '//api/config', { Host: host });
   expect(doubled.status).toBe(200);
   expect(JSON.parse(doubled.body).code).toBe(0);

@@ -3,9 +3,9 @@ import { expect, test } from './fixtures.ts';
 import { type Started, startServer, stopServer } from './server.ts';
 
 /**
- * Issue 22: a write drops exactly the cached pages that showed what it changed, and the others stay
- * cached (X-Page-Cache: hit), seen by the browser. A server of its own (demo content), so that no
- * other spec's writes drop pages meanwhile.
+ * A write drops exactly (docs/decisions/0004-page-cache-and-tags.md) the cached pages that showed what it
+ * changed, and the others stay cached (X-Page-Cache: hit), seen by the browser. A server of its own (demo
+ * content), so that no other spec's writes drop pages meanwhile.
  */
 
 test.describe.configure({ mode: 'serial' });

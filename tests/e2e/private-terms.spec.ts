@@ -2,7 +2,7 @@ import { admin } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 15: a category and a tag used only by a private article are not shown by the public pages
+ * A category and a tag used only by a private article are not shown by the public pages
  * (the cached HTML is the same for everyone, the admin included); publishing the article shows them.
  */
 test('pages list a category or tag only while a public article uses it', async ({ request }) => {

@@ -11,8 +11,9 @@ import {
 } from './reading-place.ts';
 
 /**
- * Issue 31.1: the reading place survives Back, Forward and the menu's return to a kept-alive page, for a
- * reader who only scrolls with the wheel (so no deferred island ever hydrates), on desktop and phone.
+ * The reading place (docs/decisions/0009-reading-place-hold.md) survives Back, Forward and the menu's
+ * return to a kept-alive page, for a reader who only scrolls with the wheel (so no deferred island ever
+ * hydrates), on desktop and phone.
  */
 
 for (const [device, options] of [

@@ -3,7 +3,7 @@ import { createUser } from './accounts.ts';
 import { postAs, unique } from './community.ts';
 import { expect } from './fixtures.ts';
 
-/** What the reading-place tests share (issue 31.1): a reader's wheel, clicks and menu, and a busy page. */
+/** What the reading-place tests share: a reader's wheel, clicks and menu, and a busy page. */
 
 export const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -82,7 +82,7 @@ export const PHONE = {
 const spread = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
 /**
- * A reader's conditions rather than a quiet test's (issue 31.1 b, c): a CPU four times slower, every
+ * A reader's conditions rather than a quiet test's: a CPU four times slower, every
  * image arriving after 100–800 ms and one in eight never, and shortly after each swap the page's content
  * re-rendered: gone for two frames, then back (what an island emptying and refilling its list, or content
  * settling late above the place, does). A place reached once and then let go is lost to any of these.

@@ -2,9 +2,10 @@ import { admin, signIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 30 point 3: an article whose Markdown keeps the parser busy for many seconds (192 KB of
- * `[a](`) is shown as escaped plain text once the render budget is spent, without holding up other
- * articles' first views; the note saying so is shown to the admin only (the page HTML is shared).
+ * docs/decisions/0005-render-pool-and-budget.md: an article whose Markdown keeps the parser busy for many
+ * seconds (192 KB of `[a](`) is shown as escaped plain text once the render budget is spent, without
+ * holding up other articles' first views; the note saying so is shown to the admin only (the page HTML is
+ * shared).
  */
 const NOTE = '这篇文章的正文渲染超时，已按纯文本显示；请检查 Markdown 语法后重新保存。';
 const STUCK = `<script>window.__rendered = 1</script><img src=x onerror="window.__rendered = 2">\n\n${'[a]('.repeat(48_000)}`;

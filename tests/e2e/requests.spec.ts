@@ -13,9 +13,7 @@ const frames = (page: import('@playwright/test').Page, n: number) =>
     n,
   );
 
-test("opening a talk's comments asks for their total once, not in a loop (issue 17 item 1)", async ({
-  page,
-}) => {
+test("opening a talk's comments asks for their total once, not in a loop", async ({ page }) => {
   await page.goto('/talk');
   await hydrated(page, '[data-talk-id]');
   let totals = 0;
@@ -57,7 +55,8 @@ test('a talk opened from a notification (/talk?id=) and a message detail ask for
   ).result.list as { id: number }[];
   await page.goto(`/message/detail?id=${messages[0].id}`);
   await expect(page.locator(`[data-comments="3-${messages[0].id}"]`)).toBeVisible();
-  // The comments are server HTML until the reader touches them (client:interaction, issue 22).
+  // The comments are server HTML until the reader touches them (client:interaction,
+  // docs/decisions/0010-islands-on-interaction.md).
   await hydrated(page, `[data-comments="3-${messages[0].id}"]`);
   await expect.poll(() => totals).toBeGreaterThan(0);
   await frames(page, 60);

@@ -4,9 +4,9 @@ import { expect, headerReady, test } from './fixtures.ts';
 import { BUDGET, inlineScriptBytes, scriptBytes, total } from './script-bytes.ts';
 
 /**
- * Issue 22 goal 3 on every content route: a guest who only reads (a first load, scrolled to the
- * bottom, no press, focus or key) downloads ≤ 20 KB gzip of JavaScript, the script files and the
- * scripts inline in the HTML (theme bootstrap, island loader, client directives) together.
+ * docs/decisions/0010-islands-on-interaction.md on every content route: a guest who only reads (a first
+ * load, scrolled to the bottom, no press, focus or key) downloads ≤ 20 KB gzip of JavaScript, the script
+ * files and the scripts inline in the HTML (theme bootstrap, island loader, client directives) together.
  */
 const CONTENT = CONTENT_ROUTES;
 

@@ -1,7 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
-/** Issue 22 goal 3: what a reader who only reads may download, gzip JavaScript. */
+/**
+ * What a reader who only reads may download, gzip JavaScript
+ * (docs/decisions/0010-islands-on-interaction.md).
+ */
 export const BUDGET = 20 * 1024;
 
 /** The gzip body bytes of every script the page fetches from now on, by path. */

@@ -5,9 +5,10 @@ import { expect, test } from './fixtures.ts';
 import { wheelTo } from './reading-place.ts';
 
 /**
- * Back and forward restore the reading position, as a browser does without the client router (issue 17
- * item 3): the smooth scroll-to-top of new navigations must not run on them, and content that renders after
- * the swap (islands, kept-alive lists) must not leave the page too short for the saved place.
+ * Back and forward restore the reading position, as a browser does without the client router
+ * (docs/decisions/0009-reading-place-hold.md): the smooth scroll-to-top of new navigations must not run on
+ * them, and content that renders after the swap (islands, kept-alive lists) must not leave the page too
+ * short for the saved place.
  */
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

@@ -2,7 +2,7 @@ import { createUser } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 31.2: a deferred island whose content depends on who is signed in follows a sign-in or sign-out
+ * A deferred island whose content depends on who is signed in follows a sign-in or sign-out
  * on the page, without a reload or a press inside it (client:interaction decided its eagerness only at
  * page load).
  */

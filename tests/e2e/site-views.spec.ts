@@ -12,7 +12,7 @@ function countBeacons(context: BrowserContext): { n: number } {
 }
 
 /**
- * A browser of its own: the counter counts a visitor (address and User-Agent) once a day (issue 30),
+ * A browser of its own: the counter counts a visitor (address and User-Agent) once a day,
  * and every context of the run shares the address, and by default the User-Agent.
  */
 const newVisitor = () => `Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36 visitor/${randomUUID()}`;
@@ -22,7 +22,7 @@ async function visits(page: Page): Promise<number> {
   return Number(await page.locator('[data-site-views]').getAttribute('data-site-views'));
 }
 
-test('a visitor session counts one site view, whatever it opens; a new session counts another (issue 17 item 4)', async ({
+test('a visitor session counts one site view, whatever it opens; a new session counts another', async ({
   browser,
   baseURL,
   request,

@@ -3,7 +3,7 @@ import { useTheme } from './admin-console.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 31 point 10 on /talk: a one-author blog's 说说 repeat neither the blogger's name nor avatar on
+ * On /talk: a one-author blog's 说说 repeat neither the blogger's name nor avatar on
  * each card (the date leads the card's head, as in Halo's 瞬间), and the 置顶 tag reads at 4.5:1 in
  * both themes. The demo data pins talks, so the first card carries the tag.
  */

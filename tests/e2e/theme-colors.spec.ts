@@ -5,7 +5,7 @@ import { hydrated, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 31 point 6: a guestbook message's chosen text color stays readable (4.5:1) on the card in
+ * A guestbook message's chosen text color stays readable (4.5:1) on the card in
  * both themes (the original client's default grey #676767 was grey on dark grey), and images in an
  * article's body are dimmed a little in the dark theme.
  */

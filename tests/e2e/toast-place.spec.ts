@@ -4,7 +4,7 @@ import { consoleReady } from './admin-console.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 31 point 7 (in part): toasts cover nothing a reader needs: in the owner console not its
+ * Toasts cover nothing a reader needs: in the owner console not its
  * header's avatar (they moved to the bottom centre); on the site, at a desktop's and a phone's width,
  * not the header, the first card's meta line, the music disc or the chat button; and at the bottom of
  * a page on a phone the disc and the buttons leave the footer's links clickable.

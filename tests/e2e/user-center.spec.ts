@@ -35,7 +35,8 @@ test('/userCenter: figures, nick name, qq, avatar upload and password change', a
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
   expect(Buffer.compare(await served.body(), PNG)).toBe(0);
 
-  // A renamed text file is refused with the server's message: code 100, the 温馨提示 warning (SPEC §8).
+  // A renamed text file is refused with the server's message: code 100, the 温馨提示 warning
+  // (docs/product.md#failed-calls).
   await center.locator('[data-avatar-input]').setInputFiles({
     name: 'fake.png',
     mimeType: 'image/png',

@@ -6,7 +6,7 @@ import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 30 in the personal center: two-factor sign-in for any account. The page stays light: the
+ * In the personal center: two-factor sign-in for any account. The page stays light: the
  * settings and the QR code's encoder arrive only when the visitor opens them. Turning it on and off
  * works there as in the console, and the site's login dialog asks for the code.
  */

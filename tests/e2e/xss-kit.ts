@@ -272,9 +272,9 @@ export type Audited = {
 };
 
 /**
- * A browser context that proves escaping rather than the policy: CSP bypassed, every sink trapped,
- * dialogs and foreign navigations recorded, requests that would leave 127.0.0.1 refused. With
- * `as`, the pages start signed in as that user (SPEC §3/§9 storage, like accounts.ts `signIn`).
+ * A browser context that proves escaping rather than the policy: CSP bypassed, every sink trapped, dialogs
+ * and foreign navigations recorded, requests that would leave 127.0.0.1 refused. With `as`, the pages start
+ * signed in as that user (docs/product.md#browser-storage, like accounts.ts `signIn`).
  */
 export async function auditedContext(
   browser: Browser,

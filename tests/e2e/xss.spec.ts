@@ -27,7 +27,7 @@ import {
 } from './xss-kit.ts';
 
 /**
- * The XSS suite (issue 10): every payload of tests/fixtures/xss/payloads.json goes through the real
+ * The XSS suite: every payload of tests/fixtures/xss/payloads.json goes through the real
  * API into every place users write text (guestbook, comments and replies, chat, nick names, friend
  * links, notifications, article Markdown); each page is then rendered in Chromium with the CSP
  * bypassed, so what is proven is the escaping and sanitizing itself. A page passes when no sink

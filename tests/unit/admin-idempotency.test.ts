@@ -4,8 +4,8 @@ import { newIdempotencyKey } from '../../src/lib/api/admin/idempotency.ts';
 import { HttpError } from '../../src/lib/api/client.ts';
 
 /**
- * The console's key per create (issue 29): kept over the retries of one create, new after it
- * succeeded, and new after a 422 (the key answered another body).
+ * The console's key per create (docs/decisions/0008-idempotency-keys.md): kept over the retries of one
+ * create, new after it succeeded, and new after a 422 (the key answered another body).
  */
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { HttpError, installApi, post, put, request } from '../../src/lib/api/cli
 /**
  * The API client of src/lib/api without the stores: how it waits for its wiring, what it sends,
  * and what it does with each kind of answer. tests/unit/api-client.test.ts checks it wired to the
- * real stores (SPEC §8's toasts, 401).
+ * real stores (the failure toasts, 401).
  */
 
 type Call = [string, RequestInit];

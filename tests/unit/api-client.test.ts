@@ -25,7 +25,7 @@ afterEach(() => {
   $activeModal.set(null);
 });
 
-describe('the HTTP client error catalogue (SPEC §8)', () => {
+describe('the HTTP client error catalogue', () => {
   it('resolves with result on code 0 and sends the token', async () => {
     setSession('tok-1', { id: 1, nick_name: 'a', avatar: '', role: 2 });
     answer(200, { code: 0, message: '成功', result: { x: 1 } });
@@ -44,7 +44,7 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     expect(last()).toMatchObject({ kind: 'warning', title: '温馨提示', message: '用户名已存在' });
   });
 
-  it("a refusal that carries a result keeps it on the error (the login's need_otp, issue 30)", async () => {
+  it("a refusal that carries a result keeps it on the error (the login's need_otp)", async () => {
     answer(200, { code: 100, message: '请输入两步验证码', result: { need_otp: true } });
     await expect(http.post('http://127.0.0.1/api/user/login', {}, { quiet: true })).rejects.toMatchObject({
       code: 100,
@@ -70,7 +70,7 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     expect($activeModal.get()).toBe('login');
   });
 
-  it("a disabled account's 401 says why, and ends the session the same way (issue 30)", async () => {
+  it("a disabled account's 401 says why, and ends the session the same way", async () => {
     setSession('tok-3', { id: 3, nick_name: 'c', avatar: '', role: 2 });
     answer(401, { code: 401, message: '该账号已被停用' });
     await expect(http.post('http://127.0.0.1/api/message/add', {})).rejects.toMatchObject({ status: 401 });
@@ -84,7 +84,7 @@ describe('the HTTP client error catalogue (SPEC §8)', () => {
     [403, { message: '只有博主可以' }, 'error', '只有博主可以'],
     [404, { message: 'whatever' }, 'error', '接口没有找到'],
     [408, {}, 'warning', '服务端错误'],
-    // An Idempotency-Key's answers (issue 29): the console shows why its create was not made.
+    // An Idempotency-Key's answers: the console shows why its create was not made.
     [409, { message: '该请求正在处理中，请稍后再试' }, 'warning', '该请求正在处理中，请稍后再试'],
     [
       422,

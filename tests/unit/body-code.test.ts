@@ -22,7 +22,7 @@ afterEach(() => {
   $unread.set(0);
 });
 
-describe('bodyCode: "100" and 100 alike (SPEC §8)', () => {
+describe('bodyCode: "100" and 100 alike', () => {
   it.each([
     [{ code: 100 }, 100],
     [{ code: '100' }, 100],

@@ -29,7 +29,7 @@ const msg = (id: number, user_id = 1): ChatMessage => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-describe('chat message validation (SPEC §5)', () => {
+describe('chat message validation', () => {
   it('refuses empty or blank input with 请输入消息再发送', () => {
     expect(checkChatText('')).toBe('请输入消息再发送');
     expect(checkChatText('  \n\t ')).toBe('请输入消息再发送');
@@ -59,7 +59,7 @@ describe('chat message validation (SPEC §5)', () => {
   });
 });
 
-describe('reconnect policy (SPEC §4)', () => {
+describe('reconnect policy', () => {
   it('retries every 5 s, at most 5 times in a row', () => {
     let failures = 0;
     const delays: (number | null)[] = [];
@@ -82,7 +82,7 @@ describe('reconnect policy (SPEC §4)', () => {
   });
 });
 
-describe('unread counter (SPEC §4)', () => {
+describe('unread counter', () => {
   const from = (user_id: number) => ({ type: 'message' as const, ...msg(1, user_id) });
 
   it('rises for messages from others while the chat is not on screen', () => {

@@ -64,7 +64,7 @@ describe('guestbook style values', () => {
     );
   });
 
-  it('gives a chosen color one readable variant per theme on the theme card (issue 31)', () => {
+  it('gives a chosen color one readable variant per theme on the theme card', () => {
     const style = messageStyle({
       color: '#676767',
       font_size: 16,
@@ -174,7 +174,7 @@ describe('lightbox rules', () => {
     expect(keyAction('a')).toBeNull();
   });
 
-  it('keeps a chosen text color but moves it to 4.5:1 on a chosen background (issue 17)', () => {
+  it('keeps a chosen text color but moves it to 4.5:1 on a chosen background', () => {
     const look = { color: '#ffffff', font_size: 16, font_weight: 400, bg_color: '#6366f1', bg_url: '' };
     const fixed = messageStyle(look).color;
     expect(fixed).not.toBe('#ffffff');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../src/server/config.ts';
 
 describe('configuration from the environment', () => {
-  it('has the defaults of DESIGN.md', () => {
+  it('has its defaults', () => {
     const c = parseEnv({});
     expect(c.port).toBe(4321);
     expect(c.host).toBe('127.0.0.1');

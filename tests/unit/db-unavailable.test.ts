@@ -9,7 +9,7 @@ import { isDatabaseUnavailable, unavailablePage } from '../../src/server/core/db
 import { invalid, wireAnswer } from '../../src/server/core/errors.ts';
 
 /**
- * Issue 29: which errors mean "the database cannot be reached now" (answered 503, the process goes
+ * Which errors mean "the database cannot be reached now" (answered 503, the process goes
  * on) and which are a query's own failure (a bug or a rule: 500 or the domain's answer). The errors
  * are real ones where they are cheap to make here; the cluster step makes the rest for real
  * (tests/cluster/faults.test.ts: a restart's 57P01, terminated sessions, a refused connect).

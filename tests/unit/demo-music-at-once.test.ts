@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, expect, it } from 'vitest';
 
 /**
- * Issue 21: processes starting at once on one MUSIC_DIR (a cluster's shared volume) may all write the
+ * Processes starting at once on one MUSIC_DIR (a cluster's shared volume) may all write the
  * demo library; each writes its own hidden folder and moves whole folders in, so all succeed and the
  * library is whole. (Worker threads here, the way the server writes it.)
  */

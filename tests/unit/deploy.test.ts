@@ -7,7 +7,7 @@ import { proxySite } from '../../scripts/local-services/nginx.ts';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/net/caps.ts';
 
 /**
- * Issue 21, point 5: no image can be pulled where the tests run, so the Dockerfile and compose.yaml
+ * No image can be pulled where the tests run, so the Dockerfile and compose.yaml
  * are held to what the cluster test runs (scripts/local-services/cluster.ts and nginx.ts): the same
  * command, the same settings for every app process, the same proxy configuration.
  */
@@ -61,7 +61,7 @@ describe('compose.yaml and the Dockerfile run what the cluster test runs', () =>
     expect(new URL(env.REDIS_URL).host).toBe('redis:6379');
   });
 
-  it("closes nginx's idle upstream connections before the apps close them (issue 29)", () => {
+  it("closes nginx's idle upstream connections before the apps close them", () => {
     // A server closing first can meet a request nginx just sent on that connection: a POST gets 502.
     const upstream = /upstream blog \{([^}]*)\}/.exec(read('deploy/nginx.conf'))?.[1] ?? '';
     const seconds = Number(/keepalive_timeout (\d+)s;/.exec(upstream)?.[1] ?? 60);

@@ -5,7 +5,7 @@ import { asDiskFull, DiskFullError, diskFullMessage, isDiskFull } from '../../sr
 import { wireAnswer } from '../../src/server/core/errors.ts';
 import { MSG } from '../../src/server/core/messages.ts';
 
-/** Issue 29: which errors mean the storage ran out, and what they answer. */
+/** Which errors mean the storage ran out, and what they answer. */
 
 /** The error a real write to /dev/full throws (ENOSPC from the kernel, no fs mocked). */
 function enospc(): unknown {

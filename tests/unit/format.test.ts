@@ -10,7 +10,7 @@ import {
 import { fitSize, qualitySteps } from '../../src/lib/image-compress.ts';
 import { chinaTime } from '../fixtures/china-time.ts';
 
-describe('formatCount (SPEC §9)', () => {
+describe('formatCount', () => {
   it.each([
     [0, '0'],
     [999, '999'],
@@ -22,7 +22,7 @@ describe('formatCount (SPEC §9)', () => {
   ])('%d → %s', (n, text) => expect(formatCount(n)).toBe(text));
 });
 
-describe('timeAgo (SPEC §9)', () => {
+describe('timeAgo', () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
   it.each([
     ['2026-11-21T11:59:30Z', '30秒前'],
@@ -52,7 +52,7 @@ describe('dates and clocks', () => {
   });
 });
 
-describe('image compression rules (SPEC §5)', () => {
+describe('image compression rules', () => {
   it('scales the longest side to 800 px, never up', () => {
     expect(fitSize(1600, 1200)).toEqual({ width: 800, height: 600 });
     expect(fitSize(900, 3000)).toEqual({ width: 240, height: 800 });

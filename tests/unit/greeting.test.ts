@@ -8,7 +8,7 @@ import {
   welcomeSay,
 } from '../../src/lib/greeting.ts';
 
-describe('greeting bands (SPEC §9)', () => {
+describe('greeting bands', () => {
   it.each([
     [0, '夜里好'],
     [4, '夜里好'],

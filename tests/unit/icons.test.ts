@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as icons from '../../src/components/icons.ts';
 
 /**
- * Issue 22, goal 2: the icons of the Astro markup are drawn once per distinct use instead of a React
+ * The icons of the Astro markup are drawn once per distinct use instead of a React
  * render each (components/icons.ts); a page's bytes stay what Astro's React renderer made of the
  * lucide-react icon (its `class` dropped, as that renderer drops it).
  */

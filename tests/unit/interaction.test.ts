@@ -7,10 +7,11 @@ import interactionDirective, {
 import { encode } from '../../src/lib/storage.ts';
 
 /**
- * The rules of `client:interaction` (issue 22 goal 3): which events wake an island, that the first
- * click is held while the code arrives and then replayed on the same element, that a focus inside is
- * announced again, and when an island hydrates without being touched (the visitor's storage says it
- * has their own state to show). Node has EventTarget but no DOM: a small tree of EventTargets stands in.
+ * The rules of `client:interaction` (docs/decisions/0010-islands-on-interaction.md): which events wake an
+ * island, that the first click is held while the code arrives and then replayed on the same element, that a
+ * focus inside is announced again, and when an island hydrates without being touched (the visitor's storage
+ * says it has their own state to show). Node has EventTarget but no DOM: a small tree of EventTargets
+ * stands in.
  */
 
 class FakeNode extends EventTarget {
@@ -255,7 +256,7 @@ describe('client:interaction: hydrating without an interaction', () => {
       await vi.waitFor(() => expect(runs.count).toBe(1));
     });
 
-    it('a sign-in on the page: the island follows its rules at once, without a press (issue 31.2)', async () => {
+    it('a sign-in on the page: the island follows its rules at once, without a press', async () => {
       const { el } = island();
       const { load, runs } = loader();
       interactionDirective(load, { value: [{ key: token, now: true }] }, el as never);

@@ -13,7 +13,7 @@ let storage: typeof import('../../src/browser/storage.ts');
 
 beforeAll(async () => {
   storage = await import('../../src/browser/storage.ts');
-  // A tab whose login dialog was open before a reload (SPEC §3: the show-login flag is session state).
+  // A tab whose login dialog was open before a reload (the show-login flag is session state).
   storage.writeJson('showLogin', true, 'session');
   modal = await import('../../src/stores/modal.ts');
 });

@@ -43,7 +43,7 @@ describe('posesAsBlogger: nick and guest names may not read as the blogger', () 
     'adm\u200Bin',
     'ädmin',
     'a d m i n',
-    // Issue 30: names containing 博主 (or its spelling ＢＯ主), not only 博主 itself.
+    // Names containing 博主 (or its spelling ＢＯ主), not only 博主 itself.
     '博主大人',
     '博主的粉丝',
     '我是博主',

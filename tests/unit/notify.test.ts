@@ -32,7 +32,7 @@ describe('sanitizeMarkup', () => {
   });
 });
 
-describe('isHtmlContent (SPEC §5)', () => {
+describe('isHtmlContent', () => {
   it('is true for tag-like markup without the listed words', () => {
     expect(isHtmlContent('<b>小明</b> 评论了你的文章')).toBe(true);
     expect(isHtmlContent('<br>')).toBe(true);
@@ -81,12 +81,12 @@ describe('badgeText', () => {
   });
 });
 
-describe('notifyTarget (SPEC §4)', () => {
+describe('notifyTarget', () => {
   it('leads by type, all in the same tab', () => {
     expect(notifyTarget(1, 7)).toEqual({ href: '/article?id=7' });
     expect(notifyTarget(2, 3)).toEqual({ href: '/talk?id=3' });
     expect(notifyTarget(3, 9)).toEqual({ href: '/message/list' });
-    // Issue 19: a friend-link application leads to the site's admin_url, the owner console.
+    // A friend-link application leads to the site's admin_url, the owner console.
     expect(notifyTarget(4, 1, '/admin')).toEqual({ href: '/admin' });
     expect(notifyTarget(4, 1, 'https://admin.example/links')).toEqual({
       href: 'https://admin.example/links',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasNul, urlHasNul } from '../../src/lib/nul.ts';
 
-describe('NUL detection (issue 15)', () => {
+describe('NUL detection', () => {
   it('finds a NUL in strings, keys and nested values of parsed JSON', () => {
     expect(hasNul('a\0b')).toBe(true);
     expect(hasNul('a\\u0000b')).toBe(false);

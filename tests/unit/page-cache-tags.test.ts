@@ -5,7 +5,7 @@ import { shows } from '../../src/server/core/page-tags.ts';
 import { invalidatePages, withPageCache } from '../../src/server/page-cache.ts';
 
 /**
- * Issue 22: the page cache keeps what each page showed (the tags recorded while it rendered) and a
+ * The page cache keeps what each page showed (the tags recorded while it rendered) and a
  * write drops only the pages that showed one of its tags. A stand-in renderer on a real HTTP server:
  * `/p?show=a,b` records tags a and b; `&hold` keeps the render open until the test lets it finish.
  */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 22: the page cache drops a page when a write changes something the page showed, and it knows
+ * The page cache drops a page when a write changes something the page showed, and it knows
  * what a page showed only from the tags the services it read through recorded (core/page-tags.ts).
  * A service function a page reads through without saying what it returns would let that page be
  * served stale: every one that src/pages, src/layouts and src/components import must call `shows`.

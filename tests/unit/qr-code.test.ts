@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import QrCode from '../../src/islands/user/two-factor/QrCode.tsx';
 
 /**
- * The 2FA setup's QR code (issue 30) is drawn in the browser as one SVG path: read back as a picture,
+ * The 2FA setup's QR code is drawn in the browser as one SVG path: read back as a picture,
  * it must decode to the otpauth:// address an authenticator app needs.
  */
 function decode(svg: string): string | null {

@@ -8,7 +8,7 @@ import {
 } from '../../src/server/services/render-pool.ts';
 
 /**
- * Issue 30 point 3: a render has a time budget. This body (192 KB, the issue's size) keeps the
+ * A render has a time budget (docs/decisions/0005-render-pool-and-budget.md). This body (192 KB) keeps the
  * Markdown parser busy for 13–57 s; past the budget its thread is terminated and the body is shown as
  * escaped plain text, while other renders go on in the other thread.
  */

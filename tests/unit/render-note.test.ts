@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderNote } from '../../src/lib/render-note.ts';
 
-/** The admin's note above a body shown as plain text (issue 30 point 3). */
+/** The admin's note above a body shown as plain text (docs/decisions/0005-render-pool-and-budget.md). */
 describe('renderNote', () => {
   it('says why an article or a preview is plain text', () => {
     expect(renderNote('timeout')).toBe(

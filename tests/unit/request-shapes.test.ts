@@ -1,5 +1,5 @@
 /**
- * Issue 32.2: a request's shape is written once, as a zod schema in src/lib/contract. The route
+ * A request's shape is written once, as a zod schema in src/lib/contract. The route
  * validates with it, the service takes its output and the console's call its input, so a field cannot
  * drift between them: these checks fail to compile (`npm test -- check`) when one side is written out
  * again by hand and differs, and at run time when a schema stops parsing what the client sends.

@@ -48,9 +48,10 @@ describe('search query rules', () => {
     expect(searchExcerpt('短文', '无')).toBe('短文');
   });
 
-  // Issue 15: unmatched `<`, `[`, `![`, `[a](` or blank lines (the fence check's `^\s*` spanned them) made the old stripping regexes backtrack
-  // over the rest of the text from every position (O(n²): ~20 s for 200 KB, minutes for these 300 KB).
-  // Linear now, so each of these finishes far inside vitest's timeout; the old code times out.
+  // Unmatched `<`, `[`, `![`, `[a](` or blank lines (the fence check's `^\s*` spanned them) made the old
+  // stripping regexes backtrack over the rest of the text from every position (O(n²): ~20 s for 200 KB,
+  // minutes for these 300 KB). Linear now, so each of these finishes far inside vitest's timeout; the old
+  // code times out.
   it.each([
     ['<', '<'],
     ['[', '['],

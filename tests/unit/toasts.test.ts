@@ -12,7 +12,7 @@ const t = (id: number, message: string, key = toastKey('info', '提示', message
   key,
 });
 
-describe('raise: repeats merge (issue 17 item 6)', () => {
+describe('raise: repeats merge', () => {
   it('the same text again is one toast, counted, moved to the newest end with its first id', () => {
     const list = raise(raise(raise([], t(1, 'a')), t(2, 'b')), t(3, 'a'));
     expect(list.map((x) => [x.id, x.message, x.count])).toEqual([

@@ -13,7 +13,7 @@ import {
   validateRegister,
 } from '../../src/lib/validation.ts';
 
-describe('login form (SPEC §5)', () => {
+describe('login form', () => {
   it('requires a username and a password with the exact messages', () => {
     expect(validateLogin({ username: '', password: '' })).toEqual({
       username: '请输入用户账号',
@@ -24,7 +24,7 @@ describe('login form (SPEC §5)', () => {
   });
 });
 
-describe('register username (SPEC §5)', () => {
+describe('register username', () => {
   it.each([
     ['', '请输入用户账号'],
     ['    ', '请输入用户账号'],
@@ -37,7 +37,7 @@ describe('register username (SPEC §5)', () => {
   ])('%j → %j', (value, message) => expect(checkUsername(value)).toBe(message));
 });
 
-describe('register password (SPEC §5)', () => {
+describe('register password', () => {
   it.each([
     ['', '请输入密码'],
     ['abc12', '密码格式应为6-18位数字、字母、符号的任意两种组合'],

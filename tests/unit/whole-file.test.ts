@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPartialFile, placeWhole, writeWhole } from '../../src/server/core/whole-file.ts';
 
-/** Issue 29: a file is there whole or not at all (the full disk itself: tests/cluster/full-disk.test.ts). */
+/** A file is there whole or not at all (the full disk itself: tests/cluster/full-disk.test.ts). */
 
 let dir = '';
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { chinaTime } from '../fixtures/china-time.ts';
 
 const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-describe('toWireDate (API.md: YYYY-MM-DD HH:mm:ss, China time)', () => {
+describe('toWireDate (YYYY-MM-DD HH:mm:ss, China time)', () => {
   it('writes an instant in UTC+8, seconds kept and milliseconds dropped', () => {
     expect(toWireDate('2026-11-19T15:48:29.271Z')).toBe('2026-11-19 23:48:29');
     expect(toWireDate(Date.UTC(2026, 10, 19, 15, 48, 29, 999))).toBe('2026-11-19 23:48:29');
@@ -108,7 +108,7 @@ describe('wireJson (the one serializer of /api and chat frames)', () => {
   });
 });
 
-describe('reading_duration on the wire (issue 31: milliseconds, as the original answered)', () => {
+describe('reading_duration on the wire (milliseconds, as the original answered)', () => {
   it('turns the stored seconds into milliseconds', () => {
     expect(readingDurationToWire(0)).toBe(0);
     expect(readingDurationToWire(174_900)).toBe(174_900_000); // 48 时 35 分, not 03 分

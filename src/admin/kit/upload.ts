@@ -11,13 +11,13 @@ import {
 } from '../../lib/upload.ts';
 
 /**
- * The console's image upload: the site's rules (src/lib/upload.ts: the accepted types, compression
- * over 800 KB, the 5 MB limit, POST /api/upload/img) with the progress of the transfer, which
- * `fetch` cannot report; so this one call goes through XMLHttpRequest. Failures toast like every
- * other call (SPEC §8) and reject with an HttpError whose message says why. A file of a `batch`
- * leaves the refusals of the file itself (its type or size: the server's code 100 or 413) to the
- * caller to show beside it, and waits out the upload rate limit (429) instead of failing; a session
- * failure (401, 403) still toasts.
+ * The console's image upload: the site's rules (src/lib/upload.ts: the accepted types, compression over 800
+ * KB, the 5 MB limit, POST /api/upload/img) with the progress of the transfer, which `fetch` cannot report;
+ * so this one call goes through XMLHttpRequest. Failures toast like every other call
+ * (docs/product.md#failed-calls) and reject with an HttpError whose message says why. A file of a `batch`
+ * leaves the refusals of the file itself (its type or size: the server's code 100 or 413) to the caller to
+ * show beside it, and waits out the upload rate limit (429) instead of failing; a session failure (401,
+ * 403) still toasts.
  */
 export async function uploadWithProgress(
   file: File,

@@ -3,12 +3,12 @@ import { newIdempotencyKey } from '../../lib/api/admin/idempotency.ts';
 import { HttpError } from '../../lib/api/client.ts';
 
 /**
- * One Idempotency-Key per create of a form (issue 29): `keyed(call)` runs the create with the form's
- * key, the same key on every retry (a second press of 保存 after a lost answer gets the server's first
- * answer, not a second row), and a new key after a success, for the next create. A 422 (this key was
- * used with another body: the form was changed after an attempt whose answer was lost) also ends the
- * key, so the press after that message is a new create, made on purpose. A refusal or an error keeps
- * it: the server released it, and the corrected form goes with the same key.
+ * One Idempotency-Key per create of a form (docs/decisions/0008-idempotency-keys.md): `keyed(call)` runs
+ * the create with the form's key, the same key on every retry (a second press of 保存 after a lost answer
+ * gets the server's first answer, not a second row), and a new key after a success, for the next create. A
+ * 422 (this key was used with another body: the form was changed after an attempt whose answer was lost)
+ * also ends the key, so the press after that message is a new create, made on purpose. A refusal or an
+ * error keeps it: the server released it, and the corrected form goes with the same key.
  */
 export function keyedCreates() {
   let key = '';

@@ -17,7 +17,7 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, size: number, enabled =
   const latest = useRef(0);
   // The filters and page on screen now. An action's `reload()` runs from the render that started it:
   // had it kept that render's fetchPage, a filter typed while the action's call was on its way would
-  // be undone by the old filter's rows (issue 32: the 友链 search during an approve).
+  // be undone by the old filter's rows (the 友链 search during an approve did).
   const shown = useRef({ fetchPage, page });
   shown.current = { fetchPage, page };
   const read = useCallback(

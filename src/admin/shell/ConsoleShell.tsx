@@ -1,4 +1,5 @@
-// For its side effect: it wires the API client to the session (401) and the toasts (SPEC §8).
+// For its side effect: it wires the API client to the session (401) and the toasts
+// (docs/product.md#failed-calls).
 import '../../stores/api.ts';
 import { useStore } from '@nanostores/react';
 import { ExternalLink, Menu, Moon, Sun } from 'lucide-react';

@@ -8,7 +8,10 @@ import { setPageHeaderList } from '../../stores/ui.ts';
 /** What window.name holds once this tab has been greeted (it survives reloads, not new tabs). */
 export const WINDOW_NAME = 'blog';
 
-/** The page-header list into the static data; any failure shows the server's message titled 错误提示 (SPEC §8). */
+/**
+ * The page-header list into the static data; any failure shows the server's message titled 错误提示
+ * (docs/product.md#toasts).
+ */
 async function loadPageHeaders(): Promise<void> {
   let message = '';
   try {
@@ -21,9 +24,9 @@ async function loadPageHeaders(): Promise<void> {
 }
 
 /**
- * SPEC §2 first load: unless the window already has a name, fetch the page-header list and greet
- * the visitor (the special line for user id 3, the nick name's greeting, or the generic welcome),
- * then name the window so reloads and client-router navigations do not greet again.
+ * The first load (docs/product.md#first-load-and-greetings): unless the window already has a name, fetch
+ * the page-header list and greet the visitor (the special line for user id 3, the nick name's greeting, or
+ * the generic welcome), then name the window so reloads and client-router navigations do not greet again.
  */
 export function firstLoad(): void {
   if (window.name) return;

@@ -10,16 +10,17 @@ import { toast } from '../../stores/toast.ts';
 import { menu } from './menu.ts';
 
 /**
- * The signed-in parts of the header (SiteHeader.astro, header.ts): the avatar and its menu, 我的消息
- * (the bell, its badge, the unread count kept in step), the to-do pane and logout, in both the bar and
- * the drawer. header.ts loads this the first time someone is signed in (at once for a signed-in
- * visitor, or at a login): a reader's server HTML is already the guest's header (issue 22 goal 3).
- * From then on it follows the session both ways (a logout shows the guest's parts again).
+ * The signed-in parts of the header (SiteHeader.astro, header.ts): the avatar and its menu, 我的消息 (the bell,
+ * its badge, the unread count kept in step), the to-do pane and logout, in both the bar and the drawer.
+ * header.ts loads this the first time someone is signed in (at once for a signed-in visitor, or at a
+ * login): a reader's server HTML is already the guest's header
+ * (docs/decisions/0010-islands-on-interaction.md). From then on it follows the session both ways (a logout
+ * shows the guest's parts again).
  */
 
 const MINUTE = 60_000;
 
-/** SPEC §2/§4: logout clears the user, leaves /userCenter for /home and says 退出成功. */
+/** Logout clears the user, leaves /userCenter for /home and says 退出成功. */
 function logout(): void {
   endServerSession();
   clearSession();
@@ -27,7 +28,7 @@ function logout(): void {
   if ((location.pathname.replace(/\/$/, '') || '/') === '/userCenter') void navigate('/home');
 }
 
-/** The unread badge (SPEC §9: up to 9+) inside `host`, from the markup's template; none when all is read. */
+/** The unread badge (up to 9+) inside `host`, from the markup's template; none when all is read. */
 function badge(host: Element, template: HTMLTemplateElement, unread: number) {
   const text = badgeText(unread);
   let el = host.querySelector<HTMLElement>('[data-unread-badge]');

@@ -12,9 +12,9 @@ import { openLogin, setTheme } from '../../stores/ui.ts';
 import { menu } from './menu.ts';
 
 /**
- * The behaviour of SiteHeader.astro (beside it) (SPEC §2), in plain DOM code so the header costs
- * no React on first load. The header is persisted across client-router navigation, so this runs
- * once per document and follows the route through astro:page-load. The signed-in parts are
+ * The behaviour of SiteHeader.astro (beside it) (docs/product.md#header-and-footer), in plain DOM code so
+ * the header costs no React on first load. The header is persisted across client-router navigation, so this
+ * runs once per document and follows the route through astro:page-load. The signed-in parts are
  * header-user.ts, loaded when someone is signed in.
  */
 

@@ -4,7 +4,7 @@ import { toast } from '../../stores/toast.ts';
 /**
  * The launcher of MusicLauncher.astro (beside it). Nothing plays before the panel is opened, so
  * the player's store, the panel and the lyric board (./player.ts) load on the first click or with
- * ?showSpecial (SPEC §2), not with the page.
+ * ?showSpecial (docs/product.md#music-player), not with the page.
  */
 type Player = typeof import('../../islands/music/player.ts');
 

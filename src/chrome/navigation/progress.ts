@@ -1,6 +1,7 @@
 /**
- * SPEC §2: nprogress without spinner on every client-router navigation (styled in global.css).
- * The library is fetched on the first navigation, not with the first load, which has a JS budget.
+ * docs/product.md#layout: nprogress without spinner on every client-router navigation (styled in
+ * global.css). The library is fetched on the first navigation, not with the first load, which has a JS
+ * budget.
  */
 import type NProgressType from 'nprogress';
 

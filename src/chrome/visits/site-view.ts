@@ -4,8 +4,8 @@ import { formatCount } from '../../lib/count.ts';
 import { onIdle } from '../../lib/idle.ts';
 
 /**
- * The site's visit count (访问 on /home): one `PUT /api/config/addView` per browser session (API.md:
- * "once per visitor session is enough"), from the chrome every page loads. Session storage remembers
+ * The site's visit count (访问 on /home): one `PUT /api/config/addView` per browser session
+ * (docs/api/public.md#site), from the chrome every page loads. Session storage remembers
  * that this tab has counted, and the count the server answered: cached pages may show an older figure
  * for a few minutes (the page cache), so every page shows at least that one.
  */
@@ -25,7 +25,8 @@ function countVisit(): void {
   if (readJson<boolean>(COUNTED, 'session')) return;
   // Marked before the answer, so a quick second page load does not count twice; a failure unmarks.
   writeJson(COUNTED, true, 'session');
-  // The client reads a code sent as text ("0") as success too (issue 17 item 6).
+  // The client reads a code sent as text ("0") as success too
+  // (docs/api/README.md#compatibility-with-the-original-client).
   addSiteView()
     .then((result) => {
       if (typeof result?.view_time === 'number') writeJson(SEEN, result.view_time, 'session');

@@ -145,7 +145,7 @@ function countView(articleId: string): void {
 
 /**
  * The article's like button under the body. Its state is the like store's, shared with the like above
- * the comments (issue 17 item 2): the state is asked for when the button scrolls into view. The store
+ * the comments: the state is asked for when the button scrolls into view. The store
  * and its API calls are a chunk of their own without React (astro.config.mjs, group `likes`, with the
  * article's own calls, ~0.7 KB gzip), imported with this script: importing it on view instead made
  * tests/e2e/scroll.spec.ts's Back/Forward test flaky (a scroll-restore race).
@@ -186,7 +186,7 @@ function setupLike(signal: AbortSignal): void {
 function setupReading(articleId: string, signal: AbortSignal): () => void {
   const clock = new ReadingClock(performance.now(), document.visibilityState === 'visible');
   const report = () => {
-    // Milliseconds (API.md); under a second is kept for the next report.
+    // Milliseconds (docs/api/public.md#articles-and-taxonomy); under a second is kept for the next report.
     const ms = clock.take(performance.now(), 1000);
     if (ms === 0) return;
     // keepalive lets the request outlive the page; errors are of no interest to the reader.

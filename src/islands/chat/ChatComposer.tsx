@@ -57,7 +57,8 @@ export function ChatComposer() {
     if (!file) return;
     setUploading(true);
     try {
-      // SPEC §5: compressed over 800 KB; every failure has already been told (图片上传失败 …).
+      // Compressed over 800 KB (docs/product.md#chat-rules); every failure has already been told (图片上传失败
+      // …).
       sendImage(await uploadImage(file));
     } catch {
       /* shown by uploadImage */

@@ -92,7 +92,7 @@ export function ChatMessages({ messages, history, user, myId, mobile }: Props) {
       onScroll={(e) => {
         const el = e.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-        // SPEC §2 下拉加载更多: on phones, reaching the top loads the older page.
+        // 下拉加载更多 (docs/product.md#chat-room): on phones, reaching the top loads the older page.
         if (mobile && el.scrollTop <= 0) loadOlder();
       }}
       data-chat-list

@@ -31,7 +31,9 @@ const SERVER = {
 
 type Confirm = { text: string; run: () => void };
 
-/** The chat room (SPEC §2): history, online list, emoji picker, image upload, reconnect. */
+/**
+ * The chat room (docs/product.md#chat-room): history, online list, emoji picker, image upload, reconnect.
+ */
 export default function ChatPanel({ variant, onClose }: ChatPanelProps) {
   // The server knows neither the socket nor the session: until hydration is over the room renders as the
   // server did (未连接, 在线 0, no messages), then the live state.

@@ -1,4 +1,4 @@
-/** The emoji picker's choices (SPEC §2: about 90). */
+/** The emoji picker's choices (about 90: docs/product.md#chat-room). */
 export const EMOJI: readonly string[] = (
   '😀 😃 😄 😁 😆 😅 🤣 😂 🙂 🙃 😉 😊 😇 🥰 😍 🤩 😘 😋 😛 😜 🤪 😝 🤑 🤗 🤭 🤫 🤔 🤐 🤨 😐 ' +
   '😑 😶 😏 😒 🙄 😬 😌 😔 😪 🤤 😴 😷 🤒 🤕 🤢 🤮 🥵 🥶 🥴 😵 🤯 🤠 🥳 😎 🤓 🧐 😕 😟 😮 😲 ' +

@@ -8,7 +8,7 @@ export type LinkCard = {
   site_desc: string;
   site_avatar: string;
   url: string;
-  /** Its group (issue 31); absent is none. */
+  /** Its group; absent is none. */
   category?: string;
 };
 

@@ -70,15 +70,18 @@ function Field({ label, error, value, onChange, suffix, secret, ...input }: Fiel
   );
 }
 
-/** SPEC §2/§4: the login/register dialog opened by the shared show-login flag (one modal of $activeModal). */
+/**
+ * docs/product.md#login-dialog: the login/register dialog opened by the shared show-login flag (one modal
+ * of $activeModal).
+ */
 export default function LoginDialog() {
   return useStore($activeModal) === 'login' ? <LoginPane /> : null;
 }
 
 /**
- * The dialog itself, mounted for as long as it is open. SPEC §4: each opening starts in login mode
- * with both forms empty, then restores remembered credentials and ticks remember-me when there are
- * some (a fresh mount is a fresh state).
+ * The dialog itself, mounted for as long as it is open. docs/product.md#signing-in: each opening starts in
+ * login mode with both forms empty, then restores remembered credentials and ticks remember-me when there
+ * are some (a fresh mount is a fresh state).
  */
 function LoginPane() {
   const ref = useModalDialog(closeLogin);
@@ -91,7 +94,7 @@ function LoginPane() {
   const [regErrors, setRegErrors] = useState<Errors<RegisterForm>>({});
   const [keep, setKeep] = useState(Boolean(restored));
   const [busy, setBusy] = useState(false);
-  // Issue 30: the password was right and the account asks for its second step.
+  // The password was right and the account asks for its second step.
   const [otpStep, setOtpStep] = useState<{ error: string } | null>(null);
   const [otp, setOtp] = useState('');
 

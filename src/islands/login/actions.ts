@@ -8,7 +8,10 @@ import { $token, $userInfo, clearSession, type UserInfo } from '../../stores/ses
 import { toast } from '../../stores/toast.ts';
 import { closeLogin } from '../../stores/ui.ts';
 
-/** SPEC §3: the remembered login form, encrypted in local storage under this key. */
+/**
+ * The remembered login form (docs/product.md#accounts-and-session), encrypted in local storage under this
+ * key.
+ */
 export const REMEMBER_KEY = 'loginForm';
 
 export function readRemembered(): LoginForm | null {
@@ -21,7 +24,7 @@ export function readRemembered(): LoginForm | null {
 export const remember = (form: LoginForm) => writeJson(REMEMBER_KEY, form, 'local', true);
 export const forget = () => remove(REMEMBER_KEY);
 
-/** SPEC §8: register, login or user-detail failures show the server's message titled 错误提示. */
+/** Register, login or user-detail failures show the server's message titled 错误提示. */
 function failed(err: unknown): void {
   if (err instanceof HttpError && err.shown) return;
   const message = err instanceof HttpError && err.message ? err.message : '服务端错误';
@@ -39,10 +42,10 @@ const asksForCode = (err: unknown): err is HttpError =>
   (err.result as Partial<NeedOtpResult> | undefined)?.need_otp === true;
 
 /**
- * SPEC §4 login: store the token, remember (or forget) the credentials, say 登录成功 or 自动登录成功,
- * fetch the user by id and store it, close the dialog and greet. Resolves true on success; with
- * two-factor sign-in on (issue 30) and no right `otp`, NeedOtp: the dialog asks for the code and
- * sends the same form again with it.
+ * Login (docs/product.md#signing-in): store the token, remember (or forget) the credentials, say 登录成功 or
+ * 自动登录成功, fetch the user by id and store it, close the dialog and greet. Resolves true on success; with
+ * two-factor sign-in on and no right `otp`, NeedOtp: the dialog asks for the code and sends the same form
+ * again with it.
  */
 export async function signIn(
   form: LoginForm,
@@ -85,7 +88,7 @@ export async function signIn(
   return true;
 }
 
-/** SPEC §4 register: on code 0 sign in automatically with the same credentials and remember them. */
+/** Register: on code 0 sign in automatically with the same credentials and remember them. */
 export async function register(form: RegisterForm): Promise<boolean> {
   try {
     await registerUser(

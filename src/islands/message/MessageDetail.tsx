@@ -27,7 +27,7 @@ export default function MessageDetail({ id, ownerId, initial }: Props) {
   const user = useStore($userInfo);
   const hydrated = useHydrated();
   const me = hydrated ? user : null;
-  // The author or an admin (API.md: owner or admin).
+  // The author or an admin (docs/api/public.md#guestbook-comments-and-likes: owner).
   const mine = me != null && (me.role === 1 || (ownerId != null && me.id === ownerId));
 
   useEffect(() => {

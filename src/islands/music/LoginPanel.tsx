@@ -19,7 +19,10 @@ const HINT: Record<Phase, string> = {
   error: '二维码获取失败，请稍后再试',
 };
 
-/** Music-service QR login (SPEC §4): key → QR → check every 3 s until 800 or 803. */
+/**
+ * Music-service QR login (docs/product.md#music-service-login): key → QR → check every 3 s until 800 or
+ * 803.
+ */
 export default function LoginPanel({ onClose, onSuccess }: Props) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [qr, setQr] = useState<{ img: string; url: string } | null>(null);

@@ -20,7 +20,7 @@ import styles from './board.module.css';
 const FONT_LABEL: Record<FontKind, string> = { title: '标题', author: '歌手', lyric: '歌词' };
 
 /**
- * Full-screen lyric board (SPEC §2, §4): COMMON scrolls with the current line highlighted and
+ * Full-screen lyric board (docs/product.md#playback): COMMON scrolls with the current line highlighted and
  * centred (click a line to seek); SPECIAL shows one large line fading by the gap to the next.
  * Controls hide after 2 s without pointer movement; a manual scroll pauses following for 1 s.
  */

@@ -64,7 +64,9 @@ type View = { kind: 'search' } | { kind: 'custom' } | { kind: 'list'; category: 
 
 const MODE_LABEL = { RANDOM: '随机播放', LISTLOOP: '列表循环', SINGLECYCLE: '单曲循环' } as const;
 
-/** The player panel: categories left, songs right, control bar at the bottom (SPEC §2). */
+/**
+ * The player panel: categories left, songs right, control bar at the bottom (docs/product.md#music-player).
+ */
 export default function PlayerPanel({ open }: { open: boolean }) {
   const categories = useStore($categories);
   const categoriesLoading = useStore($categoriesLoading);

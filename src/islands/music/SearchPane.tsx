@@ -18,7 +18,10 @@ import { searchSongs } from './data.ts';
 import styles from './panel.module.css';
 import { SongTable } from './SongTable.tsx';
 
-/** Song search (SPEC §2, §4 Search paging): 20 a page, 点击加载更多～ / 已经到底了 / 空空如也. */
+/**
+ * Song search (docs/product.md#music-player, docs/product.md#music-search-paging): 20 a page, 点击加载更多～ /
+ * 已经到底了 / 空空如也.
+ */
 export default function SearchPane() {
   const custom = useStore($customerMusicList);
   const current = useStore($currentSong);
@@ -86,7 +89,7 @@ export default function SearchPane() {
             maxLength={100}
             onChange={(e) => {
               setText(e.currentTarget.value);
-              // An emptied box clears the results without a request (SPEC §5).
+              // An emptied box clears the results without a request (docs/product.md#other-rules).
               if (!e.currentTarget.value.trim()) clear();
             }}
           />

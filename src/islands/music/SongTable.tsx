@@ -10,7 +10,7 @@ type Props = {
   onRemove?: (song: Song) => void;
 };
 
-/** Song list: columns 歌曲, 歌手, 操作 (SPEC §2). */
+/** Song list: columns 歌曲, 歌手, 操作 (docs/product.md#music-player). */
 export function SongTable({ songs, currentId, onPlay, onAdd, onRemove }: Props) {
   return (
     <table className={styles.table}>

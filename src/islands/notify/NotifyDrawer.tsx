@@ -30,9 +30,9 @@ const KINDS: Record<number, { Icon: LucideIcon; label: string }> = {
   4: { Icon: Link2, label: '友链' },
 };
 /**
- * SPEC §2/§4 message drawer 我的消息: from the left, 40% wide on desktop and 80% otherwise; 10 per
- * page with load-more; opening an unread item marks it read, then goes where its type leads; delete
- * asks 确定删除吗? first. Markup shows only when the §5 HTML check passes (and always sanitized).
+ * The message drawer 我的消息 (docs/product.md#message-drawer): from the left, 40% wide on desktop and 80%
+ * otherwise; 10 per page with load-more; opening an unread item marks it read, then goes where its type
+ * leads; delete asks 确定删除吗? first. Markup shows only when the §5 HTML check passes (and always sanitized).
  */
 export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
   const ref = useModalDialog(onClose);
@@ -95,7 +95,7 @@ export default function NotifyDrawer({ onClose }: { onClose: () => void }) {
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       const message = err instanceof Error ? err.message : '';
-      // SPEC §8: a failed delete shows the server's message titled 错误提示.
+      // A failed delete shows the server's message titled 错误提示.
       if (status === 401 || status >= 403) showHttpError(status, message);
       else toast(message || '删除失败', 'error', '错误提示');
       return;

@@ -32,9 +32,10 @@ function Marked({ text, query }: { text: string; query: string }) {
 }
 
 /**
- * SPEC §2/§5 search dialog. Empty query: the search history (newest first, removable) and the hot
- * list (numbered icons for the first 5). Text: results after a short pause, the hit marked in title
- * and excerpt. ↑/↓ and Enter choose; choosing opens /article?id= and keeps the query in the history.
+ * The search dialog (docs/product.md#search-dialog). Empty query: the search history (newest first,
+ * removable) and the hot list (numbered icons for the first 5). Text: results after a short pause, the hit
+ * marked in title and excerpt. ↑/↓ and Enter choose; choosing opens /article?id= and keeps the query in the
+ * history.
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const ref = useModalDialog(onClose);

@@ -1,6 +1,9 @@
 import { toast } from '../../stores/toast.ts';
 
-/** SPEC §8 copy helper messages. Long content is shortened in the toast only, never in the clipboard. */
+/**
+ * The copy helper's messages (docs/product.md#toasts). Long content is shortened in the toast only, never
+ * in the clipboard.
+ */
 export const NOTHING_TO_COPY = '没有需要复制的目标内容';
 export const copiedMessage = (text: string, max = 200): string =>
   `复制成功，剪贴板内容：${text.length > max ? `${text.slice(0, max)}…` : text}`;
@@ -22,7 +25,7 @@ function legacyCopy(text: string): boolean {
   return done;
 }
 
-/** Copies text to the clipboard and says so (SPEC §8); warns when there is nothing to copy. */
+/** Copies text to the clipboard and says so; warns when there is nothing to copy. */
 export async function copyText(text: string | null | undefined): Promise<boolean> {
   if (!text) {
     toast(NOTHING_TO_COPY, 'warning', '温馨提示');

@@ -100,8 +100,8 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
           className={`card ${styles.talk} ${t.id === targetId ? styles.target : ''}`}
           data-talk-id={t.id}
         >
-          {/* Only the blogger writes talks: their name and avatar on every card said nothing (issue 31
-              point 10); the date leads, as in Halo's 瞬间. */}
+          {/* Only the blogger writes talks: their name and avatar on every card said nothing; the date
+              leads, as in Halo's 瞬间. */}
           <header className={styles.head}>
             <TimeAgo date={t.createdAt} />
             {t.is_top === 1 && (

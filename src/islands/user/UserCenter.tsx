@@ -16,7 +16,7 @@ import styles from './user-center.module.css';
 
 type Detail = PublicUser;
 
-// Issue 30: the 2FA settings (and the QR code's encoder) load when the visitor opens them.
+// The 2FA settings (and the QR code's encoder) load when the visitor opens them.
 const TwoFactorPanel = lazy(() => import('./two-factor/TwoFactorPanel.tsx'));
 type Passwords = { current: string; next: string; confirm: string };
 
@@ -28,7 +28,7 @@ function checkPasswords(field: keyof Passwords, f: Passwords): string {
   return checkPasswordConfirm(f.confirm, f.next);
 }
 
-/** After a password change the remembered login form (SPEC §3 loginForm) must follow. */
+/** After a password change the remembered login form (docs/product.md#accounts-and-session) must follow. */
 function updateRemembered(username: string | undefined, password: string) {
   const saved = readJson<LoginForm>('loginForm', 'local', true);
   if (saved && username && saved.username === username)

@@ -15,6 +15,6 @@ export const adminPreview = (id: string | number, opts?: RequestOptions) =>
 export const addArticleView = (id: string | number) =>
   put<ArticleViews>(`/api/article/addView/${id}`, undefined, { quiet: true });
 
-/** Reading time in milliseconds (API.md); outlives the page, silent. */
+/** Reading time in milliseconds (docs/api/public.md#articles-and-taxonomy); outlives the page, silent. */
 export const addReadingDuration = (id: string | number, ms: number) =>
   put<null>(`/api/article/addReadingDuration/${id}/${ms}`, undefined, { quiet: true, keepalive: true });

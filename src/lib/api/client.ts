@@ -17,7 +17,7 @@ export { apiHooks, apiToast, installApi } from './hooks.ts';
  * that, e.g. by an island that hydrates before the chrome's script has run, waits for it.
  */
 
-/** The envelope of API.md. */
+/** The envelope of /api (docs/api/README.md#envelope). */
 export type Envelope<T> = { code: number | string; message: string; result: T };
 
 export type RequestOptions = {
@@ -36,9 +36,9 @@ export type RequestOptions = {
 };
 
 /**
- * A failed call. The toast of SPEC §8 has already been shown when `shown` is true, so callers
- * only need to stop what they were doing. `message` is the server's message, or '' when it sent
- * none (offline, a time-out, a body that is not the envelope): callers show their own text then.
+ * A failed call. The toast of docs/product.md#failed-calls has already been shown when `shown` is true, so
+ * callers only need to stop what they were doing. `message` is the server's message, or '' when it sent none
+ * (offline, a time-out, a body that is not the envelope): callers show their own text then.
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -63,9 +63,9 @@ const TIMEOUT_MS = 10_000;
 const RETRY_MS = 1000;
 
 /**
- * One call to our API. Resolves with `result` on code 0; on code 100 (or "100": SPEC §8 writes it
- * as text, bodyCode() reads both) shows the 温馨提示 warning and rejects; on a handled HTTP status
- * shows its toast (SPEC §8) and rejects; any other failure rejects without a toast.
+ * One call to our API. Resolves with `result` on code 0; on code 100 (or "100": the original backend sent it
+ * as text, bodyCode() reads both) shows the 温馨提示 warning and rejects; on a handled HTTP status shows its
+ * toast (docs/product.md#failed-calls) and rejects; any other failure rejects without a toast.
  */
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -74,7 +74,7 @@ export async function request<T>(
   opts: RequestOptions = {},
 ): Promise<T> {
   const h = apiHooks() ?? (await apiReady);
-  // SPEC §7: a cache max-age header of 36000 on every call, as the original client sent.
+  // docs/product.md#http-client: a cache max-age header of 36000 on every call, as the original client sent.
   const headers: Record<string, string> = { 'Cache-Control': 'max-age=36000' };
   const token = opts.token ?? h.token();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -106,7 +106,7 @@ export async function request<T>(
   const data = (await res.json().catch(() => undefined)) as Partial<Envelope<T>> | undefined;
   const message = typeof data?.message === 'string' ? data.message : '';
   if (!res.ok) {
-    // SPEC §8's toasts load with the first failure that needs one: the chrome's own calls are all
+    // The failure toasts load with the first failure that needs one: the chrome's own calls are all
     // quiet, so the first load of every page does without them.
     const shown = !opts.quiet && (await import('./errors.ts')).showHttpError(res.status, message);
     throw new HttpError(message, res.status, res.status, shown);

@@ -2,7 +2,10 @@ import type { CommentItem, ParentComment } from '../contract/comments.ts';
 import type { Page } from '../contract/page.ts';
 import { del, post } from './client.ts';
 
-/** Comments and replies (API.md "Comments"): `type` 1 article, 2 talk, 3 guestbook message. */
+/**
+ * Comments and replies (docs/api/public.md#guestbook-comments-and-likes): `type` 1 article, 2 talk, 3
+ * guestbook message.
+ */
 
 export const PARENT_SIZE = 10;
 export const REPLY_SIZE = 10;

@@ -3,7 +3,7 @@ import type { FriendLink, LinkApply } from '../contract/links.ts';
 import type { Page } from '../contract/page.ts';
 import { post, put, type RequestOptions } from './client.ts';
 
-/** Friend links (API.md "Links"). */
+/** Friend links (docs/api/public.md#friend-links). */
 
 /** An application's fields (`LinkApply`). */
 export type LinkForm = z.input<typeof LinkApply>;

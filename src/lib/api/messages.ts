@@ -2,7 +2,7 @@ import type { Message } from '../contract/messages.ts';
 import type { Page } from '../contract/page.ts';
 import { post, put, type RequestOptions } from './client.ts';
 
-/** The guestbook (API.md "Messages"). */
+/** The guestbook (docs/api/public.md#guestbook-comments-and-likes). */
 
 export const messageList = (current: number, size: number, tag: string, opts?: RequestOptions) =>
   post<Page<Message>>('/api/message/getMessageList', { current, size, tag }, opts);

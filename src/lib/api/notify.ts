@@ -1,7 +1,7 @@
 import type { NotifyPage } from '../contract/notify.ts';
 import { post, put, type RequestOptions } from './client.ts';
 
-/** 我的消息 (API.md "Notifications"): always the signed-in user's own. */
+/** 我的消息 (docs/api/public.md#notifications-and-chat-history): always the signed-in user's own. */
 
 export const notifyList = (current: number, size: number, opts?: RequestOptions) =>
   post<NotifyPage>('/api/notify/getNotifyList', { current, size }, opts);

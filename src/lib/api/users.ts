@@ -10,7 +10,7 @@ import type {
 import type { LoginForm } from '../validation.ts';
 import { get, post, put, type RequestOptions } from './client.ts';
 
-/** The account calls (API.md "Users"). */
+/** The account calls (docs/api/public.md#users-and-sign-in). */
 
 /** With two-factor sign-in on, `otp` is the second step (a refusal with `need_otp` asks for it). */
 export const login = (form: LoginForm & { otp?: string }, opts?: RequestOptions) =>
@@ -30,7 +30,7 @@ export const updateOwnInfo = (patch: { nick_name?: string; qq?: string; avatar?:
 export const updatePassword = (body: { password: string; password1: string }, opts?: RequestOptions) =>
   put<FreshToken>('/api/user/updatePassword', body, opts);
 
-/** Two-factor sign-in (issue 30): a pending secret, its confirmation (the recovery codes), turning it off. */
+/** Two-factor sign-in: a pending secret, its confirmation (the recovery codes), turning it off. */
 export const setupOtp = () => post<OtpSetup>('/api/user/2fa/setup');
 export const enableOtp = (code: string, opts?: RequestOptions) =>
   post<RecoveryCodes>('/api/user/2fa/enable', { code }, opts);

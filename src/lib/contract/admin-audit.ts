@@ -4,7 +4,7 @@ import { choiceFilter, id, pageFields, textFilter, timeFilter } from './fields.t
 /** One row of the audit log (POST /api/audit/getAuditList): who did what to which thing, when, from where. */
 export type AuditRow = {
   id: number;
-  /** 管理操作 (an admin write), 登录失败, 两步验证, 越权访问… (issue 30). */
+  /** 管理操作 (an admin write), 登录失败, 两步验证, 越权访问…. */
   kind: string;
   /** Who did it; 0 when nobody was signed in. */
   user_id: number;

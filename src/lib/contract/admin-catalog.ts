@@ -1,4 +1,7 @@
-/** Wire types of the owner's bangumi, resource and site-list routes (ADMIN-API.md, "ours"). */
+/**
+ * Wire types of the owner's bangumi, resource and site-list routes
+ * (docs/api/admin.md#bangumi-resources-the-site-list-links-guestbook-users-and-comments).
+ */
 
 /** A bangumi entry as /bangumi shows it (status 1 want, 2 watching, 3 watched). */
 export type Bangumi = {

@@ -48,7 +48,7 @@ export type ModerationRow = {
 };
 
 /**
- * POST /api/comment/getModerationList (issue 20): type 1 article comments, 2 talk comments, 3 comments
+ * POST /api/comment/getModerationList: type 1 article comments, 2 talk comments, 3 comments
  * under messages, 4 guestbook messages; from_id one author's history, from_name a substring of the
  * author's nick name (a guest's message: the name given); time `[start, end]` China days, end included.
  */

@@ -1,4 +1,4 @@
-/** Wire types of the owner's category and tag routes (ADMIN-API.md "Category", "Tag"). */
+/** Wire types of the owner's category and tag routes (docs/api/admin.md#articles-categories-and-tags). */
 
 export type TermKind = 'category' | 'tag';
 

@@ -15,11 +15,11 @@ export type AdminUserRow = {
   updatedAt: string;
   /** The place of the user's address, 火星 when unknown. */
   ip_address: string;
-  /** When the owner disabled the account (ours, issue 20), else null. */
+  /** When the owner disabled the account (ours), else null. */
   disabledAt: string | null;
 };
 
-/** PUT /api/user/resetPassword/{id}: the new password, given this once (ours, issue 20). */
+/** PUT /api/user/resetPassword/{id}: the new password, given this once (ours). */
 export type ResetPassword = { password: string };
 
 /** POST /api/user/register's answer (the admin app's register page prefills the login with it). */
@@ -34,7 +34,7 @@ export const UserList = z.object({
   nick_name: textFilter(NICK_MAX),
   // The original ignored a role that is not a number; so does this.
   role: choiceFilter(roleField).catch(undefined),
-  // Ours (issue 20): a substring of the username, and 1 disabled accounts only, 2 enabled only.
+  // Ours: a substring of the username, and 1 disabled accounts only, 2 enabled only.
   username: textFilter(USERNAME_MAX),
   disabled: choiceFilter(num(z.literal([1, 2], 'disabled 只能是 1 或 2'))),
 });

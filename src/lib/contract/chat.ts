@@ -6,7 +6,7 @@ import { choiceFilter, id, pageFields, textFilter } from './fields.ts';
 export type ChatHistory = { list: ChatMessage[]; total: number };
 
 /**
- * POST /api/chat/backGetChatList, the owner's history search (ours, issue 20): a substring of a text
+ * POST /api/chat/backGetChatList, the owner's history search (ours): a substring of a text
  * message or of the sender's current nick name, or one sender; "" / null filters are absent.
  */
 export const ChatSearch = z.object({

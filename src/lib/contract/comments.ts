@@ -1,4 +1,4 @@
-/** A comment or reply as the comment lists send it (API.md "Comments"). */
+/** A comment or reply as the comment lists send it (docs/api/public.md#guestbook-comments-and-likes). */
 export type CommentItem = {
   id: number;
   type: number;

@@ -3,8 +3,9 @@ import type { FriendLink } from './links.ts';
 import type { Message } from './messages.ts';
 
 /**
- * The console's dashboard (GET /api/dashboard/getOverview and /getTrend, README "Owner API").
- * Views are page views of visitor pages; uniques are distinct visitors of one China-time day.
+ * The console's dashboard (GET /api/dashboard/getOverview and /getTrend,
+ * docs/api/admin.md#dashboard-and-view-counts). Views are page views of visitor pages; uniques are distinct
+ * visitors of one China-time day.
  */
 export type DashboardCounts = {
   /** Public and private articles (drafts and the recycle bin not counted). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHINA_OFFSET_MS } from '../wire-date.ts';
 
 /**
- * The field kinds of the request schemas (issue 32.2): pure zod, so a request's one schema in
+ * The field kinds of the request schemas: pure zod, so a request's one schema in
  * `src/lib/contract` serves the route's validator (`server/api/validate.ts`), the service's parameter
  * type (`z.output`) and the client's (`z.input`, a type-only import: no browser bundle loads zod).
  *
@@ -47,15 +47,15 @@ export const id = () =>
 const PAGE_SIZE_MAX = 50;
 
 /**
- * A page size: any whole number, brought into 1…50 (API.md: "capped", so `/1/999` gets 50 items,
- * not a refusal; 0 or below gets 1, the nearest size that is one). Absent: `fallback`.
+ * A page size: any whole number, brought into 1…50 (docs/api/README.md#paging: "clamped", so `/1/999` gets 50
+ * items, not a refusal; 0 or below gets 1, the nearest size that is one). Absent: `fallback`.
  */
 export const pageSize = (fallback: number) =>
   num(z.number().int())
     .transform((n) => Math.min(PAGE_SIZE_MAX, Math.max(1, n)))
     .default(fallback);
 
-/** Page fields of API.md: current from 1, size clamped to 1…50. */
+/** Page fields (docs/api/README.md#paging): current from 1, size clamped to 1…50. */
 export const pageFields = {
   current: num(z.number().int().min(1).max(1_000_000)).default(1),
   size: pageSize(10),
@@ -64,7 +64,7 @@ export const pageFields = {
 /**
  * The original admin app (blog-v3-admin) sends an unset filter or the id of a row not created yet as
  * `0`, `""` or `null` (its tab 所有文章 is `status: 0`, a new page header `id: ""`): all three mean
- * absent, as a missing key does (issue 31). No admin filter or id has 0 as a real value.
+ * absent, as a missing key does. No admin filter or id has 0 as a real value.
  */
 export const unset = (v: unknown) => (v === 0 || v === '' || v === null ? undefined : v);
 
@@ -128,7 +128,7 @@ export const timeFilter = loose<[string, string] | undefined>()(
     .optional(),
 );
 
-/** A bulk operation's id list (ADMIN-API.md `idList`). */
+/** A bulk operation's id list (the original admin app's `idList`). */
 export const idList = (what: string, max = 50) =>
   z.object({
     idList: z.array(id(), `请选择${what}`).min(1, `请选择${what}`).max(max, `一次最多${max}条`),

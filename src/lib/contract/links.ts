@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LINK_GROUP_MAX } from '../link-groups.ts';
 import { choiceFilter, id, loose, num, pageFields, textFilter, timeFilter } from './fields.ts';
 
-/** A friend link (API.md getLinksList). */
+/** A friend link (docs/api/public.md#friend-links). */
 export type FriendLink = {
   id: number;
   site_name: string;
@@ -12,7 +12,7 @@ export type FriendLink = {
   status: number;
   /** The applicant (null for links the admin added): the original's clients show their own link's edit button by it. */
   user_id: number | null;
-  /** Its group on /link/list (issue 31): '' is none. Absent from the original's answers. */
+  /** Its group on /link/list: '' is none. Absent from the original's answers. */
   category: string;
   createdAt: string;
   updatedAt: string;
@@ -43,8 +43,8 @@ export type LinkHealth = {
 /** POST /api/links/getLinksList: a page of links, by status, a site-name substring and a window. */
 export const LinkList = z.object({
   ...pageFields,
-  // Pending applications (1) are for the admin's review only; "" or absent is every status for an
-  // admin (ADMIN-API.md "all"; the original's tab 所有友链 sends 0, which is the same) and the approved ones (2) for everyone else.
+  // Pending applications (1) are for the admin's review only; "" or absent is every status for an admin
+  // ("all"; the original's tab 所有友链 sends 0, which is the same) and the approved ones (2) for everyone else.
   status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
   site_name: textFilter(30),
   time: timeFilter,
@@ -58,7 +58,7 @@ export const LinkApply = z.object({ site_name: text, site_desc: text, site_avata
 export const LinkSave = LinkApply.extend({
   id: choiceFilter(id()),
   status: choiceFilter(num(z.literal([1, 2], 'status 只能是 1 或 2'))),
-  // The group on /link/list (issue 31), new: absent or null (the original's console) leaves it as it is.
+  // The group on /link/list, new: absent or null (the original's console) leaves it as it is.
   category: loose<string | undefined>()(
     (v) => (v === null ? undefined : v),
     z.string('分组必须是文字').trim().max(LINK_GROUP_MAX, `分组不能超过${LINK_GROUP_MAX}个字`).optional(),

@@ -1,4 +1,4 @@
-/** A guestbook message (API.md getMessageList, getMessageById). */
+/** A guestbook message (docs/api/public.md#guestbook-comments-and-likes). */
 export type Message = {
   id: number;
   message: string;

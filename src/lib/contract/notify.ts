@@ -7,8 +7,8 @@ export type NotifyItem = {
   to_id: number;
   createdAt: string;
   /**
-   * What it is about (an addition to API.md): the article's title, the start of the talk or the
-   * guestbook message, the friend link's site name; null when gone or not the receiver's to see.
+   * What it is about (an addition to the original contract): the article's title, the start of the talk or
+   * the guestbook message, the friend link's site name; null when gone or not the receiver's to see.
    */
   subject: string | null;
 };

@@ -3,7 +3,9 @@ import { isImageUrl } from '../community.ts';
 import { ALBUM_DESC_MAX, ALBUM_NAME_MAX } from '../media.ts';
 import { id } from './fields.ts';
 
-/** An album as the owner's list sends it (POST /api/photoAlbum, ADMIN-API.md). */
+/**
+ * An album as the owner's list sends it (POST /api/photoAlbum, docs/api/admin.md#talks-albums-and-photos).
+ */
 export type AlbumRow = {
   id: number;
   album_name: string;

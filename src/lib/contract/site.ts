@@ -1,7 +1,7 @@
 /** A page banner of GET /api/pageHeader/getAll. */
 export type PageHeader = { id: number; route_name: string; bg_url: string };
 
-/** PUT /api/config/addView's answer (an addition to API.md): the site's visits so far. */
+/** PUT /api/config/addView's answer (an addition to the original contract): the site's visits so far. */
 export type SiteViews = { view_time: number };
 
 /** GET /api/config: the site's profile, as the visitor pages read it (view_time and createdAt are not editable). */
@@ -21,7 +21,7 @@ export type SiteConfig = {
   we_chat_pay: string;
   ali_pay: string;
   admin_url: string;
-  /** The ICP filing number the footer shows (an addition to API.md); empty hides it. */
+  /** The ICP filing number the footer shows (an addition to the original contract); empty hides it. */
   icp_number: string;
   view_time: number;
   createdAt: string;

@@ -1,4 +1,7 @@
-/** API.md user detail: never the password or IP; the username (and email) only to the user themselves. */
+/**
+ * The user detail of docs/api/public.md#users-and-sign-in: never the password or IP; the username (and email)
+ * only to the user themselves.
+ */
 export type PublicUser = {
   id: number;
   nick_name: string;
@@ -8,7 +11,7 @@ export type PublicUser = {
   createdAt: string;
   username?: string;
   email?: string;
-  /** Only to the user themselves: whether they sign in with a second step (issue 30). */
+  /** Only to the user themselves: whether they sign in with a second step. */
   otp_enabled?: boolean;
   /** Only to the user themselves, with 2FA on: recovery codes still unused. */
   recovery_left?: number;

@@ -79,13 +79,13 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
     isRead(c.req.method) || c.req.path.startsWith('/api/upload/') ? next() : limitBody(c, next),
   );
   app.use(authenticate);
-  // Issue 29: a write sent again with its Idempotency-Key gets its first answer (api/idempotency.ts).
+  // A write sent again with its Idempotency-Key gets its first answer (api/idempotency.ts).
   // After authenticate (the key belongs to the verified user), before the audit log (a replay is no
   // second write).
   app.use(idempotency);
-  // Issue 20: every successful admin write is recorded once its answer is decided (api/audit.ts).
+  // Every successful admin write is recorded once its answer is decided (api/audit.ts).
   app.use(auditWrites);
-  // Issue 30: a visitor or user turned away from an admin route is noted too (a few a minute per address).
+  // A visitor or user turned away from an admin route is noted too (a few a minute per address).
   app.use(auditDenials);
   app.route('/', siteRoutes);
   app.route('/', userRoutes).route('/', twoFactorRoutes).route('/', uploadRoutes).route('/', todoRoutes);

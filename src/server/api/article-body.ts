@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { id } from '../../lib/contract/fields.ts';
 
 /**
- * The original admin app's article body (ADMIN-API.md "Article" add/update) beside ours:
+ * The original admin app's article body (add and update,
+ * docs/api/admin.md#articles-categories-and-tags) beside ours:
  * `category {id?, category_name}` (no id: found or created by name) and `tagList [{id?, tag_name}]`
  * (new names are created) instead of our category_id / category_name and tagIdList / tagNameList.
  * When the original's object is there, our keys of the same meaning are the app's form-only copies

@@ -12,9 +12,9 @@ import { requireAdmin } from './auth.ts';
 import { body, check } from './validate.ts';
 
 /**
- * The owner's article, category and tag routes of ADMIN-API.md beside ours (api/articles.ts), and
- * what the console needs beyond them (issue 19): the recycle bin, autosave, the preview, merges.
- * All admin; the admin check comes before the body is read.
+ * The owner's article, category and tag routes of the original admin app beside ours (api/articles.ts), and
+ * what the console needs beyond them (docs/api/admin.md#articles-categories-and-tags): the recycle bin,
+ * autosave, the preview, merges. All admin; the admin check comes before the body is read.
  */
 
 /** The admin app sends unset filters and a new article's id as 0, "" or null: all mean absent. */

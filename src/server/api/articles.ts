@@ -15,7 +15,7 @@ import { fromOriginal, OriginalArticleFields, originalKeys } from './article-bod
 import { requireAdmin } from './auth.ts';
 import { body, check } from './validate.ts';
 
-/** Articles, categories and tags: API.md "Articles and taxonomy". */
+/** Articles, categories and tags: docs/api/public.md#articles-and-taxonomy. */
 
 const pagePath = z.object(pageFields);
 /** A reading report above a day is no reading: refused rather than clamped. */
@@ -125,7 +125,7 @@ export const articleRoutes = new Hono<ApiEnv>()
   .get('/article/getRecommendArticleById/:id', async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
     const found = orThrow(await articles.getRecommendations(articleId), notFound(MSG.article));
-    // The original contract (API.md): at either end previous/next is the current article, never null;
+    // The original contract: at either end previous/next is the current article, never null;
     // its client reads their fields unguarded. Our own page keeps the service's null (no self-link).
     const { current, previous, next, recommend } = found;
     return ok(c, { previous: previous ?? current, next: next ?? current, recommend });

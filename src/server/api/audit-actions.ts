@@ -47,7 +47,7 @@ export const AUDIT_KINDS = ['管理操作', '登录失败', '两步验证', '越
 
 export type AuditEvent = { action: string; kind: string; thing: string };
 
-/** The security events (issue 30), recorded by api/audit-events.ts `auditEvent`. */
+/** The security events, recorded by api/audit-events.ts `auditEvent`. */
 export const AUDIT_EVENTS = {
   loginFailed: { action: '登录失败', kind: '登录失败', thing: '账号' },
   otpEnabled: { action: '开启两步验证', kind: '两步验证', thing: '账号' },

@@ -9,7 +9,7 @@ import { body } from './validate.ts';
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/** The audit log (issue 20, /admin/audit), admin-only. */
+/** The audit log (/admin/audit), admin-only. */
 export const auditAdminRoutes = new Hono<ApiEnv>()
   .post('/audit/getAuditList', async (c) => {
     requireAdmin(c);

@@ -7,9 +7,10 @@ import { trackAudit } from './audit.ts';
 import { AUDIT_EVENTS, type AuditEvent } from './audit-actions.ts';
 
 /**
- * The audit log's security events (issue 30): a failed sign-in, a 2FA change, a refusal on an admin
- * route. Each is a row with its kind (api/audit-actions.ts AUDIT_EVENTS), written off the request
- * path like the admin writes (api/audit.ts): a failed write is logged, never the request's failure.
+ * The audit log's security events (docs/decisions/0011-audit-log.md): a failed sign-in, a 2FA change, a
+ * refusal on an admin route. Each is a row with its kind (api/audit-actions.ts AUDIT_EVENTS), written off
+ * the request path like the admin writes (api/audit.ts): a failed write is logged, never the request's
+ * failure.
  */
 
 export type EventDetails = {

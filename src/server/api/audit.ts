@@ -9,11 +9,11 @@ import { isAdmin } from '../services/auth.ts';
 import { AUDIT_ACTIONS, type AuditAction } from './audit-actions.ts';
 
 /**
- * The audit log's one mechanism (issue 20): for a request by an admin to a route of AUDIT_ACTIONS, the
- * row (who, the action, the things' ids and names, method, path, address, time) is written once the
- * answer is decided and was a success (HTTP < 400, envelope code 0). The write runs after the answer
- * leaves and never fails the request: a failed write is logged. A delete's names are read before the
- * handler runs (one small query), since the rows are gone afterwards; so are a write's, so a rename is
+ * The audit log's one mechanism (docs/decisions/0011-audit-log.md): for a request by an admin to a route of
+ * AUDIT_ACTIONS, the row (who, the action, the things' ids and names, method, path, address, time) is
+ * written once the answer is decided and was a success (HTTP < 400, envelope code 0). The write runs after
+ * the answer leaves and never fails the request: a failed write is logged. A delete's names are read before
+ * the handler runs (one small query), since the rows are gone afterwards; so are a write's, so a rename is
  * logged as old → new.
  */
 

@@ -6,7 +6,7 @@ import { isAdmin, readToken } from '../services/auth.ts';
 
 /**
  * Reads the token (Bearer or bare) and leaves the user, or null, in c.var.user. Refuses only the token
- * of a disabled account, on every route, those a guest may call too (issue 30): its holder must not go
+ * of a disabled account, on every route, those a guest may call too: its holder must not go
  * on as a guest unawares (a guestbook message under 游客 instead of their name), and the 401 ends the
  * browser's session with the reason. An ended or expired token still reads as a guest's request;
  * routes that need a user answer it with 登录过期 (requireUser).

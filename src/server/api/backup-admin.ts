@@ -12,7 +12,7 @@ import { requireAdmin } from './auth.ts';
 /** `blog-backup-20261124-103000.db`, in China time like every date of the site. */
 const backupName = () => `blog-backup-${toWireDate(new Date()).replace(/-|:/g, '').replace(' ', '-')}.db`;
 
-/** Backups and the data folder's size (issue 20, /admin/backups), admin-only. */
+/** Backups and the data folder's size (/admin/backups), admin-only. */
 export const backupAdminRoutes = new Hono<ApiEnv>()
   .get('/backup/getDataSize', async (c) => {
     requireAdmin(c);

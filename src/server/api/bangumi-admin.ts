@@ -60,7 +60,7 @@ const ListBody = z.object({
   title: textFilter(),
 });
 
-/** The owner's anime list (ADMIN-API.md "ours"): every route is admin-only. */
+/** The owner's anime list (ours): every route is admin-only. */
 export const bangumiAdminRoutes = new Hono<ApiEnv>()
   .post('/bangumi/getBangumiList', async (c) => {
     requireAdmin(c);

@@ -39,7 +39,7 @@ const OrderBody = z.object({
 const ListFields = { ...pageFields, category: textFilter(20), name: textFilter(50) };
 
 /**
- * The five owner routes of one catalog (ADMIN-API.md "ours"), all admin-only: `resource` (with a kind,
+ * The five owner routes of one catalog (ours), all admin-only: `resource` (with a kind,
  * front or back) under /resources, `site` (the /siteList page) under /site.
  */
 function catalogRoutes(which: catalog.Catalog, base: string, listPath: string) {

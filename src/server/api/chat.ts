@@ -39,7 +39,7 @@ export const chatRoutes = new Hono<ApiEnv>()
     await broadcastChat({ type: 'revert', message_id: messageId });
     return ok(c, null, '撤回成功');
   })
-  // Ours (issue 20): the console's chat screen. History search, who is online, force offline (the
+  // Ours: the console's chat screen. History search, who is online, force offline (the
   // popover's `offline` frame as a route).
   .post('/chat/backGetChatList', async (c) => {
     requireAdmin(c);

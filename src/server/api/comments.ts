@@ -42,7 +42,7 @@ const BackListBody = z.object({
   from_name: textFilter(50),
   to_name: textFilter(50),
   time: timeFilter,
-  // Ours (issue 20): one author's comments, for the console's user panel.
+  // Ours: one author's comments, for the console's user panel.
   from_id: choiceFilter(id()),
 });
 
@@ -86,7 +86,7 @@ export const commentRoutes = new Hono<ApiEnv>()
     await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   })
-  // Moderation (ADMIN-API.md, the original's back* routes): every comment, any one deleted.
+  // Moderation (the original's back* routes): every comment, any one deleted.
   .post('/comment/backGetCommentList', async (c) => {
     requireAdmin(c);
     return ok(c, await listCommentsAdmin(await body(c, BackListBody)));

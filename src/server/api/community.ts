@@ -15,7 +15,10 @@ import { resourceRoutes } from './resources.ts';
 import { talkRoutes } from './talks.ts';
 import { talkAdminRoutes } from './talks-admin.ts';
 
-/** Talks, photos, links, guestbook, comments, likes, bangumi and resources (API.md), mounted as one. */
+/**
+ * Talks, photos, links, guestbook, comments, likes, bangumi and resources (docs/api/public.md), mounted as
+ * one.
+ */
 export const communityRoutes = new Hono<ApiEnv>()
   .route('/', talkRoutes)
   .route('/', talkAdminRoutes)

@@ -16,8 +16,8 @@ const TrendQuery = z.object({
 });
 
 /**
- * The console's dashboard (issue 20, README "Owner API"), admin-only. Both reads write the view
- * counters held in memory first (services/views/flush.ts), so they show every view counted so far.
+ * The console's dashboard (docs/api/admin.md#dashboard-and-view-counts), admin-only. Both reads write the
+ * view counters held in memory first (services/views/flush.ts), so they show every view counted so far.
  */
 export const dashboardRoutes = new Hono<ApiEnv>()
   .get('/dashboard/getOverview', async (c) => {

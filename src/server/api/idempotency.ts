@@ -15,10 +15,10 @@ import {
 } from '../services/idempotency.ts';
 
 /**
- * Issue 29, point 5: a write sent with an `Idempotency-Key` header is done once. A write whose answer
- * was lost (its process died after the commit, the proxy answered 502) is retried by the console with
- * the same key, and the retry gets the first answer again (with `Idempotent-Replayed: true`) instead
- * of making a second article, talk or photo.
+ * docs/decisions/0008-idempotency-keys.md: a write sent with an `Idempotency-Key` header is done once. A
+ * write whose answer was lost (its process died after the commit, the proxy answered 502) is retried by the
+ * console with the same key, and the retry gets the first answer again (with `Idempotent-Replayed: true`)
+ * instead of making a second article, talk or photo.
  *
  * - The key is 1–255 visible ASCII characters; anything else is refused (code 100) before the write.
  * - Its scope is the verified token's user (0 for a guest), the method and the routed path: a key

@@ -16,7 +16,7 @@ const RejectBody = z.object({
     .pipe(z.string().max(200, '原因不能超过200个字')),
 });
 
-/** The console's friend-link review and health (issue 20), beside ADMIN-API.md's link routes. */
+/** The console's friend-link review and health, beside the original admin app's link routes. */
 export const linkAdminRoutes = new Hono<ApiEnv>()
   // A waiting application refused: removed, its applicant told (with the reason when given).
   .put('/links/reject', async (c) => {

@@ -30,7 +30,7 @@ export const linkRoutes = new Hono<ApiEnv>()
     const status = input.status ?? (isAdmin(c.get('user')) ? undefined : 2);
     return ok(c, await links.listLinks({ ...input, status }));
   })
-  // The console's add and edit of any link, status included (ADMIN-API.md backUpdate).
+  // The console's add and edit of any link, status included (the original admin app's backUpdate).
   .post('/links/backUpdate', async (c) => {
     const admin = requireAdmin(c);
     const { id: linkId, status, ...input } = await body(c, LinkSave);
@@ -50,7 +50,7 @@ export const linkRoutes = new Hono<ApiEnv>()
     if (!res.ok) throw conflict(res.reason);
     return ok(c, { id: res.id }, '申请成功，等待博主审核');
   })
-  // The applicant edits their own link (back to review), an admin any (ADMIN-API.md: frontUpdate).
+  // The applicant edits their own link (back to review), an admin any (frontUpdate).
   // A status in the body is ignored, unlike the original where any caller could approve their own.
   .post('/links/frontUpdate', async (c) => {
     const user = requireUser(c);
@@ -73,7 +73,7 @@ export const linkRoutes = new Hono<ApiEnv>()
       res.status === 1 ? '修改成功，等待博主审核' : '修改成功',
     );
   })
-  // Each applicant of a link that was waiting is told (issue 20, services/links-review.ts).
+  // Each applicant of a link that was waiting is told (services/links-review.ts).
   .put('/links/approve', async (c) => {
     const admin = requireAdmin(c);
     const n = await approveLinks((await body(c, IdList)).idList, admin);

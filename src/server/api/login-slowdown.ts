@@ -4,13 +4,13 @@ import { SharedLimiter } from '../core/shared-limit.ts';
 import type { ApiContext } from '../http/context.ts';
 
 /**
- * Failed sign-ins per account, from every address (issue 30). The per-address limits stop one
- * address after 5 failures, but 10 addresses × 5 tries were 50 checked guesses at the admin's
- * password. Past SLOW_AFTER failures in the window, every further attempt for that account waits
- * before its password is checked, longer with each failure, at most MAX_DELAY_MS. It is never
- * refused: a counter anyone can raise must not lock the owner out, so the right password still signs
- * in, only slower; a sign-in clears the count. Counted in Redis when REDIS_URL is set (shared by every
- * process, as the limits are), in-process otherwise; an endless window (never refusing) is a counter.
+ * Failed sign-ins per account, from every address (docs/decisions/0016-sign-in-protection.md). The
+ * per-address limits stop one address after 5 failures, but 10 addresses × 5 tries were 50 checked guesses
+ * at the admin's password. Past SLOW_AFTER failures in the window, every further attempt for that account
+ * waits before its password is checked, longer with each failure, at most MAX_DELAY_MS. It is never
+ * refused: a counter anyone can raise must not lock the owner out, so the right password still signs in,
+ * only slower; a sign-in clears the count. Counted in Redis when REDIS_URL is set (shared by every process,
+ * as the limits are), in-process otherwise; an endless window (never refusing) is a counter.
  */
 
 const WINDOW_MS = 15 * 60_000;

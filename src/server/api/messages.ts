@@ -26,10 +26,10 @@ import { viewerOf } from './viewer.ts';
 const ListBody = z.object({
   ...pageFields,
   tag: z.preprocess((v) => v ?? undefined, z.string().trim().max(MESSAGE_TAG_MAX).default('')),
-  // The admin app's filters (ADMIN-API.md): a substring of the text and a creation window.
+  // The admin app's filters: a substring of the text and a creation window.
   message: textFilter(MESSAGE_MAX),
   time: timeFilter,
-  // Ours (issue 20): one member's messages, for the console's user panel.
+  // Ours: one member's messages, for the console's user panel.
   user_id: choiceFilter(id()),
 });
 
@@ -114,7 +114,7 @@ export const messageRoutes = new Hono<ApiEnv>()
     await messages.deleteMessages(idList, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   })
-  // The admin app's bulk delete (ADMIN-API.md): any messages, answered with how many went.
+  // The admin app's bulk delete: any messages, answered with how many went.
   .put('/message/backDelete', async (c) => {
     const admin = requireAdmin(c);
     const { idList } = await body(c, DeleteBody);

@@ -7,9 +7,9 @@ import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
 
 /**
- * The console's 评论与留言 (issue 20): comments and guestbook messages in one list, so one page of it
- * is one query (the two tables merged by time in SQL, paged there). Deleting goes through ADMIN-API.md's
- * own routes (comment/backDelete, message/backDelete).
+ * The console's 评论与留言: comments and guestbook messages in one list, so one page of it
+ * is one query (the two tables merged by time in SQL, paged there). Deleting goes through the original
+ * admin app's own routes (comment/backDelete, message/backDelete).
  */
 export const moderationRoutes = new Hono<ApiEnv>().post('/comment/getModerationList', async (c) => {
   requireAdmin(c);

@@ -36,7 +36,7 @@ const limit = bodyLimit({
   },
 });
 
-/** The console's music library (issue 20, /admin/music), admin-only. */
+/** The console's music library (/admin/music), admin-only. */
 export const musicAdminRoutes = new Hono<ApiEnv>()
   .get('/music/getLibrary', async (c) => {
     requireAdmin(c);

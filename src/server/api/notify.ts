@@ -11,8 +11,8 @@ import { body, params } from './validate.ts';
 const IdParam = z.object({ id: id() });
 
 /**
- * The notification drawer (API.md "Notifications"). The receiver is always the token's user: a
- * `userId` in the body is ignored, and someone else's notification reads as missing.
+ * The notification drawer (docs/api/public.md#notifications-and-chat-history). The receiver is always the
+ * token's user: a `userId` in the body is ignored, and someone else's notification reads as missing.
  */
 export const notifyRoutes = new Hono<ApiEnv>()
   .post('/notify/getNotifyList', async (c) => {

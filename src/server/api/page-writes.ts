@@ -37,7 +37,7 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/links/backUpdate',
   'PUT /api/links/approve',
   'PUT /api/links/delete',
-  // 立即检测 may find an approved link down or back: /link/list marks the ones that are down (issue 31).
+  // 立即检测 may find an approved link down or back: /link/list marks the ones that are down.
   'PUT /api/links/check/:id',
   'POST /api/message/add',
   'POST /api/message/update',
@@ -72,7 +72,7 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/site/addOrUpdate',
   'PUT /api/site/updateOrder',
   'PUT /api/site/delete',
-  // The owner's console (issue 19): the bin and the status toggles take articles off or put them on
+  // The owner's console: the bin and the status toggles take articles off or put them on
   // the pages; term deletes with moveTo and merges move articles between the category and tag pages.
   'DELETE /api/article/delete/:id/:status',
   'PUT /api/article/revert/:id',

@@ -40,7 +40,7 @@ const DeletePhotos = z.object({
 });
 const IdList = z.object({ idList: z.array(id()).min(1, PICK).max(PHOTO_BATCH_MAX, TOO_MANY) });
 
-/** Albums and photos for the owner (ADMIN-API.md, "Photo album" and "Photo"). */
+/** Albums and photos for the owner (docs/api/admin.md#talks-albums-and-photos). */
 export const photoAdminRoutes = new Hono<ApiEnv>()
   .post('/photoAlbum', async (c) => {
     const input = await body(c, AlbumList);

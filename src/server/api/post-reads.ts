@@ -1,7 +1,7 @@
 /**
- * The /api reads that API.md and ADMIN-API.md send as POST (their filters and pages travel in a body),
+ * The /api reads the contract sends as POST (their filters and pages travel in a body),
  * as "POST /api/route": they change nothing, so the per-address write limit (api/app.ts) does not count
- * them, as it counts no GET (issue 30: the console paging through its lists must not use up the writes
+ * them, as it counts no GET (the console paging through its lists must not use up the writes
  * of its address). All are static paths, matched against the routed path before routing.
  * tests/api/write-limit.test.ts checks that each is a route of the app, in neither PAGE_WRITES nor
  * AUDIT_ACTIONS, and that it leaves the limit untouched.

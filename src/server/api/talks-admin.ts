@@ -17,7 +17,9 @@ const WithStatus = z.object({ id: id(), status: num(z.literal([1, 2, 3], 'status
 const NewStatus = z.object({ id: id(), status: num(z.literal([1, 2], 'status 只能是 1 或 2')) });
 const NewTop = z.object({ id: id(), is_top: num(z.literal([1, 2], 'is_top 只能是 1 或 2')) });
 
-/** The owner's talk routes of the original admin app (ADMIN-API.md, "Talk"), all admin. */
+/**
+ * The owner's talk routes of the original admin app (docs/api/admin.md#talks-albums-and-photos), all admin.
+ */
 export const talkAdminRoutes = new Hono<ApiEnv>()
   .post('/talk/getTalkList', async (c) => {
     requireAdmin(c);

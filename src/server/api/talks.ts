@@ -17,7 +17,7 @@ const fields = {
     .trim()
     .min(1, '请输入说说内容')
     .max(TALK_MAX, `说说不能超过${TALK_MAX}个字`),
-  // Ours sends URL strings, the original admin app `{url}` objects (ADMIN-API.md): both are read.
+  // Ours sends URL strings, the original admin app `{url}` objects: both are read.
   talkImgList: z
     .array(
       z.preprocess(

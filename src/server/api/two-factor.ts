@@ -14,7 +14,7 @@ import { passwordFailures } from './users.ts';
 import { body } from './validate.ts';
 
 /**
- * Two-factor sign-in, for every signed-in account (issue 30; the personal center and the console's
+ * Two-factor sign-in, for every signed-in account (the personal center and the console's
  * 账号与安全 call these): setup makes a pending secret, enable confirms it with a code and answers the
  * ten recovery codes once, disable needs the password and a code. Enabling and disabling are written
  * to the audit log (两步验证).

@@ -33,7 +33,7 @@ const InfoBody = z.object({
     .optional(),
 });
 
-/** The owner's user management (ADMIN-API.md "User"), admin-only. */
+/** The owner's user management (docs/api/admin.md#users-and-chat), admin-only. */
 export const userAdminRoutes = new Hono<ApiEnv>()
   .post('/user/getUserList', async (c) => {
     requireAdmin(c);
@@ -54,7 +54,7 @@ export const userAdminRoutes = new Hono<ApiEnv>()
     await admin.adminUpdateUser(userId, patch);
     return ok(c, true, '修改成功');
   })
-  // Ours (issue 20): disable and enable an account, and reset its password.
+  // Ours: disable and enable an account, and reset its password.
   .put('/user/disable/:id', async (c) => {
     const me = requireAdmin(c);
     const { id: userId } = params(c, UserParams);

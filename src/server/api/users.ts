@@ -85,7 +85,10 @@ const OwnInfoInput = z
 
 const PasswordInput = z.object({ password: str(100), password1: str(100) });
 
-/** Throws the rule's own message (SPEC §5 text) as a refusal (code 100) when a check fails. */
+/**
+ * Throws the rule's own message (docs/product.md#login-and-register-forms) as a refusal (code 100) when a
+ * check fails.
+ */
 function rule(message: string) {
   if (message) throw invalid(message);
 }
@@ -121,7 +124,7 @@ export const userRoutes = new Hono<ApiEnv>()
       if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
       throw err;
     }
-    // The admin app's register page prefills its login form with result.username (ADMIN-API.md).
+    // The admin app's register page prefills its login form with result.username.
     const registered: Registered = { id: userId, username };
     return ok(c, registered, '注册成功');
   })
@@ -140,7 +143,7 @@ export const userRoutes = new Hono<ApiEnv>()
       [loginFailures.byIp, ip],
     ]);
     if (wait) throw tooMany(wait, '登录失败次数过多，请稍后再试');
-    // Failures of this account from every address (issue 30): past a threshold it answers slower.
+    // Failures of this account from every address: past a threshold it answers slower.
     const account = foldUsername(username);
     const failures = await slowIfGuessed(c, account, ip);
     const failed = async (message: string, ids: number[] = []) => {

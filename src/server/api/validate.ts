@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { invalid } from '../core/errors.ts';
 
-// Chinese messages for every zod check (SPEC: every visible text is Chinese).
+// Chinese messages for every zod check: every text a reader sees is Chinese (docs/product.md).
 z.config(z.locales.zhCN());
 
 function firstIssue(error: z.ZodError): string {
@@ -13,7 +13,7 @@ function firstIssue(error: z.ZodError): string {
 }
 
 export function check<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  // Bodies, query strings and path params all pass here (issue 15: a NUL 500s FTS5 and PostgreSQL).
+  // Bodies, query strings and path params all pass here (a NUL 500s FTS5 and PostgreSQL).
   if (hasNul(data)) throw invalid(NUL_MESSAGE);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw invalid(firstIssue(parsed.error));

@@ -26,7 +26,7 @@ async function prepare(cfg: Config): Promise<Prepared> {
   const stamp = new Date().toISOString();
   await db
     .insertInto('config')
-    // admin_url: the owner console (issue 19), where friend-link notices lead.
+    // admin_url: the owner console, where friend-link notices lead.
     .values({ id: 1, admin_url: '/admin', createdAt: stamp, updatedAt: stamp } as never)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
@@ -53,10 +53,10 @@ const RETRY_MS = 1_000;
 const SAY_EVERY_MS = 5_000;
 
 /**
- * The server's start (issue 29): prepareDatabase, waiting for a database that is not reachable yet
- * (PostgreSQL still starting, a container started before it, a failover under way) instead of
- * exiting, with a log line every few seconds. Any other failure (a bad URL's password, a migration
- * that fails) ends the start as before.
+ * The server's start (docs/decisions/0006-database-outage.md): prepareDatabase, waiting for a database that
+ * is not reachable yet (PostgreSQL still starting, a container started before it, a failover under way)
+ * instead of exiting, with a log line every few seconds. Any other failure (a bad URL's password, a
+ * migration that fails) ends the start as before.
  */
 export async function prepareWhenReachable(cfg: Config, given?: OpenDatabase): Promise<Prepared> {
   const since = Date.now();

@@ -15,7 +15,10 @@ const newKey = () => randomBytes(48).toString('base64url');
 const storedKey = async (database: Kysely<DB> = db) =>
   (await database.selectFrom('secret').select('value').where('key', '=', KEY).executeTakeFirst())?.value;
 
-/** The key file of an install from before issue 21 (one per data dir), taken into the database once. */
+/**
+ * The key file of an install from before the `secret` table (one per data dir), taken into the database
+ * once.
+ */
 function oldKeyFile(dataDir: string): string | undefined {
   try {
     return readFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim() || undefined;
@@ -48,7 +51,7 @@ export async function sharedSecret(dataDir: string): Promise<string> {
 /**
  * `npm run blog -- rotate-secret`: a new random key takes the stored one's place. Every running
  * process reads it within KEY_POLL_MS (watchSigningKey) and from then on refuses every token signed
- * with the old key (a stolen backup from before issue 30, a leaked token); everyone signs in again.
+ * with the old key (a stolen backup that still held it, a leaked token); everyone signs in again.
  */
 export async function rotateSecret(): Promise<void> {
   const value = newKey();

@@ -13,8 +13,9 @@ const DIRECTIVE_SCRIPTS_FILE = 'client-directives.json';
 
 /**
  * Registers the project's own client directive, `client:interaction` (src/browser/interaction.ts): an
- * island that hydrates on the visitor's first pointer, focus or key inside it and replays that first
- * click or focus, so a reader who never touches it never downloads its code (issue 22 goal 3).
+ * island that hydrates on the visitor's first pointer, focus or key inside it and replays that first click
+ * or focus, so a reader who never touches it never downloads its code
+ * (docs/decisions/0010-islands-on-interaction.md).
  * @returns {import('astro').AstroIntegration}
  */
 export function clientDirectives() {

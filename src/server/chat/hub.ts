@@ -213,7 +213,7 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
 
   async function handle(conn: Conn, frame: (ClientFrame & Record<string, unknown>) | null): Promise<void> {
     if (!frame) return fail(conn, '消息格式错误');
-    // Issue 15: a NUL would 500 on PostgreSQL; the same refusal as the HTTP API's.
+    // A NUL would 500 on PostgreSQL; the same refusal as the HTTP API's.
     if (hasNul(frame)) return fail(conn, NUL_MESSAGE);
     if (frame.type === 'init') return init(conn, frame.token);
     if (!conn.joined) return fail(conn, '请先连接聊天室');
@@ -277,7 +277,8 @@ export function createChatHub(opts: HubOptions = {}): ChatHub {
     conns.add(conn);
     const enqueue = (task: () => Promise<void>) => {
       conn.queue = conn.queue.then(task).catch((err) => {
-        // The database away (issue 29): the sender is told so, the socket stays open for later.
+        // The database away (docs/decisions/0006-database-outage.md): the sender is told so, the socket
+        // stays open for later.
         if (isDatabaseUnavailable(err)) return fail(conn, DATABASE_UNAVAILABLE);
         logger.error({ err }, 'chat frame failed');
         fail(conn, '服务端错误');

@@ -6,12 +6,12 @@ import type { BusEvent, ChatBus } from './bus.ts';
 import { LocalPresence } from './presence.ts';
 
 /**
- * The chat bus of several processes sharing a Redis (issue 21). Events go to this process's hub at
- * once and to the others by pub/sub. Presence: each process keeps its own users in a hash of its own
- * (user → entry), refreshed by a heartbeat and expiring without it, and registered with the time of
- * its last beat in one sorted set; the online list is the union of the live processes' hashes, a user
- * once however many tabs and processes. A process that dies stops beating: its hash expires and the
- * first live process to notice removes it and tells everyone the list changed.
+ * The chat bus of several processes sharing a Redis (docs/decisions/0003-several-processes-with-redis.md).
+ * Events go to this process's hub at once and to the others by pub/sub. Presence: each process keeps its
+ * own users in a hash of its own (user → entry), refreshed by a heartbeat and expiring without it, and
+ * registered with the time of its last beat in one sorted set; the online list is the union of the live
+ * processes' hashes, a user once however many tabs and processes. A process that dies stops beating: its
+ * hash expires and the first live process to notice removes it and tells everyone the list changed.
  *
  * While Redis is down each process goes on with its own sockets: its chat and its online list are
  * its own, the others' messages wait for the link (they are not replayed); when it is back this

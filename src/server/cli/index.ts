@@ -34,7 +34,7 @@ const HELP = `Usage: npm run blog -- <command>
 
 type Command = (args: string[], prepared: Prepared) => Promise<void>;
 
-/** The audit log's row of a command (issue 30): the CLI as the actor, the machine's name as where from. */
+/** The audit log's row of a command: the CLI as the actor, the machine's name as where from. */
 async function audit(command: string, event: AuditEvent, about: { ids?: number[]; labels?: string[] } = {}) {
   await recordAudit({
     ...event,
@@ -65,7 +65,8 @@ const commands: Record<string, Command> = {
     console.log('database ready');
   },
   async 'create-admin'([username, given]) {
-    // The same rules as the register form (SPEC §5), so the admin can also log in through it.
+    // The same rules as the register form (docs/product.md#login-and-register-forms), so the admin can also
+    // log in through it.
     const badName = checkUsername(username ?? '');
     if (badName) throw new Error(badName);
     const badPassword = given === undefined ? '' : checkPassword(given);
@@ -92,7 +93,7 @@ const commands: Record<string, Command> = {
     }
     console.log(`admin ${username} ready${given ? '' : `, password: ${password}`}`);
   },
-  // The way back in for someone who lost both the phone and the recovery codes (issue 30): whoever
+  // The way back in for someone who lost both the phone and the recovery codes: whoever
   // runs the server's commands may do it; the audit log keeps that it was done.
   async 'disable-2fa'([username]) {
     if (!username) throw new Error('disable-2fa needs a username');
@@ -146,7 +147,7 @@ const commands: Record<string, Command> = {
     console.log(`${cfg.musicDir}: ${lib.songs.size} songs in ${lib.playlists.length} playlists (${ms} ms)`);
     for (const p of lib.playlists) console.log(`  ${p.name}: ${p.songIds.length}`);
   },
-  // Issue 30: after a leak (a backup from before 30, a copied database, a stolen token) the key goes.
+  // After a leak (an old backup that held the key, a copied database, a stolen token) the key goes.
   async 'rotate-secret'() {
     if (config.jwtSecretFromEnv)
       throw new Error(

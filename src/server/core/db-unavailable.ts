@@ -1,9 +1,9 @@
 /**
- * Whether an error means the database cannot be reached right now (issue 29), as opposed to a query
- * it refused: PostgreSQL restarting or failing over, a connection killed by `pg_terminate_backend`,
- * `idle_session_timeout`, a pooler or a firewall, or not up yet; SQLite still locked by another
- * process after its busy timeout. Such a request is answered 503 with Retry-After (core/errors.ts)
- * and the process carries on: the pool makes new connections once the database is back.
+ * Whether an error means the database cannot be reached right now (docs/decisions/0006-database-outage.md),
+ * as opposed to a query it refused: PostgreSQL restarting or failing over, a connection killed by
+ * `pg_terminate_backend`, `idle_session_timeout`, a pooler or a firewall, or not up yet; SQLite still
+ * locked by another process after its busy timeout. Such a request is answered 503 with Retry-After
+ * (core/errors.ts) and the process carries on: the pool makes new connections once the database is back.
  */
 
 /** The message every answer of such a request carries (API envelope and the 503 page). */

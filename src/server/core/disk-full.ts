@@ -1,9 +1,9 @@
 import { MSG } from './messages.ts';
 
 /**
- * A full disk (issue 29) is a condition the blogger can fix, not a bug: the answer says so (HTTP 507
- * with a Chinese message, through wireAnswer) instead of a generic 500, and the process goes on, so
- * the next request works as soon as space is freed.
+ * A full disk (docs/decisions/0014-whole-files-and-full-disk.md) is a condition the blogger can fix, not a
+ * bug: the answer says so (HTTP 507 with a Chinese message, through wireAnswer) instead of a generic 500,
+ * and the process goes on, so the next request works as soon as space is freed.
  */
 
 /** Node's codes for "no room": the disk itself, or the user's quota on it. */

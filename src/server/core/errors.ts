@@ -54,8 +54,8 @@ export const tooMany = (retryAfterSeconds: number, message = '请求过于频繁
 
 export type EnvelopeOptions = {
   /**
-   * How bad input is answered: 'refusal' (API.md's /api: HTTP 200 with code 100, like a business
-   * refusal) or 'status' (HTTP 400 with code 400: /wapi keeps NeteaseCloudMusicApi's statuses).
+   * How bad input is answered: 'refusal' (/api, docs/api/README.md#envelope: HTTP 200 with code 100, like a
+   * business refusal) or 'status' (HTTP 400 with code 400: /wapi keeps NeteaseCloudMusicApi's statuses).
    */
   badInput?: 'refusal' | 'status';
 };
@@ -69,10 +69,11 @@ export type WireAnswer = {
 };
 
 /**
- * The envelope for a thrown error; null for anything else (a bug: the caller logs it and answers 500).
- * A domain refusal the user can fix is HTTP 200 with code 100 (the client's 温馨提示), because SPEC §8's
- * clients show nothing for a 400; forbidden is a 403, as the original's permission checks answer.
- * A full disk is a 507 (Insufficient Storage) saying what could not be stored.
+ * The envelope for a thrown error; null for anything else (a bug: the caller logs it and answers 500). A
+ * domain refusal the user can fix is HTTP 200 with code 100 (the client's 温馨提示), because the original
+ * client shows nothing for a 400 (docs/decisions/0007-original-client-compatibility.md); forbidden is a
+ * 403, as the original's permission checks answer. A full disk is a 507 (Insufficient Storage) saying what
+ * could not be stored.
  */
 export function wireAnswer(err: unknown, opts: EnvelopeOptions = {}): WireAnswer | null {
   const answer = (status: ContentfulStatusCode, message: string, headers = {}): WireAnswer => ({

@@ -4,7 +4,8 @@ import { logger } from './log.ts';
 export type Stop = () => unknown;
 
 /**
- * The stops of one site (issue 32): every background job and long-lived part registers its own where
+ * The stops of one site (docs/decisions/0001-composition-root.md):
+ * every background job and long-lived part registers its own where
  * it starts, and `close` runs them in the reverse order, so what started last (the HTTP server) stops
  * first and what started first (the database) stops last. A new job only has to register itself:
  * the boot order (root/create-site.ts) needs no hand-kept list of closes.

@@ -1,7 +1,8 @@
 /**
- * The Chinese messages services and routes refuse with, written once. SPEC and API.md quote several of
- * them: they are the exact texts clients and tests compare, so change one only with the contract.
- * Field rules keep their messages beside the rule (src/lib/validation.ts, the routes' zod schemas).
+ * The Chinese messages services and routes refuse with, written once. docs/product.md and docs/api/ quote
+ * several of them: they are the exact texts clients and tests compare, so change one only with the
+ * contract. Field rules keep their messages beside the rule (src/lib/validation.ts, the routes' zod
+ * schemas).
  */
 export const MSG = {
   // Not found (or not shown to this reader)
@@ -54,7 +55,7 @@ export const MSG = {
   // An Idempotency-Key (api/idempotency.ts): 422 and 409, not refusals with code 100
   idempotencyMismatch: '同一个 Idempotency-Key 不能用于不同的请求',
   idempotencyBusy: '该请求正在处理中，请稍后再试',
-  // Two-factor sign-in (issue 30)
+  // Two-factor sign-in
   otpRequired: '请输入两步验证码',
   otpWrong: '两步验证码不正确',
   otpAlreadyOn: '两步验证已经开启，如需更换请先关闭',
@@ -65,7 +66,7 @@ export const MSG = {
   nothingToChange: '没有需要修改的内容',
   needOrigin: '转载或翻译的文章请填写原文链接',
   slugPattern: '链接别名只能包含小写字母、数字和连字符',
-  // The disk (or the quota) is full: HTTP 507, nothing stored (issue 29, core/disk-full.ts)
+  // The disk (or the quota) is full: HTTP 507, nothing stored (core/disk-full.ts)
   diskFullUpload: '存储空间不足，上传失败',
   diskFullBackup: '存储空间不足，备份失败',
   diskFullExport: '存储空间不足，导出失败',

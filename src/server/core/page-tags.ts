@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * What a cached page showed and what a write changed, as tags (issue 22): the page cache drops only
- * the pages that showed a tag a write changed.
+ * What a cached page showed and what a write changed, as tags (docs/decisions/0004-page-cache-and-tags.md):
+ * the page cache drops only the pages that showed a tag a write changed.
  *
  * The vocabulary, one tag per thing a public page can show:
  * - `config`: the site's settings (every page's layout); `banner:<RouteName>`: one page's banner

@@ -6,7 +6,7 @@ export type Recurring<T> = { stop: () => void; first: Promise<T> };
 
 /**
  * Runs `job` now (after the current turn, never inside a request) and then every `everyMs` (the
- * bin, audit-log and idempotency-key purges). A failed run (the database away, issue 29) is logged
+ * bin, audit-log and idempotency-key purges). A failed run (the database away) is logged
  * and answers `failed`; the next one tries again. The timer never keeps the process up. Its stop is
  * registered with `life`: the interval ends and the run under way is waited for.
  */

@@ -3,11 +3,12 @@ import { logger } from './log.ts';
 import { RateLimiter, takeAll } from './rate-limit.ts';
 
 /**
- * A rate limit shared by every process of the blog when REDIS_URL is set (issue 21): the same
- * fixed window as RateLimiter, kept in Redis under the limit's name, checked and counted by one
- * script (atomic: a burst spread over several processes gets no more than the limit). Without Redis,
- * and while Redis is down or slow to answer, it is the in-process RateLimiter, called exactly as
- * before (a plain number, no promise): the single-process path costs what it always did.
+ * A rate limit shared by every process of the blog when REDIS_URL is set
+ * (docs/decisions/0003-several-processes-with-redis.md): the same fixed window as RateLimiter, kept in
+ * Redis under the limit's name, checked and counted by one script (atomic: a burst spread over several
+ * processes gets no more than the limit). Without Redis, and while Redis is down or slow to answer, it is
+ * the in-process RateLimiter, called exactly as before (a plain number, no promise): the single-process
+ * path costs what it always did.
  */
 
 /** KEYS: the counters; ARGV: max and window (ms) of each. All or nothing; answers the wait in ms. */

@@ -3,10 +3,11 @@ import { link, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Files written whole or not at all (issue 29). Written straight to their name, a file cut short by a
- * full disk (or a crash) stays behind as a 0-byte or partial file that is served, listed and backed
- * up as if it were good. So it is written under a partial name beside the target (same folder, same
- * filesystem), flushed, and only then given its name; any failure removes the partial file.
+ * Files written whole or not at all (docs/decisions/0014-whole-files-and-full-disk.md). Written straight to
+ * their name, a file cut short by a full disk (or a crash) stays behind as a 0-byte or partial file that is
+ * served, listed and backed up as if it were good. So it is written under a partial name beside the target
+ * (same folder, same filesystem), flushed, and only then given its name; any failure removes the partial
+ * file.
  */
 
 const PARTIAL = '.partial-';

@@ -63,7 +63,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * A connection of the pool that PostgreSQL closes (a restart or failover, `pg_terminate_backend`,
  * `idle_session_timeout`, a pooler or firewall dropping it) emits 'error': on the pool while idle, on
- * the client itself while a request holds it. Unhandled, either event ends the process (issue 29).
+ * the client itself while a request holds it. Unhandled, either event ends the process
+ * (docs/decisions/0006-database-outage.md).
  * Handled here, the broken client leaves the pool (pg-pool drops a client that is no longer
  * queryable when it is released), the query that was on it fails (answered 503 by
  * core/db-unavailable.ts), and the next request opens a new connection: the process reconnects by

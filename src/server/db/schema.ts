@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
 
-/** Every table of the blog. Column names are the wire names of API.md (snake_case, createdAt/updatedAt). */
+/**
+ * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
+ */
 
 type Stamps = { createdAt: string; updatedAt: string };
 

@@ -8,13 +8,14 @@ import { logger } from '../core/log.ts';
 import type { ApiEnv } from './context.ts';
 
 /**
- * The envelope of API.md for /api and /wapi: `{code, message, result}` answers, and the shell that
- * turns every failure into one (withEnvelope).
+ * The envelope (docs/api/README.md#envelope) for /api and /wapi: `{code, message, result}` answers, and the
+ * shell that turns every failure into one (withEnvelope).
  */
 
 /**
- * Every successful /api answer is written here, through the one date serializer (wireJson): dates
- * leave as `YYYY-MM-DD HH:mm:ss` China time (API.md) whichever service or field they come from.
+ * Every successful /api answer is written here, through the one date serializer (wireJson): dates leave as
+ * `YYYY-MM-DD HH:mm:ss` China time (docs/api/README.md#conventions) whichever service or field they come
+ * from.
  */
 export function ok<T>(c: Context, result: T, message = '成功') {
   return c.body(wireJson({ code: 0, message, result }), 200, { 'Content-Type': 'application/json' });
@@ -22,7 +23,7 @@ export function ok<T>(c: Context, result: T, message = '成功') {
 
 /**
  * A refusal (HTTP 200, code 100, nothing changed) that carries a result the client acts on: the
- * login's `{need_otp: true}` (issue 30). Other refusals are thrown (core/errors.ts).
+ * login's `{need_otp: true}`. Other refusals are thrown (core/errors.ts).
  */
 export function refusal<T>(c: Context<ApiEnv>, message: string, result: T) {
   c.set('refused', true);
@@ -50,8 +51,8 @@ export function withEnvelope(app: Hono<ApiEnv>, opts: EnvelopeOptions = {}): Hon
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
-  // An encoded NUL in the path or query string, for every /api and /wapi route (issue 15; bodies are
-  // checked by api/validate.ts, chat frames by the hub).
+  // An encoded NUL in the path or query string, for every /api and /wapi route (bodies are checked
+  // by api/validate.ts, chat frames by the hub): a NUL would fail FTS5 and PostgreSQL with a 500.
   app.use(async (c, next) => {
     if (urlHasNul(c.req.url)) throw invalid(NUL_MESSAGE);
     await next();

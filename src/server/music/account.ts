@@ -9,9 +9,9 @@ import {
 } from '../services/music-account.ts';
 
 /**
- * The "music cookie" of the music-service accounts, separate from the site login (SPEC §1): an
- * HttpOnly cookie holding a random session value, scoped to /wapi. The sessions themselves (and the
- * QR logins) are rows kept by services/music-account.ts.
+ * The "music cookie" of the music-service accounts, separate from the site login
+ * (docs/product.md#audience-and-roles): an HttpOnly cookie holding a random session value, scoped to /wapi.
+ * The sessions themselves (and the QR logins) are rows kept by services/music-account.ts.
  */
 
 const MUSIC_COOKIE = 'blog_music';

@@ -10,7 +10,7 @@ import { neteaseRoutes, type ProxyOptions } from './netease/proxy.ts';
 export type MusicAppOptions = LocalOptions & ProxyOptions & { apiUrl?: string };
 
 /**
- * /wapi: the music service of API.md. With MUSIC_API_URL it forwards to that NeteaseCloudMusicApi
+ * /wapi: the music service (docs/api/music.md). With MUSIC_API_URL it forwards to that NeteaseCloudMusicApi
  * server; otherwise the local service answers from MUSIC_DIR. Failures are JSON with a `code` and a
  * Chinese `message` (the envelope shell's 404/500 included).
  */

@@ -90,8 +90,8 @@ export const REQUEST_TIMEOUT_MS = 300_000;
  * An idle keep-alive connection is closed after this (it still counts against the cap). Longer than
  * any proxy in front keeps an idle upstream connection (deploy/nginx.conf: 60 s, nginx's default), so
  * the proxy always closes first: a server closing first can meet a request the proxy just sent on
- * that connection, and nginx answers a POST on it 502 without retrying (issue 29;
- * tests/unit/keep-alive.test.ts).
+ * that connection, and nginx answers a POST on it 502 without retrying
+ * (tests/unit/keep-alive.test.ts).
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 

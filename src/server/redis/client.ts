@@ -3,9 +3,10 @@ import type { Redis } from 'ioredis';
 import { logger } from '../core/log.ts';
 
 /**
- * The shared Redis of several server processes (issue 21), when REDIS_URL is set: one connection for
- * commands, one for subscriptions, every key and channel under REDIS_PREFIX (several blogs may share
- * one Redis). Without REDIS_URL nothing here connects and every user of it keeps its in-process path.
+ * The shared Redis of several server processes (docs/decisions/0003-several-processes-with-redis.md), when
+ * REDIS_URL is set: one connection for commands, one for subscriptions, every key and channel under
+ * REDIS_PREFIX (several blogs may share one Redis). Without REDIS_URL nothing here connects and every user
+ * of it keeps its in-process path.
  *
  * Nothing ever waits long on Redis: commands are not queued while the connection is down (they fail at
  * once), and one that gets no answer fails after COMMAND_TIMEOUT_MS; the callers then fall back to

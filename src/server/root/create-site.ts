@@ -62,7 +62,8 @@ export type Site = {
 };
 
 /**
- * The composition root (issue 32): the one place a site is built, from its configuration to the HTTP
+ * The composition root (docs/decisions/0001-composition-root.md):
+ * the one place a site is built, from its configuration to the HTTP
  * server, and the only one that sets the process's module-level parts (config.ts `config`,
  * db/connection.ts `db`, the chat hub, the music library) that Astro pages and services read. Every
  * part and background job registers its stop with the site's Lifecycle where it starts; `close` runs
@@ -88,11 +89,11 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
   if (!deps.database) life.register('database', closeDatabase);
   // The cached pages showed this site's data: none is left for a site created next in the process.
   life.register('page cache', () => invalidatePages());
-  // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe (issue 21).
+  // REDIS_URL: the processes share chat, page invalidation, limits and view dedupe.
   await startScaleOut(life, cfg);
-  // A database not reachable yet is waited for, with a log line every few seconds (issue 29).
+  // A database not reachable yet is waited for, with a log line every few seconds.
   const prepared = await prepareWhenReachable(cfg, deps.database);
-  // What every background job is built with: it reads nothing else of the process (core/parts.ts).
+  // What every background job is built with: it reads nothing else of the process (services/job-parts.ts).
   const parts: JobParts = { life, db, config: cfg, clock: deps.clock ?? (() => new Date()) };
   // The CLI's writes (import, create-admin…) drop this process's pages within seconds (page-sync.ts).
   await watchOutsideWrites(parts);
@@ -118,14 +119,14 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
   // Page and article views counted in memory go to the database every minute and at the stop.
   startViewFlush(parts);
   // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).
-  // A link that went down or came back changes /link/list's mark (issue 31): those pages are dropped.
+  // A link that went down or came back changes /link/list's mark: those pages are dropped.
   if (cfg.linkCheckHours)
     startLinkHealth(parts, cfg.linkCheckHours * 3_600_000, {
       onShownChange: () => pagesChanged({ tags: ['links'] }),
     });
   // Audit log rows older than 180 days go the same way (services/audit.ts).
   startAuditPurge(parts);
-  // Idempotency keys (issue 29) are kept a day: purged now, then hourly (services/idempotency.ts).
+  // Idempotency keys are kept a day: purged now, then hourly (services/idempotency.ts).
   startIdempotencyPurge(parts);
 
   const caps = createCaps(cfg);

@@ -11,7 +11,10 @@ import { countRows, type Page, paginate } from './paginate.ts';
 import { visibleCovers } from './photos.ts';
 import { removeUnusedUploads } from './upload-files.ts';
 
-/** The owner's albums (ADMIN-API.md, "Photo album"): the list, add, update, delete, and the cover. */
+/**
+ * The owner's albums (docs/api/admin.md#talks-albums-and-photos): the list, add, update, delete, and the
+ * cover.
+ */
 
 const COLUMNS = ['id', 'album_name', 'album_cover', 'description', 'createdAt', 'updatedAt'] as const;
 

@@ -8,8 +8,9 @@ import type { JobParts } from './job-parts.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
 /**
- * The audit log (issue 20): one row per successful admin write, recorded by api/audit.ts after the
- * answer is decided, and (issue 30) one per security event of api/audit-events.ts (a failed sign-in,
+ * The audit log (docs/decisions/0011-audit-log.md):
+ * one row per successful admin write, recorded by api/audit.ts after the
+ * answer is decided, and one per security event of api/audit-events.ts (a failed sign-in,
  * a 2FA change, a refusal on an admin route), each with its kind; listed at /admin/audit, kept for
  * AUDIT_DAYS.
  */
@@ -74,7 +75,7 @@ export type AuditEntry = {
 };
 
 /**
- * Who a row written by the CLI names (`npm run blog -- rotate-secret`, issue 30): no account ran it,
+ * Who a row written by the CLI names (`npm run blog -- rotate-secret`): no account ran it,
  * so no user id (0, never an account's) and 命令行 as the name. Not an admin to filter by (auditUsers).
  */
 export const CLI_ACTOR = { userId: 0, userName: '命令行' } as const;

@@ -11,14 +11,15 @@ import { placeWhole, syncFile } from '../core/whole-file.ts';
 import { db, dialect, sqlite } from '../db/connection.ts';
 
 /**
- * Backups of the database (the CLI's `backup <file>` and the console's download, issue 20) and the size
+ * Backups of the database (the CLI's `backup <file>` and the console's download) and the size
  * of the data folder.
  */
 
 /**
- * The tables whose rows no backup holds (issue 30): the SQLite copy is emptied of them before anyone
- * gets it (leaveOut, below), and the pg_dump of PG_DUMP_HINT leaves their data out. Their tables stay,
- * empty, so a restored database is whole; its first start makes a new signing key.
+ * The tables whose rows no backup holds (docs/decisions/0012-backups-without-secrets.md): the SQLite copy
+ * is emptied of them before anyone gets it (leaveOut, below), and the pg_dump of PG_DUMP_HINT leaves their
+ * data out. Their tables stay, empty, so a restored database is whole; its first start makes a new signing
+ * key.
  * - `secret`: the site's secrets (migration 0020). With the token signing key anyone holding the file
  *   could mint an admin token for the live site, whatever the passwords; every later secret (an SMTP
  *   password…) goes in this table, and so never into a backup.

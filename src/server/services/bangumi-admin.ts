@@ -6,7 +6,8 @@ import { db } from '../db/connection.ts';
 import { contains } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
-/** The fields of a bangumi entry the owner writes (ADMIN-API.md "Admin routes for bangumi"). */
+/** The fields of a bangumi entry the owner writes
+ * (docs/api/admin.md#bangumi-resources-the-site-list-links-guestbook-users-and-comments). */
 export type BangumiInput = Omit<Bangumi, 'id'>;
 const tooFar = (total: number) => `进度不能超过总集数 ${total}`;
 

@@ -5,7 +5,8 @@ import { db } from '../db/connection.ts';
 import type { JobParts } from './job-parts.ts';
 
 /**
- * The stored answers of writes sent with an Idempotency-Key (issue 29, point 5; the middleware is
+ * The stored answers of writes sent with an Idempotency-Key
+ * (docs/decisions/0008-idempotency-keys.md; the middleware is
  * api/idempotency.ts). A key is claimed by inserting a pending row: the table's primary key decides
  * the race between two requests, in one process or in two, since every process shares the database.
  * The claim then becomes the recorded answer (done) or is released again.

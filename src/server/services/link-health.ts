@@ -13,7 +13,7 @@ import { pinnedLookup, siteAddresses } from '../net/public-address.ts';
 import type { JobParts } from './job-parts.ts';
 
 /**
- * Whether a friend link's site answers (issue 20): checked from the server only, never from a page,
+ * Whether a friend link's site answers: checked from the server only, never from a page,
  * off the request path (a background run on start and then every few hours) or when the admin asks.
  */
 export type CheckOptions = {
@@ -32,7 +32,7 @@ export type CheckOptions = {
   allowPrivate?: boolean;
   /**
    * Called once after a background run in which an approved link went down or came back: /link/list
-   * marks the links that are down (issue 31), so the server drops its cached pages then.
+   * marks the links that are down, so the server drops its cached pages then.
    */
   onShownChange?: () => void;
 };

@@ -45,7 +45,7 @@ export async function approveLinks(ids: number[], admin: { id: number }): Promis
 }
 
 /**
- * Rejects an application (PUT /api/links/reject): the waiting link is removed (ADMIN-API.md has no
+ * Rejects an application (PUT /api/links/reject): the waiting link is removed (the contract has no
  * rejected status; the applicant may apply again) and its applicant told, with the reason if one was
  * given. An approved link is not an application: 待审核的友链不存在 (delete it instead).
  */

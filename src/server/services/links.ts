@@ -51,7 +51,7 @@ export async function listLinks(input: z.output<typeof LinkList>): Promise<Page<
 }
 
 /**
- * The approved links as /link/list shows them (issue 31): group by group, in compareGroups' order
+ * The approved links as /link/list shows them: group by group, in compareGroups' order
  * (lib/link-groups.ts: by name in code points, PostgreSQL told so, no group last), oldest friends first
  * in each, so a page break never scatters a group; each with whether its site is down now.
  */

@@ -6,8 +6,8 @@ import type { Plugin } from 'unified';
 import { readableOn } from '../../lib/contrast.ts';
 
 /**
- * Code blocks (DESIGN.md): Shiki paints every block with all eight code themes of SPEC §9 at once,
- * as CSS variables (`--sh-atom`, `--sh-atom-bg`, …), so the reader's code-theme switch is only an
+ * Code blocks: Shiki paints every block with all eight code themes (docs/product.md#reading-themes) at
+ * once, as CSS variables (`--sh-atom`, `--sh-atom-bg`, …), so the reader's code-theme switch is only an
  * attribute change in the browser. Three rehype steps, in this order:
  *
  * 1. rehypeCodeBlocks: every `<pre>` whose first element is a `<code>` gets its language settled

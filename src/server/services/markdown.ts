@@ -14,10 +14,11 @@ import { CODE_THEME_MAP, rehypeCodeBlocks, rehypeCodeColours, rehypeCodeHighligh
 import { rehypeOwnHeadingIds, rehypeToc, type TocItem, tocOf } from './markdown-headings.ts';
 
 /**
- * The Markdown pipeline (DESIGN.md), once per article version, in a render thread
+ * The Markdown pipeline, once per article version, in a render thread
  * (render-pool.ts): GFM → HTML tree → sanitize → heading ids and the table of contents
  * (markdown-headings.ts) → lazy images, safe links, scrolling tables → code blocks painted by Shiki
- * (markdown-code.ts, which also maps SPEC §9's highlight.js theme names to bundled Shiki themes).
+ * (markdown-code.ts, which also maps the highlight.js theme names of
+ * docs/product.md#reading-themes to bundled Shiki themes).
  */
 export { CODE_THEME_MAP, styleClasses } from './markdown-code.ts';
 export type { TocItem } from './markdown-headings.ts';

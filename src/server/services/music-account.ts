@@ -4,10 +4,10 @@ import { db } from '../db/connection.ts';
 import { isClear, openCookie, sealCookie } from './music-sealed.ts';
 
 /**
- * Music-service accounts, separate from the site login (SPEC §1): a music session is a random value
- * (the "music cookie" of music/account.ts); the database keeps only its hash, the site user it belongs
- * to (local service) or the upstream NeteaseCloudMusicApi cookie (proxy), sealed with a key from the
- * server's secret (music-sealed.ts). QR logins are rows too: a key moves 801 → 802 → 803.
+ * Music-service accounts, separate from the site login (docs/product.md#audience-and-roles): a music
+ * session is a random value (the "music cookie" of music/account.ts); the database keeps only its hash, the
+ * site user it belongs to (local service) or the upstream NeteaseCloudMusicApi cookie (proxy), sealed with
+ * a key from the server's secret (music-sealed.ts). QR logins are rows too: a key moves 801 → 802 → 803.
  */
 
 export const SESSION_DAYS = 30;

@@ -8,7 +8,10 @@ import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 
-/** Notification kinds of API.md: where the drawer leads when the item is opened. */
+/**
+ * Notification kinds (docs/api/public.md#notifications-and-chat-history): where the drawer leads when the
+ * item is opened.
+ */
 export const NOTIFY = { article: 1, talk: 2, guestbook: 3, link: 4 } as const;
 export type NotifyType = (typeof NOTIFY)[keyof typeof NOTIFY];
 
@@ -63,7 +66,7 @@ export async function notifyAdmins(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The drawer's calls (API.md "Notifications"): always scoped to the receiver.
+// The drawer's calls: always scoped to the receiver.
 
 export type { NotifyPage };
 

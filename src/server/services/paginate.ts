@@ -1,6 +1,9 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 
-/** One page of a list as every paged API answers it (API.md): `total` counts all rows, not the page. */
+/**
+ * One page of a list as every paged API answers it (docs/api/README.md#paging): `total` counts all rows,
+ * not the page.
+ */
 import type { Page } from '../../lib/contract/page.ts';
 
 export type { Page };

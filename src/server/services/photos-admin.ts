@@ -8,9 +8,9 @@ import { countRows, type Page, paginate } from './paginate.ts';
 import { removeUnusedUploads } from './upload-files.ts';
 
 /**
- * The owner's side of photos (ADMIN-API.md, "Photo"): an album's photos of one status, adding uploaded
- * pictures, and the recycle bin (status 2: delete type 1 moves photos there, type 2 removes binned ones
- * for good with their files, revert brings them back).
+ * The owner's side of photos (docs/api/admin.md#talks-albums-and-photos): an album's photos of one status,
+ * adding uploaded pictures, and the recycle bin (status 2: delete type 1 moves photos there, type 2 removes
+ * binned ones for good with their files, revert brings them back).
  */
 
 const COLUMNS = ['id', 'album_id', 'url', 'status', 'createdAt', 'updatedAt'] as const;

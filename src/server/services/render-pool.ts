@@ -10,12 +10,12 @@ import { escapeHtml } from './notify.ts';
  * article is first viewed after a start or an edit (article-html.ts caches the results). Renders also
  * stop competing with requests on the server's event loop.
  *
- * A render has a time budget (issue 30): some inputs make the parser crawl (a 190 KB body of `[a](`
- * takes 13–57 s), and a thread stuck in synchronous code cannot be interrupted from inside. A job
- * still running at its deadline has its thread terminated and answers its Markdown as escaped plain
- * text; the jobs behind it go to a fresh thread. Each thread runs one job at a time and there are
- * two, so an ordinary article's first view never waits behind a stuck render: while one is stuck
- * the other thread serves the rest. Nothing is ever rendered on the server's own thread, which a
+ * A render has a time budget (docs/decisions/0005-render-pool-and-budget.md): some inputs make the parser
+ * crawl (a 190 KB body of `[a](` takes 13–57 s), and a thread stuck in synchronous code cannot be
+ * interrupted from inside. A job still running at its deadline has its thread terminated and answers its
+ * Markdown as escaped plain text; the jobs behind it go to a fresh thread. Each thread runs one job at a
+ * time and there are two, so an ordinary article's first view never waits behind a stuck render: while one
+ * is stuck the other thread serves the rest. Nothing is ever rendered on the server's own thread, which a
  * pathological body would block for everyone.
  */
 

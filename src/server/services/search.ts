@@ -14,7 +14,7 @@ import { db, dialect } from '../db/connection.ts';
 import { searchIdsPg } from './search-pg.ts';
 
 /**
- * Site search over public articles (API.md getArticleListByContent).
+ * Site search over public articles (docs/api/public.md#articles-and-taxonomy, getArticleListByContent).
  *
  * Order: articles whose title contains the text first, then those with it only in the body; within
  * each, the most read first (index article_views: status, view_times, id).

@@ -102,7 +102,7 @@ export async function getStatistic(which: 'public' | 'every' = 'public'): Promis
   };
 }
 
-/** The route names of API.md's page-header list, one banner each. */
+/** The route names of the page-header list (docs/api/public.md#site), one banner each. */
 export const ROUTE_NAMES = [
   'Home',
   'Archives',
@@ -177,7 +177,7 @@ export async function savePageHeader(input: {
     .execute();
 }
 
-/** Deletes a banner, and its uploaded picture once nothing else uses it (issue 31). */
+/** Deletes a banner, and its uploaded picture once nothing else uses it. */
 export async function deletePageHeader(id: number): Promise<void> {
   const row = await db
     .selectFrom('page_header')

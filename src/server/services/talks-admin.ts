@@ -7,9 +7,9 @@ import { countRows, type Page, paginate } from './paginate.ts';
 import { deleteTalk, picturesOf, selectTalks, talkChanged } from './talks.ts';
 
 /**
- * The owner's side of talks (ADMIN-API.md, "Talk"): the list of every status, the recycle bin (status
- * 3: a first delete moves a talk there, a second removes it for good, revert brings it back public),
- * and the public/private and pin toggles.
+ * The owner's side of talks (docs/api/admin.md#talks-albums-and-photos): the list of every status, the
+ * recycle bin (status 3: a first delete moves a talk there, a second removes it for good, revert brings it
+ * back public), and the public/private and pin toggles.
  */
 
 /** Every talk of a status (or of all three), pinned first, then newest. */

@@ -5,9 +5,9 @@ import { db } from '../db/connection.ts';
 import { getConfig } from './site.ts';
 
 /**
- * Two-factor sign-in (issue 30): RFC 6238 TOTP through `otpauth` (SHA-1, 6 digits, 30 s: what every
- * authenticator app reads from the QR code), one clock step of drift either way, and ten one-time
- * recovery codes. Tables of migration 0021.
+ * Two-factor sign-in (docs/decisions/0016-sign-in-protection.md): RFC 6238 TOTP through `otpauth` (SHA-1, 6
+ * digits, 30 s: what every authenticator app reads from the QR code), one clock step of drift either way,
+ * and ten one-time recovery codes. Tables of migration 0021.
  *
  * A code is accepted once: the newest accepted time step is kept per account and moved forward by a
  * conditional update, so two requests with one code (on two processes too) cannot both pass.

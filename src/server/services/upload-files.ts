@@ -36,7 +36,7 @@ const CONFIG_IMAGES = [
 /**
  * Of these upload URLs, the ones some row still uses: the whole value of a column above or of a config
  * image, or anywhere inside an article's Markdown or a chat message. This one check decides "nothing
- * else uses the file" for every delete for good (README "Talks, albums and photos": Files).
+ * else uses the file" for every delete for good (docs/api/admin.md#talks-albums-and-photos, Files).
  */
 async function stillUsed(urls: string[]): Promise<Set<string>> {
   const used = new Set<string>();

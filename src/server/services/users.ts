@@ -166,7 +166,8 @@ async function bloggerLook(): Promise<Blogger & { avatars: string[] }> {
 }
 
 /**
- * Refuses what would let anyone but an admin pass for the blogger beside what they write (issue 30):
+ * Refuses what would let anyone but an admin pass for the blogger beside what they write
+ * (docs/decisions/0016-sign-in-protection.md):
  * a nick name or username that reads as 博主, as the blog's name or as an admin's name
  * (lib/names.ts), and the avatar of an admin or of the blog, however its address is spelled.
  * Callers skip it for admins, who may look like themselves.
@@ -204,7 +205,7 @@ export async function getPublicUser(id: number, viewerId?: number | null): Promi
   if (!row) return null;
   const { username, email, ...rest } = row;
   if (viewerId !== id) return rest;
-  // Whether the second step is on is the user's own business (issue 30), like the username.
+  // Whether the second step is on is the user's own business, like the username.
   const otp_enabled = await otpEnabled(id);
   return {
     ...rest,

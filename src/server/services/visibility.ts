@@ -6,7 +6,7 @@ import type { DB } from '../db/schema.ts';
 type Conn = Kysely<DB> | Transaction<DB>;
 
 /**
- * Whether a thing that comments hang on may be seen (issue 15): a public article (status 1) or talk
+ * Whether a thing that comments hang on may be seen: a public article (status 1) or talk
  * (status 1), any guestbook message; the admin sees every one that exists. Everything said about a
  * hidden thing — its comments, their count and likes — answers as for a thing that does not exist.
  * `type`: 1 article, 2 talk, 3 guestbook message (the comment types).

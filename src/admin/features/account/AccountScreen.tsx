@@ -7,7 +7,7 @@ import { $gate, $self } from '../../stores.ts';
 // The same settings as the personal center's, in a chunk of their own (the QR code's encoder too).
 const TwoFactorPanel = lazy(() => import('../../../islands/user/two-factor/TwoFactorPanel.tsx'));
 
-/** /admin/account: the admin's own sign-in security, two-factor sign-in first (issue 30). */
+/** /admin/account: the admin's own sign-in security, two-factor sign-in first. */
 export default function AccountScreen() {
   const gate = useStore($gate);
   const self = useStore($self);

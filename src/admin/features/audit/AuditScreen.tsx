@@ -22,7 +22,7 @@ const options = (all: string, values: { value: string; label: string }[]) => [
 ];
 
 /**
- * /admin/audit: every admin write and security event (issue 30: failed sign-ins, 2FA changes,
+ * /admin/audit: every admin write and security event (failed sign-ins, 2FA changes,
  * refusals on admin routes), newest first, filtered by kind, who, action, kind of thing, day and text.
  */
 export default function AuditScreen() {

@@ -101,8 +101,9 @@ export default function BackupsScreen() {
 }
 
 /**
- * What a backup holds and what it leaves out (issue 30): the download, the CLI's `backup` and the
- * pg_dump of the PostgreSQL how-to alike (services/backup.ts NOT_IN_BACKUPS).
+ * What a backup holds and what it leaves out (docs/decisions/0012-backups-without-secrets.md): the
+ * download, the CLI's `backup` and the pg_dump of the PostgreSQL how-to alike (services/backup.ts
+ * NOT_IN_BACKUPS).
  */
 function Contents() {
   return (

@@ -74,7 +74,7 @@ export default function DashboardScreen() {
   );
 }
 
-/** Issue 30: while the admin signs in with a password alone, the dashboard says so and where to change it. */
+/** While the admin signs in with a password alone, the dashboard says so and where to change it. */
 function OtpBanner() {
   const self = useStore($self);
   if (self?.otp_enabled !== false) return null;

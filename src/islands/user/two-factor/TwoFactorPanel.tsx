@@ -20,7 +20,7 @@ const reason = (err: unknown) =>
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
- * Two-factor sign-in settings (issue 30), for the personal center and the console's 账号与安全:
+ * Two-factor sign-in settings, for the personal center and the console's 账号与安全:
  * turn on (scan, confirm with a code, keep the ten recovery codes shown once), or turn off (password
  * and a code). Loaded only when opened: this file and the QR code's encoder are a chunk of their own.
  */

@@ -12,7 +12,7 @@ import type {
 import type { Page } from '../../contract/page.ts';
 import { del, get, HttpError, post, put, type RequestOptions } from '../client.ts';
 
-/** The console's article calls (README "Owner API": articles, categories and tags). */
+/** The console's article calls (docs/api/admin.md#articles-categories-and-tags). */
 
 /** The list's page and filters (`ArticleList`). */
 export type ArticleListFilter = z.input<typeof ArticleList>;
@@ -36,7 +36,7 @@ export const setTop = (id: number, isTop: number) => put<null>(`/api/article/upd
 
 export type ArticleSave = ArticleDraft & { article_title: string; article_content: string };
 
-/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+/** `key`: the Idempotency-Key of this create, the same on every retry of it. */
 export const addArticle = (article: ArticleSave, key: string) =>
   post<{ id: number; version: number }>('/api/article/add', article, { idempotencyKey: key });
 
@@ -69,6 +69,9 @@ export const categoryDictionary = () => get<Term[]>('/api/category/getCategoryDi
 
 export const tagDictionary = () => get<Term[]>('/api/tag/getTagDictionary');
 
-/** A save refused because another tab (or person) saved a newer version (README "Versions"). */
+/**
+ * A save refused because another tab (or person) saved a newer version
+ * (docs/api/admin.md#articles-categories-and-tags).
+ */
 export const isStaleSave = (e: unknown) =>
   e instanceof HttpError && e.code === 100 && e.message.startsWith('文章已在别处');

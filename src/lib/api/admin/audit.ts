@@ -3,7 +3,7 @@ import type { AuditDictionary, AuditList, AuditRow } from '../../contract/admin-
 import type { Page } from '../../contract/page.ts';
 import { get, post } from '../client.ts';
 
-/** The console's calls for the audit log (README "Owner API"). */
+/** The console's calls for the audit log (docs/api/admin.md#audit-log-backups-and-the-music-library). */
 
 export type AuditFilter = z.input<typeof AuditList>;
 

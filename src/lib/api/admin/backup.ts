@@ -2,7 +2,7 @@ import type { DataSizes } from '../../contract/admin-backup.ts';
 import { apiHooks, get, HttpError } from '../client.ts';
 import { showHttpError } from '../errors.ts';
 
-/** The console's calls for backups (README "Owner API"). */
+/** The console's calls for backups (docs/api/admin.md#audit-log-backups-and-the-music-library). */
 
 export const dataSize = () => get<DataSizes>('/api/backup/getDataSize');
 

@@ -15,7 +15,7 @@ export type BangumiInput = Omit<Bangumi, 'id'>;
 export const listBangumi = (filter: { current: number; size: number; status?: number; title?: string }) =>
   post<Page<BangumiRow>>('/api/bangumi/getBangumiList', filter);
 
-/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+/** `key`: the Idempotency-Key of this create, the same on every retry of it. */
 export const addBangumi = (entry: BangumiInput, key: string) =>
   post<{ id: number }>('/api/bangumi/add', entry, { idempotencyKey: key });
 
@@ -50,7 +50,7 @@ export const listCatalog = (
 export const catalogCategories = (kind: CatalogKind) =>
   get<CatalogCategory[]>(`${base(kind)}/getCategoryDictionary${kind === 'site' ? '' : `?kind=${kind}`}`);
 
-/** No `id`: a new row, sent with `key` (its Idempotency-Key, issue 29). */
+/** No `id`: a new row, sent with `key` (its Idempotency-Key). */
 export const saveCatalogRow = (kind: CatalogKind, id: number | undefined, row: CatalogInput, key?: string) =>
   post<{ id: number }>(
     `${base(kind)}/addOrUpdate`,

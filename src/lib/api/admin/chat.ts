@@ -4,7 +4,10 @@ import type { ChatSearch } from '../../contract/chat.ts';
 import type { Page } from '../../contract/page.ts';
 import { del, get, post, put, type RequestOptions } from '../client.ts';
 
-/** The console's calls for the chat room (README "Owner API"); messages themselves go over the socket. */
+/**
+ * The console's calls for the chat room (docs/api/admin.md#users-and-chat); messages themselves go over the
+ * socket.
+ */
 
 export type ChatFilter = z.input<typeof ChatSearch>;
 

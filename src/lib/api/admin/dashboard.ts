@@ -2,8 +2,8 @@ import type { DashboardOverview, DashboardTrend } from '../../contract/dashboard
 import { get } from '../client.ts';
 
 /**
- * The console's calls for the dashboard's figures (README "Owner API": dashboard); its one-click
- * moderation uses the 友链 and 评论与留言 screens' calls (links.ts, moderation.ts).
+ * The console's calls for the dashboard's figures (docs/api/admin.md#dashboard-and-view-counts); its
+ * one-click moderation uses the 友链 and 评论与留言 screens' calls (links.ts, moderation.ts).
  */
 
 export const getOverview = () => get<DashboardOverview>('/api/dashboard/getOverview');

@@ -3,7 +3,7 @@ import type { FriendLink, LinkHealth, LinkList, LinkSave } from '../../contract/
 import type { Page } from '../../contract/page.ts';
 import { get, post, put } from '../client.ts';
 
-/** The console's 友链 calls: ADMIN-API.md's link routes and issue 20's review and health routes. */
+/** The console's 友链 calls: the original admin app's link routes and ours for review and health. */
 
 /** The edit dialog's fields, each held as text ('' category is none): `LinkSave` less id and status. */
 export type LinkFields = Required<Omit<z.input<typeof LinkSave>, 'id' | 'status'>>;

@@ -3,7 +3,7 @@ import type { ModerationList, ModerationRow } from '../../contract/admin-comment
 import type { Page } from '../../contract/page.ts';
 import { del, post, put } from '../client.ts';
 
-/** The console's 评论与留言 calls (issue 20; deletes are ADMIN-API.md's backDelete routes). */
+/** The console's 评论与留言 calls (deletes are the original admin app's backDelete routes). */
 
 export type ModerationFilter = z.input<typeof ModerationList>;
 

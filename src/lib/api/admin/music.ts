@@ -2,7 +2,7 @@ import type { MusicLibrary } from '../../contract/admin-music.ts';
 import { get, post } from '../client.ts';
 import { type BatchFile, uploadFileWithProgress } from './upload.ts';
 
-/** The console's calls for the music library (README "Owner API"). */
+/** The console's calls for the music library (docs/api/admin.md#audit-log-backups-and-the-music-library). */
 
 export const musicLibrary = () => get<MusicLibrary>('/api/music/getLibrary');
 

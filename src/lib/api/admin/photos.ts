@@ -11,7 +11,7 @@ export type AlbumInput = z.input<typeof AlbumAdd>;
 export const listAlbums = (current: number, size: number, album_name?: string) =>
   post<Page<AlbumRow>>('/api/photoAlbum', { current, size, album_name });
 
-/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+/** `key`: the Idempotency-Key of this create, the same on every retry of it. */
 export const addAlbum = (album: AlbumInput, key: string) =>
   post<AlbumRow>('/api/photoAlbum/add', album, { idempotencyKey: key });
 

@@ -9,7 +9,7 @@ export const updateSiteConfig = (patch: Partial<SiteProfile>) => post<null>('/ap
 
 export const listPageHeaders = () => get<PageHeader[]>('/api/pageHeader/getAll');
 
-/** No `id`: a new banner, sent with `key` (its Idempotency-Key, issue 29). */
+/** No `id`: a new banner, sent with `key` (its Idempotency-Key). */
 export const savePageHeader = (header: { id?: number; route_name: string; bg_url: string }, key?: string) =>
   post<null>('/api/pageHeader/addOrUpdate', header, { idempotencyKey: header.id ? undefined : key });
 

@@ -2,7 +2,7 @@ import type { Page } from '../../contract/page.ts';
 import type { AdminTalk } from '../../contract/talks.ts';
 import { del, post, put } from '../client.ts';
 
-/** The console's calls for talks (ADMIN-API.md "Talk"; README "Owner API"). */
+/** The console's calls for talks (docs/api/admin.md#talks-albums-and-photos). */
 
 /** 1 public, 2 private, 3 the recycle bin. */
 export type TalkStatus = 1 | 2 | 3;
@@ -12,7 +12,7 @@ export const listTalks = (status: TalkStatus, current: number, size: number) =>
 
 export type TalkDraft = { content: string; talkImgList: string[]; status: 1 | 2; is_top: 1 | 2 };
 
-/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+/** `key`: the Idempotency-Key of this create, the same on every retry of it. */
 export const publishTalk = (talk: TalkDraft, key: string) =>
   post<{ id: number }>('/api/talk/publishTalk', talk, { idempotencyKey: key });
 

@@ -3,7 +3,7 @@ import type { DictionaryEntry } from '../../contract/articles.ts';
 import type { Page } from '../../contract/page.ts';
 import { get, post, put } from '../client.ts';
 
-/** The console's calls for categories and tags (ADMIN-API.md "Category", "Tag"; README "Owner API"). */
+/** The console's calls for categories and tags (docs/api/admin.md#articles-categories-and-tags). */
 
 const NAME = { category: 'category_name', tag: 'tag_name' } as const;
 const LIST = { category: 'categoryIdList', tag: 'tagIdList' } as const;
@@ -31,7 +31,7 @@ export async function listTerms(kind: TermKind, current: number, size: number, n
 export const termDictionary = (kind: TermKind) =>
   get<DictionaryEntry[]>(`/api/${kind}/get${CAP[kind]}Dictionary`);
 
-/** `key`: the Idempotency-Key of this create (issue 29), the same on every retry of it. */
+/** `key`: the Idempotency-Key of this create, the same on every retry of it. */
 export const addTerm = (kind: TermKind, name: string, key: string) =>
   post<{ id: number }>(`/api/${kind}/add`, { [NAME[kind]]: name }, { idempotencyKey: key });
 

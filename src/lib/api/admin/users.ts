@@ -5,7 +5,7 @@ import type { Message } from '../../contract/messages.ts';
 import type { Page } from '../../contract/page.ts';
 import { post, put } from '../client.ts';
 
-/** The console's calls for users (ADMIN-API.md "User"; README "Owner API"). */
+/** The console's calls for users (docs/api/admin.md#users-and-chat). */
 
 /** The list's page and filters (`UserList`): role 1 admins, 2 users; disabled 1 only, 2 none. */
 export type UserFilter = z.input<typeof UserList>;

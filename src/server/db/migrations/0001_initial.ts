@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
-/** The schema of every domain of API.md. Text timestamps (ISO) keep SQLite and PostgreSQL alike. */
+/**
+ * The schema of every domain of the contract (docs/api/). Text timestamps (ISO) keep SQLite and PostgreSQL
+ * alike.
+ */
 export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise<void> {
   // Facts about the installation itself (e.g. when the demo content was seeded).
   await db.schema

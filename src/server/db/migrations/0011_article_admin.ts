@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * The owner's console (issue 19) for articles:
+ * The owner's console for articles:
  * - `article.deleted_at`: when a delete moved the article to status 3 (the recycle bin). Drafts are
  *   status 3 too but have none, so the console tells them apart, and only binned articles expire
  *   (30 days after deleted_at, services/articles/trash.ts).

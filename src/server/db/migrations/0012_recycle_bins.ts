@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * The recycle bins of talks and photos (ADMIN-API.md, status values): a first delete moves the thing to
+ * The recycle bins of talks and photos (docs/api/admin.md#status-values): a first delete moves the thing to
  * its bin, a second removes it for good, revert restores it.
  *
  * - `talk.status` gains the value 3 (recycle bin) beside 1 public and 2 private. It is a plain integer

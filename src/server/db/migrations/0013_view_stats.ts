@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The dashboard's view counts (issue 20), aggregated per China-time day and written in batches off the
- * request path (services/views/flush.ts):
+ * The dashboard's view counts (docs/decisions/0013-page-views-off-the-request-path.md), aggregated per
+ * China-time day and written in batches off the request path (services/views/flush.ts):
  * - `view_day`: page views and unique visitors of the whole site per day (`YYYY-MM-DD`).
  * - `article_view_day`: the views each article's page reported per day (the most-read articles).
  * No address, hash or anything else about a visitor is stored.

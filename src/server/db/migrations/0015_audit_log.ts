@@ -2,10 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * The audit log of the owner's console (issue 20): one row per successful admin write, written off the
- * request path by api/audit.ts. `label` keeps what a delete removed (the names read before it ran), so
- * the row still says what went when the thing itself is gone. Rows older than 180 days are purged daily
- * (services/audit.ts).
+ * The audit log of the owner's console (docs/decisions/0011-audit-log.md): one row per successful admin
+ * write, written off the request path by api/audit.ts. `label` keeps what a delete removed (the names read
+ * before it ran), so the row still says what went when the thing itself is gone. Rows older than 180 days
+ * are purged daily (services/audit.ts).
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   await db.schema

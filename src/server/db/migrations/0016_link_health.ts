@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * The friend links' health (issue 20): the background check's last run on a link (`checkedAt`), the
+ * The friend links' health: the background check's last run on a link (`checkedAt`), the
  * last time its site answered (`okAt`) and since when it has not (`downAt`, "unreachable since"; null
  * while it answers). ISO instants as text like every date of the schema, null until the first check;
  * the names end in `At` so the wire writes them as China-time dates like every other date.

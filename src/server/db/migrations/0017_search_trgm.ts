@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * Site search on PostgreSQL (issue 21; SQLite has its FTS5 indexes since 0008 and gains nothing here).
+ * Site search on PostgreSQL (SQLite has its FTS5 indexes since 0008 and gains nothing here).
  *
  * `article_search` holds each article's title and Markdown lower-cased (lower(), what ILIKE folds
  * with: search then matches with LIKE and never lower-cases a text while it searches), kept in step by

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * Issue 22: the article page and the article lists read the article table through indexes, in the
+ * The article page and the article lists read the article table through indexes, in the
  * order they show it. An article's row holds its whole Markdown (and every column after it is read
  * past that text), so a query that filters or sorts by reading rows reads every article's text: at
  * 10,000 articles ≈ 20 ms a page render. Each index is named after what it answers:

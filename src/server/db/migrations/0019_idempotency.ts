@@ -2,10 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * Issue 29 (5): the answers of writes sent with an `Idempotency-Key` header, so that a retry of a
- * write whose answer was lost (a process that died after its commit, a proxy's 502) gets the first
- * answer instead of making a second row. In the database, so every process of the site sees the same
- * keys (api/idempotency.ts, services/idempotency.ts).
+ * docs/decisions/0008-idempotency-keys.md: the answers of writes sent with an `Idempotency-Key` header, so
+ * that a retry of a write whose answer was lost (a process that died after its commit, a proxy's 502) gets
+ * the first answer instead of making a second row. In the database, so every process of the site sees the
+ * same keys (api/idempotency.ts, services/idempotency.ts).
  *
  * `scope` is a SHA-256 over (user id, method, path, key): the unique constraint that decides the race
  * between two processes, of a fixed size whatever the path (a long path in a btree index would break

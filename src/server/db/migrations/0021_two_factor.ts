@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * Two-factor sign-in (issue 30): a TOTP secret per account and its one-time recovery codes, in tables
+ * Two-factor sign-in: a TOTP secret per account and its one-time recovery codes, in tables
  * of their own (the `user` row is untouched; a deleted account takes them along).
  *
  * - `user_otp`: `pending_secret` is what 设置 made and nothing checks yet; `enable` with a right code

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * `audit_log.kind` (issue 30): what sort of row it is, in Chinese like the actions: 管理操作 (an admin
+ * `audit_log.kind`: what sort of row it is, in Chinese like the actions: 管理操作 (an admin
  * write, every row before this), 登录失败, 两步验证, 越权访问, and whatever later events name (the
  * console's 类型 filter lists the kinds the log holds). Rows without a signed-in actor (a failed
  * sign-in, a visitor refused an admin route) have `user_id` 0.

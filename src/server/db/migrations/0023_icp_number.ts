@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * `config.icp_number` (issue 31): the site's ICP filing number (备案号), which the footer links to the
+ * `config.icp_number`: the site's ICP filing number (备案号), which the footer links to the
  * MIIT's register. Every site in mainland China shows its own, so it is a setting; the footer used to
  * hard-code a placeholder. Empty (every site before this, and a new one) hides it: a placeholder number
  * would be a false statement, and a site hosted outside mainland China has none.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * `link.category` (issue 31): the friend link's group, which /link/list shows one section each. Empty
+ * `link.category`: the friend link's group, which /link/list shows one section each. Empty
  * (every link before this, and an application) is no group: those come last, under 其他.
  */
 export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<void> {

@@ -30,11 +30,11 @@ import { readLyrics } from './lyrics.ts';
 import { searchLibrary } from './search.ts';
 
 /**
- * The local music service: the NeteaseCloudMusicApi calls of API.md answered from MUSIC_DIR, plus
- * /wapi/stream/{id} (the audio, with Range), /wapi/cover/… (artwork) and /wapi/like (a signed-in
- * music account's saved songs: the local user's playlist). The library and the answers' shapes are
- * services/music/ (library.ts, netease-shapes.ts), search in search.ts, artwork in covers.ts, saved
- * songs in services/music-likes.ts.
+ * The local music service: the NeteaseCloudMusicApi calls of docs/api/music.md answered from MUSIC_DIR,
+ * plus /wapi/stream/{id} (the audio, with Range), /wapi/cover/… (artwork) and /wapi/like (a signed-in music
+ * account's saved songs: the local user's playlist). The library and the answers' shapes are
+ * services/music/ (library.ts, netease-shapes.ts), search in search.ts, artwork in covers.ts, saved songs
+ * in services/music-likes.ts.
  */
 
 export type LocalOptions = { qrTtlMs?: number };

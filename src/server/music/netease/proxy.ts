@@ -6,9 +6,9 @@ import { currentSession, endSession, startSession } from '../account.ts';
 import { wapiFail } from '../respond.ts';
 
 /**
- * /wapi in front of a NeteaseCloudMusicApi server (MUSIC_API_URL): only the calls of API.md, only
- * their parameters, the account's upstream cookie from our music session (the browser never sees
- * it), a time-out, and Chinese errors when the server is down or answers nonsense.
+ * /wapi in front of a NeteaseCloudMusicApi server (MUSIC_API_URL): only the calls of docs/api/music.md,
+ * only their parameters, the account's upstream cookie from our music session (the browser never sees it),
+ * a time-out, and Chinese errors when the server is down or answers nonsense.
  */
 
 /** Call → the query parameters it may carry (`timestamp`, the usual cache-buster, is allowed on all). */

@@ -15,9 +15,9 @@ import { listAdminArticles } from './read.ts';
 import { deleteArticle } from './write.ts';
 
 /**
- * The owner's article list and status moves (ADMIN-API.md "Article"): getArticleList's filters,
- * titleExist, and the recycle bin of status 3 (a delete moves a public or private article there and
- * stamps deleted_at; a second delete removes it for good; revert brings it back public).
+ * The owner's article list and status moves (docs/api/admin.md#articles-categories-and-tags):
+ * getArticleList's filters, titleExist, and the recycle bin of status 3 (a delete moves a public or private
+ * article there and stamps deleted_at; a second delete removes it for good; revert brings it back public).
  */
 
 /** getArticleList's filters (`ArticleList` less its page fields). */

@@ -4,7 +4,7 @@ import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
 
 /**
- * The editor's server-side autosave (issue 19): one row per author and article (article 0: the article
+ * The editor's server-side autosave: one row per author and article (article 0: the article
  * this author is writing and has not created yet). It never touches the article itself; saving or
  * publishing clears it (clearAutosave), and deleting the article for good drops it (write.ts).
  */

@@ -15,7 +15,7 @@ import { articlesOf } from './terms-admin.ts';
 export type { DictionaryEntry };
 
 /**
- * Who asks about categories and tags (issue 15): the admin sees every one (the editor picks from
+ * Who asks about categories and tags: the admin sees every one (the editor picks from
  * them); everyone else only those a public article uses, so the terms of private articles and drafts
  * (and unused ones) are never listed, counted or named publicly. Counts are of public articles for both.
  */
@@ -76,7 +76,7 @@ export async function getTag(id: number, { admin = false }: Audience = {}) {
 /**
  * How many categories and tags there are: those the public sees (our home page's statistics card, which
  * links to the public lists) or every row (`GET /api/statistic`, as the original counted them, so the
- * admin app's dashboard agrees with its category and tag lists; issue 31).
+ * admin app's dashboard agrees with its category and tag lists).
  */
 export async function termCounts(
   which: 'public' | 'every',

@@ -9,9 +9,10 @@ import { announce } from './events.ts';
 import { trackArticles } from './page-changes.ts';
 
 /**
- * The owner's category and tag lists, bulk deletes and merges (ADMIN-API.md "Category", "Tag";
- * issue 19 item 2). A term in use is never deleted from under its articles: the delete is refused,
- * or the articles move to `moveTo` first. A merge moves every article of one term to another.
+ * The owner's category and tag lists, bulk deletes and merges
+ * (docs/api/admin.md#articles-categories-and-tags). A term in use is never deleted from under its articles:
+ * the delete is refused, or the articles move to `moveTo` first. A merge moves every article of one term to
+ * another.
  */
 
 export type Term = 'category' | 'tag';

@@ -5,7 +5,7 @@ import type { JobParts } from '../job-parts.ts';
 import { deleteArticle } from './write.ts';
 
 /**
- * The recycle bin's expiry (issue 19): an article a delete moved to the bin (status 3 with deleted_at)
+ * The recycle bin's expiry: an article a delete moved to the bin (status 3 with deleted_at)
  * can be restored for 30 days, then it is removed for good. Drafts (status 3 without deleted_at) never
  * expire. The purge runs off the request path, once at start and then daily; it reads the time from
  * a clock it is given, so a test moves the clock instead of waiting a month.

@@ -223,7 +223,7 @@ async function pin(id: number, isTop: number): Promise<void> {
 
 /**
  * Deletes an article with its tag links (not found when it does not exist), and its uploaded cover once
- * nothing else uses it (issue 31: the admin's delete for good and the bin purge both come here).
+ * nothing else uses it (the admin's delete for good and the bin purge both come here).
  */
 export async function deleteArticle(id: number): Promise<void> {
   await trackArticles([id], () => removeArticle(id));

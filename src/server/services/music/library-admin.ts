@@ -12,7 +12,7 @@ import { listCover, songCover } from './netease-shapes.ts';
 import { currentLibrary, startMusic } from './service.ts';
 
 /**
- * The console's music library (issue 20, /admin/music): the local service's folders and songs, uploads
+ * The console's music library (/admin/music): the local service's folders and songs, uploads
  * into MUSIC_DIR and a rescan. In proxy mode (MUSIC_API_URL) there is no local library to show.
  */
 

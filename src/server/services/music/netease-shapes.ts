@@ -3,8 +3,9 @@ import type { LocalPlaylist, LocalSong } from './library.ts';
 import { stableId } from './library.ts';
 
 /**
- * NetEase's shapes: the library's songs and folders as NeteaseCloudMusicApi answers them (API.md). The
- * player of the original reads these fields as they are, so they change only with that contract.
+ * NetEase's shapes: the library's songs and folders as NeteaseCloudMusicApi answers them
+ * (docs/api/music.md). The player of the original reads these fields as they are, so they change only with
+ * that contract.
  */
 
 const artistId = (name: string) => stableId(`artist:${name}`);

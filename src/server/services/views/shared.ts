@@ -2,12 +2,12 @@ import { hash, randomBytes } from 'node:crypto';
 import { onRedisState, redisKey, redisNow, runScript, script } from '../../redis/client.ts';
 
 /**
- * View dedupe shared by the processes of one Redis (issue 21). The day's salt is one random value in
- * Redis (created by whichever process needs it first, gone two days later), so every process hashes
- * a visitor alike; the day's set of visitor hashes is there too. Addresses are never sent: only the
- * salted hashes, and the salt goes with its day. Counting itself stays per process: each flush adds
- * its counts to the day's row (views/flush.ts), and a unique visitor is counted by the one process
- * whose SADD added the hash, so the sum is right.
+ * View dedupe shared by the processes of one Redis (docs/decisions/0003-several-processes-with-redis.md).
+ * The day's salt is one random value in Redis (created by whichever process needs it first, gone two days
+ * later), so every process hashes a visitor alike; the day's set of visitor hashes is there too. Addresses
+ * are never sent: only the salted hashes, and the salt goes with its day. Counting itself stays per
+ * process: each flush adds its counts to the day's row (views/flush.ts), and a unique visitor is counted by
+ * the one process whose SADD added the hash, so the sum is right.
  */
 
 const DAY_TTL_S = 2 * 86_400;

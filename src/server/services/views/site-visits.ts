@@ -5,7 +5,7 @@ import { firstVisitToday } from './shared.ts';
 
 /**
  * The site's visit counter (PUT /api/config/addView, 访问 on /home) counts a visitor once a China-time
- * day (issue 30), so a script calling it in a loop does not move it. A visitor is what the page views'
+ * day, so a script calling it in a loop does not move it. A visitor is what the page views'
  * unique visitors are (views/tally.ts): a salted hash of the address and the User-Agent, the salt
  * replaced every day, never the address itself. With REDIS_URL the day's set is shared by every
  * process (views/shared.ts, a set of its own beside the page views'); without it, or while Redis
