@@ -81,7 +81,7 @@ describe('query parameters', () => {
 
 describe('copy helper texts', () => {
   it('the copy helper messages; long content shortened in the toast', async () => {
-    const { copiedMessage, NOTHING_TO_COPY } = await import('../../src/islands/shared/copy.ts');
+    const { copiedMessage, NOTHING_TO_COPY } = await import('../../src/islands/common/copy.ts');
     expect(NOTHING_TO_COPY).toBe('没有需要复制的目标内容');
     expect(copiedMessage('npm i')).toBe('复制成功，剪贴板内容：npm i');
     expect(copiedMessage('x'.repeat(300))).toBe(`复制成功，剪贴板内容：${'x'.repeat(200)}…`);

@@ -10,10 +10,10 @@ function files(dir: string): string[] {
 }
 
 const ROOTS = ['src/islands', 'src/chrome', 'src/stores'];
-const HOOK = join('src', 'islands', 'shared', 'use-hydrated.ts');
+const HOOK = join('src', 'islands', 'common', 'use-hydrated.ts');
 
 describe('one hydration guard', () => {
-  it('only useHydrated() (islands/shared/use-hydrated.ts) tells hydration apart', () => {
+  it('only useHydrated() (islands/common/use-hydrated.ts) tells hydration apart', () => {
     const copies = ROOTS.flatMap(files).filter((file) => {
       if (file === HOOK) return false;
       const text = readFileSync(file, 'utf8');

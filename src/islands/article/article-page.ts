@@ -64,7 +64,7 @@ function setupCopy(root: HTMLElement, signal: AbortSignal): void {
       if (!button) return;
       const code = button.closest('.code-block')?.querySelector('pre code');
       // The copy helper loads with the first copy: a reader who only reads never needs it.
-      void import('../shared/copy.ts').then(({ copyText }) => copyText(code?.textContent ?? ''));
+      void import('../common/copy.ts').then(({ copyText }) => copyText(code?.textContent ?? ''));
     },
     { signal },
   );

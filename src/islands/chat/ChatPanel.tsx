@@ -12,7 +12,7 @@ import {
 } from '../../stores/chat.ts';
 import { clearHistory, forceOffline, loadHistory } from '../../stores/chat-room.ts';
 import { $userInfo } from '../../stores/session.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { Avatar, ChatMessages } from './ChatMessages.tsx';
 import styles from './chat.module.css';

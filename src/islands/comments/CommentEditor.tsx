@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '../../lib/community.ts';
 import type { UserInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
-import { Avatar } from '../shared/Avatar.tsx';
+import { Avatar } from '../common/Avatar.tsx';
 import styles from './comments.module.css';
 
 /** The box a comment or a reply is written in; a visitor is asked to log in first. */

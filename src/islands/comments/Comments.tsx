@@ -7,9 +7,9 @@ import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts'
 import { loadLike } from '../../stores/like.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
+import { useLatest } from '../common/use-latest.ts';
 import LikeButton from '../like/LikeButton.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { useLatest } from '../shared/use-latest.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 import styles from './comments.module.css';
 import { Item, Replies } from './Thread.tsx';

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { getReplies } from '../../lib/api/comments.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
+import { Avatar } from '../common/Avatar.tsx';
+import { TimeAgo } from '../common/TimeAgo.tsx';
 import LikeButton from '../like/LikeButton.tsx';
-import { Avatar } from '../shared/Avatar.tsx';
-import { TimeAgo } from '../shared/TimeAgo.tsx';
 import styles from './comments.module.css';
 
 /** One comment (a top-level one or a reply) with its like, reply and delete actions. */

@@ -11,7 +11,7 @@ import {
   showLike,
   toggleLike,
 } from '../../stores/like.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
 import styles from './like.module.css';
 
 type Props = {

@@ -6,8 +6,8 @@ import { isImageUrl, linkApplyError } from '../../lib/community.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
-import { Avatar } from '../shared/Avatar.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { Avatar } from '../common/Avatar.tsx';
+import { useHydrated } from '../common/use-hydrated.ts';
 import { type LinkCard, showApprovedCard } from './approved-card.ts';
 import styles from './link.module.css';
 

@@ -16,7 +16,7 @@ import {
 } from '../../lib/validation.ts';
 import { $activeModal } from '../../stores/modal.ts';
 import { closeLogin } from '../../stores/ui.ts';
-import { useModalDialog } from '../shared/use-modal-dialog.ts';
+import { useModalDialog } from '../common/use-modal-dialog.ts';
 import { readRemembered, register, signIn } from './actions.ts';
 import styles from './login.module.css';
 

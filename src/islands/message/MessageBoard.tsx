@@ -8,8 +8,8 @@ import { mergeById } from '../../lib/community.ts';
 import type { Page } from '../../lib/contract/page.ts';
 import { keepMessageList, keptMessageList, type Message } from '../../stores/message.ts';
 import { $staticData, setMessageTypeIsCard } from '../../stores/ui.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
 import LikeButton from '../like/LikeButton.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
 import board from './board.module.css';
 import { MessageCard } from './MessageCard.tsx';
 

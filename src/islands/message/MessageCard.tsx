@@ -2,8 +2,8 @@ import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { messageStyle } from '../../lib/community.ts';
 import type { Message } from '../../stores/message.ts';
-import { Avatar } from '../shared/Avatar.tsx';
-import { TimeAgo } from '../shared/TimeAgo.tsx';
+import { Avatar } from '../common/Avatar.tsx';
+import { TimeAgo } from '../common/TimeAgo.tsx';
 import styles from './message.module.css';
 
 type Props = {

@@ -8,8 +8,8 @@ import { dropMessageList, patchKeptMessage } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import Comments from '../comments/Comments.tsx';
+import { useHydrated } from '../common/use-hydrated.ts';
 import LikeButton from '../like/LikeButton.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
 import styles from './detail.module.css';
 
 type Props = {

@@ -23,7 +23,7 @@ import { dropMessageList, type Message } from '../../stores/message.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
 import styles from './publish.module.css';
 
 type Props = { editing: Message | null; backgrounds: string[]; tags: string[] };

@@ -4,7 +4,7 @@ import { wapi } from '../../lib/api/music.ts';
 import { bodyCode } from '../../lib/body-code.ts';
 import { QR_POLL_MS } from '../../lib/music-rules.ts';
 import { toast } from '../../stores/toast.ts';
-import { useLatest } from '../shared/use-latest.ts';
+import { useLatest } from '../common/use-latest.ts';
 import styles from './panel.module.css';
 
 type Props = { onClose: () => void; onSuccess: () => void | Promise<void> };

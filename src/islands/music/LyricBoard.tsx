@@ -14,7 +14,7 @@ import {
   showLyricBoard,
   togglePlay,
 } from '../../stores/music.ts';
-import { useFocusReturn } from '../shared/use-focus-return.ts';
+import { useFocusReturn } from '../common/use-focus-return.ts';
 import styles from './board.module.css';
 
 const FONT_LABEL: Record<FontKind, string> = { title: '标题', author: '歌手', lyric: '歌词' };

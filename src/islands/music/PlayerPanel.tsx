@@ -46,7 +46,7 @@ import {
   togglePlay,
 } from '../../stores/music.ts';
 import { toast } from '../../stores/toast.ts';
-import { useFocusReturn } from '../shared/use-focus-return.ts';
+import { useFocusReturn } from '../common/use-focus-return.ts';
 import {
   $categories,
   $categoriesLoading,

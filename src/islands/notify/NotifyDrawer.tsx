@@ -19,7 +19,7 @@ import { ROLE } from '../../lib/role.ts';
 import { $unread, setUnread } from '../../stores/notify.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
-import { useModalDialog } from '../shared/use-modal-dialog.ts';
+import { useModalDialog } from '../common/use-modal-dialog.ts';
 import styles from './drawer.module.css';
 
 /** Each kind of notification's icon and name (the name is read out; the icon is decoration). */

@@ -14,7 +14,7 @@ import {
   removeFromHistory,
   SEARCH_HISTORY_KEY,
 } from '../../lib/search.ts';
-import { useModalDialog } from '../shared/use-modal-dialog.ts';
+import { useModalDialog } from '../common/use-modal-dialog.ts';
 import styles from './search.module.css';
 
 const DEBOUNCE_MS = 300;

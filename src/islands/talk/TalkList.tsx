@@ -8,9 +8,9 @@ import { formatCount } from '../../lib/format.ts';
 // Imported statically: Astro inlines small stylesheets, and a lazily imported island's inlined CSS
 // is then missing for Vite's preload helper (withastro/astro#8329). Comments only render when opened.
 import Comments from '../comments/Comments.tsx';
+import { TimeAgo } from '../common/TimeAgo.tsx';
 import { openLightbox } from '../lightbox/lightbox.ts';
 import LikeButton from '../like/LikeButton.tsx';
-import { TimeAgo } from '../shared/TimeAgo.tsx';
 import styles from './talk.module.css';
 
 type Props = {

@@ -11,7 +11,7 @@ import { checkPassword, checkPasswordConfirm, type LoginForm, PASSWORD_MAX } fro
 import { $token, $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
 import styles from './user-center.module.css';
 
 type Detail = PublicUser;

@@ -86,7 +86,7 @@ function survivesLostConnections(pool: import('pg').Pool, told: (err: Error) => 
  * The site's database, read by the services a request calls (Astro pages call services directly,
  * without a composition step of their own). Set only by openDatabase and adoptDatabase: the
  * composition root (root/create-site.ts), the CLI and tests. Background jobs take theirs from their
- * parts (core/parts.ts) instead.
+ * parts (services/job-parts.ts) instead.
  */
 export let db: Kysely<DB>;
 export let dialect: Dialect = 'sqlite';

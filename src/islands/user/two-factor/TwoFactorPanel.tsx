@@ -3,7 +3,7 @@ import { HttpError } from '../../../lib/api/client.ts';
 import { disableOtp, enableOtp, setupOtp } from '../../../lib/api/users.ts';
 import type { OtpSetup } from '../../../lib/contract/users.ts';
 import { toast } from '../../../stores/toast.ts';
-import { copyText } from '../../shared/copy.ts';
+import { copyText } from '../../common/copy.ts';
 import QrCode from './QrCode.tsx';
 import styles from './two-factor.module.css';
 

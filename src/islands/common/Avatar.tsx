@@ -1,4 +1,4 @@
-import styles from './shared.module.css';
+import styles from './common.module.css';
 
 /** A round avatar, or the first character of the name on a tinted disc when there is no picture. */
 export function Avatar({ src, name, size = 40 }: { src?: string | null; name: string; size?: number }) {
