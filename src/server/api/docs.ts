@@ -102,11 +102,19 @@ const scalarBundle = () => {
   return bundle;
 };
 
-/** The viewer's start: reads its configuration from the page (no inline script for the CSP to allow). */
+/**
+ * The viewer's start, loaded before the bundle (no inline script for the CSP to allow): the bundle's
+ * zod would first try `Function('')` to compile its parsers, a probe the CSP refuses (and reports);
+ * zod's `jitless` setting, read from this global, makes it parse without one. Once the page is
+ * parsed (the bundle has run), the viewer starts with the configuration the page carries.
+ */
 const INIT = served(
-  Buffer.from(
-    "const el = document.getElementById('app');\nwindow.Scalar.createApiReference(el, JSON.parse(el.dataset.configuration));\n",
-  ),
+  Buffer.from(`globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+document.addEventListener('DOMContentLoaded', () => {
+  const el = document.getElementById('app');
+  window.Scalar.createApiReference(el, JSON.parse(el.dataset.configuration));
+});
+`),
 );
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -154,8 +162,8 @@ function docsPage(): string {
 <body>
 <noscript>API 文档需要 JavaScript；文档本身见 <a href="/api/openapi.json">/api/openapi.json</a>。</noscript>
 <div id="app" data-configuration="${escapeAttr(JSON.stringify(viewerConfig()))}"></div>
-<script src="/api/docs/scalar.js?v=${v(scalarBundle())}"></script>
 <script src="/api/docs/init.js?v=${v(INIT)}"></script>
+<script src="/api/docs/scalar.js?v=${v(scalarBundle())}"></script>
 </body>
 </html>
 `;
