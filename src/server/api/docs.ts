@@ -55,9 +55,11 @@ const tagOf = (routePath: string) =>
     (a, b) => b[0].length - a[0].length,
   )[0]?.[1];
 
-const TAG_LIST = [...new Map(TAGS.map(([, name, description]) => [name, description])).entries()]
-  .map(([name]) => ({ name, description: TAGS.find(([, n, d]) => n === name && d)?.[2] }))
-  .map((t) => (t.description ? t : { name: t.name }));
+/** Each feature once, in the table's order, with the description its first row gives. */
+const TAG_LIST = [...new Set(TAGS.map(([, name]) => name))].map((name) => {
+  const description = TAGS.find(([, n, d]) => n === name && d)?.[2];
+  return description ? { name, description } : { name };
+});
 
 const DESCRIPTION = `小站的 HTTP 接口：/api 是博客本身，/wapi 是音乐服务（NeteaseCloudMusicApi 的接口）。本文档由服务端的路由与其 zod 校验规则生成。
 
@@ -176,7 +178,7 @@ export type DocsOptions = {
 
 /** GET /api/openapi.json, /api/docs and the viewer's two scripts. */
 export function docsRoutes(opts: DocsOptions) {
-  let document: Promise<Served> | undefined;
+  let reference: Promise<Served> | undefined;
   const make = async () => {
     const doc = await openApiDocument(opts.apps(), {
       info: { title: '小站 API', version, description: DESCRIPTION },
@@ -195,11 +197,11 @@ export function docsRoutes(opts: DocsOptions) {
       }),
       async (c) => {
         // Made once, on the first ask: the routes do not change while the process runs.
-        document ??= make().catch((err) => {
-          document = undefined;
+        reference ??= make().catch((err) => {
+          reference = undefined;
           throw err;
         });
-        return sendServed(c, await document, 'application/json; charset=utf-8', 'public, max-age=300');
+        return sendServed(c, await reference, 'application/json; charset=utf-8', 'public, max-age=300');
       },
     )
     .get(
