@@ -72,7 +72,7 @@ function termRoutes(term: Term, nameKey: string, listKey: string) {
       summary: `批量删除${what}`,
       access: 'admin',
       body: DeleteTerms,
-      description: `文章改用 moveTo 指定的${what}（不给则不再属于任何${what}）；回答改动的文章数。`,
+      description: `仍有文章使用时被拒绝，除非 moveTo 指定把这些文章移到的${what}；回答删除的个数。`,
     }),
     merge: apiDoc({ summary: `合并${what}`, access: 'admin', body: Merge, description: `把 from 并入 to。` }),
   };

@@ -15,7 +15,11 @@ const backupName = () => `blog-backup-${toWireDate(new Date()).replace(/-|:/g, '
 
 /** Each route in the API reference (GET /api/openapi.json). */
 const doc = {
-  size: apiDoc({ summary: '数据大小', access: 'admin', description: '数据库与上传文件所占的空间。' }),
+  size: apiDoc({
+    summary: '数据大小',
+    access: 'admin',
+    description: '数据库、上传文件与音乐所占的空间（字节）。',
+  }),
   download: apiDoc({
     summary: '下载数据库备份',
     access: 'admin',

@@ -45,7 +45,7 @@ const doc = {
     summary: '上传音乐文件',
     access: 'admin',
     upload: { file: 'file', fields: { folder: '放入的文件夹（歌单），不给为根目录' } },
-    description: 'mp3、flac、ogg、m4a、wav，最大 50MB；转发到 NeteaseCloudMusicApi 时不可用。',
+    description: '音频文件（mp3、flac、ogg、m4a、wav 等），最大 50MB；转发到 NeteaseCloudMusicApi 时不可用。',
   }),
 };
 

@@ -45,7 +45,7 @@ const CoverPath = z.object({ id: id(), photoId: id() });
 
 /** Each route in the API reference (GET /api/openapi.json). */
 const doc = {
-  albums: apiDoc({ summary: '相册分页列表', body: AlbumList, description: '管理员还能看到空相册。' }),
+  albums: apiDoc({ summary: '相册分页列表', body: AlbumList, description: 'album_name 按名称筛选。' }),
   addAlbum: apiDoc({ summary: '新增相册', access: 'admin', body: AlbumAdd }),
   updateAlbum: apiDoc({ summary: '修改相册', access: 'admin', body: AlbumUpdate }),
   deleteAlbum: apiDoc({ summary: '删除相册', access: 'admin', path: IdPath }),

@@ -46,7 +46,7 @@ const IdPath = z.object({ id: id() });
 
 /** Each route in the API reference (GET /api/openapi.json). */
 const doc = {
-  list: apiDoc({ summary: '说说列表', body: TalkPage, description: '置顶的在前；私密的只有管理员能看到。' }),
+  list: apiDoc({ summary: '说说列表', body: TalkPage, description: '公开的说说，置顶的在前。' }),
   byId: apiDoc({ summary: '说说详情', path: IdPath }),
   publish: apiDoc({ summary: '发布说说', access: 'admin', body: PublishBody }),
   update: apiDoc({ summary: '修改说说', access: 'admin', body: UpdateBody }),
