@@ -172,4 +172,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/music/getLibrary': 'admin',
   'POST /api/music/rescan': 'admin',
   'POST /api/upload/music': 'admin',
+  // The API reference is public, as the contract it describes.
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/scalar.js': 'public',
+  'GET /api/docs/init.js': 'public',
 };

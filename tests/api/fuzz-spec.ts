@@ -28,6 +28,11 @@ export type RouteSpec = {
    */
   hashes?: 'visitor' | 'user';
   /**
+   * The answer is the thing itself, not the envelope: the API reference (JSON), its page (HTML) and
+   * scripts. Only a success may be so; a refusal is still the envelope.
+   */
+  raw?: 'application/json' | 'text/html' | 'text/javascript';
+  /**
    * Fields where 0 and "" mean absent (the original admin app's list bodies send an unset filter or a
    * new row's id so; `status: 0` is its tab 所有文章).
    */
@@ -427,6 +432,12 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'GET /api/music/getLibrary': {},
   'POST /api/music/rescan': {},
   'POST /api/upload/music': { multipart: 'music' },
+  // The API reference, its page and the viewer's scripts (served from node_modules).
+  'GET /api/openapi.json': { raw: 'application/json' },
+  'GET /api/docs': { raw: 'text/html' },
+  // Its `v` is init.js's (the same schema), fuzzed there: each of its answers is the 4.8 MB bundle.
+  'GET /api/docs/scalar.js': { raw: 'text/javascript' },
+  'GET /api/docs/init.js': { raw: 'text/javascript', query: { v: '1' } },
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */
@@ -669,6 +680,8 @@ export type FuzzCase = {
   body?: Body | (() => Body);
   /** A numeric field got a bad number: the call must not succeed. */
   mustFail?: string;
+  /** RouteSpec.raw: what a success is when it is not the envelope. */
+  raw?: RouteSpec['raw'];
   /**
    * The roles that send it (all three when absent): field cases go only to roles that pass the
    * route's gate, megabyte-sized ones only as the admin (who passes every gate), hashing routes as
@@ -810,7 +823,7 @@ export function casesFor(
     });
   }
 
-  if (readOnly) return finish(cases, access);
+  if (readOnly) return finish(answers(cases, spec), access);
 
   // Bodies, whatever the route expects.
   const raw = (name: string, body: Body | (() => Body), headers: Record<string, string> = JSON_TYPE) =>
@@ -928,7 +941,13 @@ export function casesFor(
       });
     }
   }
-  return finish(cases, access);
+  return finish(answers(cases, spec), access);
+}
+
+/** Marks the cases of a route whose success is not the envelope (RouteSpec.raw). */
+function answers(cases: FuzzCase[], spec: RouteSpec): FuzzCase[] {
+  if (spec.raw) for (const c of cases) c.raw = spec.raw;
+  return cases;
 }
 
 /**

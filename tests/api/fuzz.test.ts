@@ -172,6 +172,10 @@ function apiProblem(res: Response, text: string, c: FuzzCase): string | null {
   // A refusal must not carry internals; a success may quote stored text (a post about TypeError).
   // A file download (the database backup) is the answer itself.
   if (res.status === 200 && res.headers.get('content-disposition')?.startsWith('attachment')) return null;
+  // The API reference, its page and scripts: the answer itself (a script may well name TypeError);
+  // a refusal of bad input is still the envelope, checked below.
+  if (res.status === 200 && c.raw && !text.startsWith('{"code":'))
+    return res.headers.get('content-type')?.startsWith(c.raw) ? null : `not ${c.raw}`;
   if (text.includes(api.dataDir) || (!text.startsWith('{"code":0,') && leaks(text)))
     return `leaks internals: ${text.slice(0, 200)}`;
   if (!res.headers.get('content-type')?.includes('application/json')) return 'not JSON';

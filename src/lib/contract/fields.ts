@@ -53,11 +53,12 @@ const PAGE_SIZE_MAX = 50;
 export const pageSize = (fallback: number) =>
   num(z.number().int())
     .transform((n) => Math.min(PAGE_SIZE_MAX, Math.max(1, n)))
-    .default(fallback);
+    .default(fallback)
+    .describe(`每页条数，取 1–${PAGE_SIZE_MAX} 之间最近的值（不给为 ${fallback}）`);
 
 /** Page fields (docs/api/README.md#paging): current from 1, size clamped to 1…50. */
 export const pageFields = {
-  current: num(z.number().int().min(1).max(1_000_000)).default(1),
+  current: num(z.number().int().min(1).max(1_000_000)).default(1).describe('页码，从 1 开始'),
   size: pageSize(10),
 };
 
@@ -126,7 +127,7 @@ export const timeFilter = loose<[string, string] | undefined>()(
       }),
     )
     .optional(),
-);
+).describe('时间范围 [开始日期, 结束日期]，YYYY-MM-DD（中国时间，含结束那天）');
 
 /** A bulk operation's id list (the original admin app's `idList`). */
 export const idList = (what: string, max = 50) =>

@@ -19,6 +19,7 @@ import { backupAdminRoutes } from './backup-admin.ts';
 import { chatRoutes } from './chat.ts';
 import { communityRoutes } from './community.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { docsRoutes } from './docs.ts';
 import { idempotency } from './idempotency.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
@@ -32,7 +33,11 @@ import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 import { userAdminRoutes } from './users-admin.ts';
 
-export type ApiOptions = { writesPerMinute?: number };
+export type ApiOptions = {
+  writesPerMinute?: number;
+  /** The site's other app (/wapi) that the API reference (api/docs.ts) describes with this one. */
+  alsoDocumented?: Hono<ApiEnv>[];
+};
 
 /** JSON and form bodies (an article is at most 200 000 characters); the image upload bounds its own. */
 export const MAX_BODY_BYTES = 2 << 20;
@@ -98,5 +103,6 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', notifyRoutes);
   app.route('/', dashboardRoutes);
   app.route('/', auditAdminRoutes).route('/', backupAdminRoutes).route('/', musicAdminRoutes);
+  app.route('/', docsRoutes({ apps: () => [app, ...(opts.alsoDocumented ?? [])] }));
   return app;
 }

@@ -4,6 +4,7 @@ import { ArticleList } from '../../lib/contract/admin-articles.ts';
 import { blankAsAbsent, id, num, oneOf, pageFields, unset } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { renderPreview } from '../services/article-html.ts';
 import * as admin from '../services/articles/admin.ts';
 import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
@@ -51,6 +52,10 @@ const DraftBody = z
 const PreviewBody = z.object({
   article_content: z.string({ error: '请填写文章内容' }).max(200_000, '文章内容过长'),
 });
+const TitleBody = z.object({
+  article_title: z.string().trim().min(1, '请填写文章标题').max(100, '文章标题最多 100 个字符'),
+  id: filter(id()),
+});
 
 /** getCategoryList / getTagList, bulk delete and merge, for either kind of term. */
 function termRoutes(term: Term, nameKey: string, listKey: string) {
@@ -60,63 +65,105 @@ function termRoutes(term: Term, nameKey: string, listKey: string) {
     moveTo: filter(id()),
   });
   const Merge = z.object({ from: id(), to: id() });
+  const what = term === 'category' ? '分类' : '标签';
+  const doc = {
+    list: apiDoc({ summary: `${what}列表（后台）`, access: 'admin', body: ListTerms }),
+    delete: apiDoc({
+      summary: `批量删除${what}`,
+      access: 'admin',
+      body: DeleteTerms,
+      description: `仍有文章使用时被拒绝，除非 moveTo 指定把这些文章移到的${what}；回答删除的个数。`,
+    }),
+    merge: apiDoc({ summary: `合并${what}`, access: 'admin', body: Merge, description: `把 from 并入 to。` }),
+  };
   return new Hono<ApiEnv>()
-    .post(`/${term}/get${term === 'category' ? 'Category' : 'Tag'}List`, async (c) => {
+    .post(`/${term}/get${term === 'category' ? 'Category' : 'Tag'}List`, doc.list, async (c) => {
       requireAdmin(c);
       const input = await body(c, ListTerms);
       const name = (input as Record<string, unknown>)[nameKey] as string | undefined;
       return ok(c, await listTerms(term, input.current, input.size, name));
     })
-    .post(`/${term}/delete`, async (c) => {
+    .post(`/${term}/delete`, doc.delete, async (c) => {
       requireAdmin(c);
       const input = await body(c, DeleteTerms);
       const ids = (input as Record<string, unknown>)[listKey] as number[];
       const updateNum = await deleteTerms(term, ids, input.moveTo as number | undefined);
       return ok(c, { updateNum }, '删除成功');
     })
-    .put(`/${term}/merge`, async (c) => {
+    .put(`/${term}/merge`, doc.merge, async (c) => {
       requireAdmin(c);
       const { from, to } = await body(c, Merge);
       return ok(c, { updateNum: await mergeTerms(term, from, to) }, '合并成功');
     });
 }
 
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  list: apiDoc({ summary: '文章列表（后台，含回收站）', access: 'admin', body: ArticleList }),
+  titleExist: apiDoc({
+    summary: '标题是否已被使用',
+    access: 'admin',
+    body: TitleBody,
+    description: 'id 为正在编辑的文章（它自己的标题不算）。',
+  }),
+  delete: apiDoc({
+    summary: '删除文章',
+    access: 'admin',
+    path: statusPath,
+    description: 'status 为 1、2 时移到回收站，为 3（回收站里）时彻底删除。',
+  }),
+  revert: apiDoc({ summary: '从回收站恢复文章', access: 'admin', path: idPath }),
+  isPublic: apiDoc({ summary: '公开或隐藏文章', access: 'admin', path: statusPath }),
+  autosave: apiDoc({
+    summary: '自动保存草稿',
+    access: 'admin',
+    body: DraftBody,
+    description: '编辑器每隔几秒保存未发布的内容；文章本身不变。id 不给或为 0 时是新文章。',
+  }),
+  getAutosave: apiDoc({
+    summary: '读取自动保存的草稿',
+    access: 'admin',
+    path: editorPath,
+    description: 'id 为 0 时是新文章的草稿；回答文章当前的版本与草稿。',
+  }),
+  preview: apiDoc({
+    summary: '预览 Markdown',
+    access: 'admin',
+    body: PreviewBody,
+    description: '与读者看到的渲染相同，回答 HTML 与目录。',
+  }),
+};
+
 export const articleAdminRoutes = new Hono<ApiEnv>()
-  .post('/article/getArticleList', async (c) => {
+  .post('/article/getArticleList', doc.list, async (c) => {
     requireAdmin(c);
     const { current, size, ...f } = await body(c, ArticleList);
     return ok(c, await admin.listArticlesForAdmin(current, size, f));
   })
-  .post('/article/titleExist', async (c) => {
+  .post('/article/titleExist', doc.titleExist, async (c) => {
     requireAdmin(c);
-    const input = await body(
-      c,
-      z.object({
-        article_title: z.string().trim().min(1, '请填写文章标题').max(100, '文章标题最多 100 个字符'),
-        id: filter(id()),
-      }),
-    );
+    const input = await body(c, TitleBody);
     return ok(c, await admin.titleTaken(input.article_title, input.id));
   })
-  .delete('/article/delete/:id/:status', async (c) => {
+  .delete('/article/delete/:id/:status', doc.delete, async (c) => {
     requireAdmin(c);
     const { id: articleId, status } = check(statusPath, c.req.param());
     const done = await admin.deleteByStatus(articleId, status);
     return ok(c, true, done === 'binned' ? '已移到回收站' : '已彻底删除');
   })
-  .put('/article/revert/:id', async (c) => {
+  .put('/article/revert/:id', doc.revert, async (c) => {
     requireAdmin(c);
     await admin.revertArticle(check(idPath, c.req.param()).id);
     return ok(c, true, '恢复成功');
   })
-  .put('/article/isPublic/:id/:status', async (c) => {
+  .put('/article/isPublic/:id/:status', doc.isPublic, async (c) => {
     requireAdmin(c);
     const { id: articleId, status } = check(statusPath, c.req.param());
     const now = await admin.togglePublic(articleId, status);
     return ok(c, true, now === 1 ? '公开文章成功' : '隐藏文章成功');
   })
   // The editor's unsaved state, every few seconds; the article itself is untouched until it is saved.
-  .put('/article/autosave', async (c) => {
+  .put('/article/autosave', doc.autosave, async (c) => {
     const user = requireAdmin(c);
     const { id: articleId, version, ...draft } = await body(c, DraftBody);
     const key = articleId ?? NEW_ARTICLE;
@@ -126,13 +173,13 @@ export const articleAdminRoutes = new Hono<ApiEnv>()
       '已自动保存',
     );
   })
-  .get('/article/getAutosave/:id', async (c) => {
+  .get('/article/getAutosave/:id', doc.getAutosave, async (c) => {
     const user = requireAdmin(c);
     return ok(c, await readAutosave(user.id, check(editorPath, c.req.param()).id));
   })
   // Markdown through the readers' own pipeline and time budget (article-html.ts): the same HTML, or
   // past the budget the plain text under a note saying so.
-  .post('/article/preview', async (c) => {
+  .post('/article/preview', doc.preview, async (c) => {
     requireAdmin(c);
     const { article_content } = await body(c, PreviewBody);
     if (!article_content.trim()) return ok(c, { html: '', toc: [] });

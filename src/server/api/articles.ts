@@ -7,6 +7,7 @@ import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { withAdminNote } from '../services/article-html.ts';
 import { clearAutosave, NEW_ARTICLE } from '../services/articles/autosave.ts';
 import * as articles from '../services/articles.ts';
@@ -87,29 +88,106 @@ const ArticleUpdate = z.preprocess(
     .transform(fromOriginal),
 );
 
+const TermPage = z.object({ id: id(), ...pageFields });
+const SearchPath = z.object({ text: z.string().max(200, '搜索内容过长') });
+const DurationPath = z.object({
+  id: id(),
+  duration: num(
+    z
+      .number()
+      .int('阅读时长必须是整数毫秒')
+      .min(0, '阅读时长不能为负')
+      .max(MAX_READING_REPORT_REFUSED_MS, '阅读时长过长'),
+  ),
+});
+const AdminList = z.object({ ...pageFields, status: blankAsAbsent(num(z.number().int().min(1).max(3))) });
+const TopPath = z.object({
+  id: id(),
+  is_top: num(z.number().int().min(1, 'is_top 只能是 1 或 2').max(2, 'is_top 只能是 1 或 2')),
+});
+const CategoryAdd = z.object({ category_name: name('分类名称') });
+const CategoryUpdate = CategoryAdd.extend({ id: id() });
+const TagAdd = z.object({ tag_name: name('标签名称') });
+const TagUpdate = TagAdd.extend({ id: id() });
+
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  home: apiDoc({
+    summary: '首页文章列表',
+    path: pagePath,
+    description: '置顶的在前（按 order），其余按发布时间倒序。',
+  }),
+  timeline: apiDoc({ summary: '归档', path: pagePath, description: '按年分组的文章。' }),
+  byTag: apiDoc({ summary: '标签下的文章', body: TermPage }),
+  byCategory: apiDoc({ summary: '分类下的文章', body: TermPage }),
+  byId: apiDoc({
+    summary: '文章详情',
+    path: idPath,
+    description: '计一次阅读；私密文章和草稿只有管理员能看到。',
+  }),
+  recommend: apiDoc({ summary: '上一篇、下一篇与推荐', path: idPath }),
+  hot: apiDoc({ summary: '热门文章', description: '阅读最多的 5 篇。' }),
+  search: apiDoc({
+    summary: '搜索文章',
+    path: SearchPath,
+    description: '最多 8 篇，正文为命中处前后的摘录。',
+  }),
+  addView: apiDoc({ summary: '记录一次阅读', path: idPath, description: '回答当前的阅读量。' }),
+  readingDuration: apiDoc({ summary: '上报阅读时长', path: DurationPath, description: '单位毫秒。' }),
+  adminList: apiDoc({ summary: '文章列表（后台）', access: 'admin', body: AdminList }),
+  adminPreview: apiDoc({
+    summary: '预览任意文章',
+    access: 'admin',
+    path: idPath,
+    description: '私密文章和草稿也可，带渲染好的正文与目录。',
+  }),
+  add: apiDoc({ summary: '发布文章', access: 'admin', body: ArticleCreate }),
+  update: apiDoc({
+    summary: '修改文章',
+    access: 'admin',
+    body: ArticleUpdate,
+    description: 'version 为编辑器载入时的版本：文章已有更新的版本时被拒绝，除非 overwrite 为 true。',
+  }),
+  delete: apiDoc({
+    summary: '删除文章',
+    access: 'admin',
+    path: idPath,
+    description: '彻底删除，连同它的评论与点赞。',
+  }),
+  top: apiDoc({ summary: '置顶或取消置顶', access: 'admin', path: TopPath }),
+  categories: apiDoc({ summary: '分类字典', description: '每个分类与其文章数。' }),
+  addCategory: apiDoc({ summary: '新增分类', access: 'admin', body: CategoryAdd }),
+  updateCategory: apiDoc({ summary: '修改分类', access: 'admin', body: CategoryUpdate }),
+  deleteCategory: apiDoc({ summary: '删除分类', access: 'admin', path: idPath }),
+  tags: apiDoc({ summary: '标签字典', description: '每个标签与其文章数。' }),
+  addTag: apiDoc({ summary: '新增标签', access: 'admin', body: TagAdd }),
+  updateTag: apiDoc({ summary: '修改标签', access: 'admin', body: TagUpdate }),
+  deleteTag: apiDoc({ summary: '删除标签', access: 'admin', path: idPath }),
+};
+
 export const articleRoutes = new Hono<ApiEnv>()
-  .get('/article/blogHomeGetArticleList/:current/:size', async (c) => {
+  .get('/article/blogHomeGetArticleList/:current/:size', doc.home, async (c) => {
     const { current, size } = check(pagePath, c.req.param());
     return ok(c, await articles.listHomeArticles(current, size));
   })
-  .get('/article/blogTimelineGetArticleList/:current/:size', async (c) => {
+  .get('/article/blogTimelineGetArticleList/:current/:size', doc.timeline, async (c) => {
     const { current, size } = check(pagePath, c.req.param());
     return ok(c, await articles.listTimeline(current, size));
   })
-  .post('/article/getArticleListByTagId', async (c) => {
-    const { id: tagId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
+  .post('/article/getArticleListByTagId', doc.byTag, async (c) => {
+    const { id: tagId, current, size } = await body(c, TermPage);
     orThrow(await articles.getTag(tagId, { admin: isAdmin(c.get('user')) }), notFound(MSG.tag));
     return ok(c, await articles.listArticlesByTag(tagId, current, size));
   })
-  .post('/article/getArticleListByCategoryId', async (c) => {
-    const { id: categoryId, current, size } = await body(c, z.object({ id: id(), ...pageFields }));
+  .post('/article/getArticleListByCategoryId', doc.byCategory, async (c) => {
+    const { id: categoryId, current, size } = await body(c, TermPage);
     orThrow(
       await articles.getCategory(categoryId, { admin: isAdmin(c.get('user')) }),
       notFound(MSG.category),
     );
     return ok(c, await articles.listArticlesByCategory(categoryId, current, size));
   })
-  .get('/article/getArticleById/:id', async (c) => {
+  .get('/article/getArticleById/:id', doc.byId, async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
     const user = c.get('user');
     // Private and draft articles read as missing to everyone but the admin.
@@ -122,7 +200,7 @@ export const articleRoutes = new Hono<ApiEnv>()
       article.view_times += 1;
     return ok(c, article);
   })
-  .get('/article/getRecommendArticleById/:id', async (c) => {
+  .get('/article/getRecommendArticleById/:id', doc.recommend, async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
     const found = orThrow(await articles.getRecommendations(articleId), notFound(MSG.article));
     // The original contract: at either end previous/next is the current article, never null;
@@ -130,50 +208,35 @@ export const articleRoutes = new Hono<ApiEnv>()
     const { current, previous, next, recommend } = found;
     return ok(c, { previous: previous ?? current, next: next ?? current, recommend });
   })
-  .get('/article/getHotArticle', async (c) => ok(c, await articles.getHotArticles()))
-  .get('/article/getArticleListByContent/:text', async (c) => {
-    const { text } = check(z.object({ text: z.string().max(200, '搜索内容过长') }), c.req.param());
+  .get('/article/getHotArticle', doc.hot, async (c) => ok(c, await articles.getHotArticles()))
+  .get('/article/getArticleListByContent/:text', doc.search, async (c) => {
+    const { text } = check(SearchPath, c.req.param());
     return ok(c, await articles.searchArticles(text));
   })
   // The article page's view beacon: its HTML is cached and the same for everyone, so the browser
   // reports the view once per page view (deduplicated per address, like getArticleById).
-  .put('/article/addView/:id', async (c) => {
+  .put('/article/addView/:id', doc.addView, async (c) => {
     const { id: articleId } = check(idPath, c.req.param());
     const article = orThrow(await articles.getArticle(articleId), notFound(MSG.article));
     const counted = await articles.countView(articleId, clientIp(c));
     return ok(c, { view_times: article.view_times + (counted ? 1 : 0) });
   })
-  .put('/article/addReadingDuration/:id/:duration', async (c) => {
+  .put('/article/addReadingDuration/:id/:duration', doc.readingDuration, async (c) => {
     // Milliseconds, as the original's client sends them; a report over a day is refused as absurd,
     // anything up to that counts at most MAX_READING_REPORT_MS (the service clamps).
-    const { id: articleId, duration } = check(
-      z.object({
-        id: id(),
-        duration: num(
-          z
-            .number()
-            .int('阅读时长必须是整数毫秒')
-            .min(0, '阅读时长不能为负')
-            .max(MAX_READING_REPORT_REFUSED_MS, '阅读时长过长'),
-        ),
-      }),
-      c.req.param(),
-    );
+    const { id: articleId, duration } = check(DurationPath, c.req.param());
     await articles.addReadingDuration(articleId, duration);
     return ok(c, null);
   })
   // Admin
-  .post('/article/adminGetArticleList', async (c) => {
+  .post('/article/adminGetArticleList', doc.adminList, async (c) => {
     requireAdmin(c);
-    const { current, size, status } = await body(
-      c,
-      z.object({ ...pageFields, status: blankAsAbsent(num(z.number().int().min(1).max(3))) }),
-    );
+    const { current, size, status } = await body(c, AdminList);
     return ok(c, await articles.listAllArticles(current, size, status));
   })
   // The admin's view of any article (private and draft too) with its rendered body: the article page
   // shows these to the admin only, from the browser, so the page HTML stays the same for everyone.
-  .get('/article/adminPreview/:id', async (c) => {
+  .get('/article/adminPreview/:id', doc.adminPreview, async (c) => {
     requireAdmin(c);
     const article = orThrow(
       await articles.getArticle(check(idPath, c.req.param()).id, { admin: true }),
@@ -183,14 +246,14 @@ export const articleRoutes = new Hono<ApiEnv>()
     const { html, toc } = withAdminNote(await articles.renderedArticle(article));
     return ok(c, { article, html, toc });
   })
-  .post('/article/add', async (c) => {
+  .post('/article/add', doc.add, async (c) => {
     const admin = requireAdmin(c);
     const input = await body(c, ArticleCreate);
     const articleId = await articles.createArticle(input, admin.id);
     await clearAutosave(admin.id, NEW_ARTICLE);
     return ok(c, { id: articleId, version: 1 }, '发布成功');
   })
-  .put('/article/update', async (c) => {
+  .put('/article/update', doc.update, async (c) => {
     const admin = requireAdmin(c);
     const { id: articleId, version, overwrite, ...patch } = await body(c, ArticleUpdate);
     if (patch.type !== undefined || patch.origin_url !== undefined) {
@@ -205,71 +268,65 @@ export const articleRoutes = new Hono<ApiEnv>()
     await clearAutosave(admin.id, articleId);
     return ok(c, { id: articleId, version: saved }, '修改成功');
   })
-  .delete('/article/delete/:id', async (c) => {
+  .delete('/article/delete/:id', doc.delete, async (c) => {
     requireAdmin(c);
     const { id: articleId } = check(idPath, c.req.param());
     await articles.deleteArticle(articleId);
     return ok(c, null, '删除成功');
   })
-  .put('/article/updateTop/:id/:is_top', async (c) => {
+  .put('/article/updateTop/:id/:is_top', doc.top, async (c) => {
     requireAdmin(c);
-    const { id: articleId, is_top } = check(
-      z.object({
-        id: id(),
-        is_top: num(z.number().int().min(1, 'is_top 只能是 1 或 2').max(2, 'is_top 只能是 1 或 2')),
-      }),
-      c.req.param(),
-    );
+    const { id: articleId, is_top } = check(TopPath, c.req.param());
     await articles.setArticleTop(articleId, is_top);
     return ok(c, null, is_top === 1 ? '置顶成功' : '取消置顶成功');
   })
   // Categories
   // `name` is ours, `category_name` the original's (its clients label their selects with it).
-  .get('/category/getCategoryDictionary', async (c) => {
+  .get('/category/getCategoryDictionary', doc.categories, async (c) => {
     const list = await articles.categoryDictionary({ admin: isAdmin(c.get('user')) });
     return ok(
       c,
       list.map((e) => ({ ...e, category_name: e.name })),
     );
   })
-  .post('/category/add', async (c) => {
+  .post('/category/add', doc.addCategory, async (c) => {
     requireAdmin(c);
-    const { category_name } = await body(c, z.object({ category_name: name('分类名称') }));
+    const { category_name } = await body(c, CategoryAdd);
     // The original's result is the new row ({id, category_name}); ours was {id}.
     return ok(c, { id: await articles.addCategory(category_name), category_name }, '新增成功');
   })
-  .put('/category/update', async (c) => {
+  .put('/category/update', doc.updateCategory, async (c) => {
     requireAdmin(c);
-    const input = await body(c, z.object({ id: id(), category_name: name('分类名称') }));
+    const input = await body(c, CategoryUpdate);
     await articles.updateCategory(input.id, input.category_name);
     return ok(c, null, '修改成功');
   })
-  .delete('/category/delete/:id', async (c) => {
+  .delete('/category/delete/:id', doc.deleteCategory, async (c) => {
     requireAdmin(c);
     await articles.deleteCategory(check(idPath, c.req.param()).id);
     return ok(c, null, '删除成功');
   })
   // Tags
   // `name` is ours, `tag_name` the original's (its word cloud and article form read it).
-  .get('/tag/getTagDictionary', async (c) => {
+  .get('/tag/getTagDictionary', doc.tags, async (c) => {
     const list = await articles.tagDictionary({ admin: isAdmin(c.get('user')) });
     return ok(
       c,
       list.map((e) => ({ ...e, tag_name: e.name })),
     );
   })
-  .post('/tag/add', async (c) => {
+  .post('/tag/add', doc.addTag, async (c) => {
     requireAdmin(c);
-    const { tag_name } = await body(c, z.object({ tag_name: name('标签名称') }));
+    const { tag_name } = await body(c, TagAdd);
     return ok(c, { id: await articles.addTag(tag_name), tag_name }, '新增成功');
   })
-  .put('/tag/update', async (c) => {
+  .put('/tag/update', doc.updateTag, async (c) => {
     requireAdmin(c);
-    const input = await body(c, z.object({ id: id(), tag_name: name('标签名称') }));
+    const input = await body(c, TagUpdate);
     await articles.updateTag(input.id, input.tag_name);
     return ok(c, null, '修改成功');
   })
-  .delete('/tag/delete/:id', async (c) => {
+  .delete('/tag/delete/:id', doc.deleteTag, async (c) => {
     requireAdmin(c);
     await articles.deleteTag(check(idPath, c.req.param()).id);
     return ok(c, null, '删除成功');

@@ -6,6 +6,7 @@ import { toWireDate } from '../../lib/wire-date.ts';
 import { logger } from '../core/log.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { backupToTemp, dataSizes, PG_DUMP_HINT } from '../services/backup.ts';
 import { requireAdmin } from './auth.ts';
 
@@ -13,13 +14,27 @@ import { requireAdmin } from './auth.ts';
 const backupName = () => `blog-backup-${toWireDate(new Date()).replace(/-|:/g, '').replace(' ', '-')}.db`;
 
 /** Backups and the data folder's size (/admin/backups), admin-only. */
+const doc = {
+  size: apiDoc({
+    summary: '数据大小',
+    access: 'admin',
+    description: '数据库、上传文件与音乐所占的空间（字节）。',
+  }),
+  download: apiDoc({
+    summary: '下载数据库备份',
+    access: 'admin',
+    description: 'SQLite 时回答数据库文件的一致副本；PostgreSQL 时答 code 100 与 pg_dump 的用法。',
+    raw: { type: 'application/vnd.sqlite3', description: '数据库文件（附件）' },
+  }),
+};
+
 export const backupAdminRoutes = new Hono<ApiEnv>()
-  .get('/backup/getDataSize', async (c) => {
+  .get('/backup/getDataSize', doc.size, async (c) => {
     requireAdmin(c);
     const sizes = await dataSizes();
     return ok(c, { ...sizes, pgDump: sizes.dialect === 'postgres' ? PG_DUMP_HINT : null });
   })
-  .get('/backup/download', async (c) => {
+  .get('/backup/download', doc.download, async (c) => {
     requireAdmin(c);
     // A consistent copy first (the CLI's VACUUM INTO), then streamed; the copy goes once sent or dropped.
     const file = await backupToTemp();

@@ -6,6 +6,7 @@ import { invalid, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import * as bangumi from '../services/bangumi-admin.ts';
 import { requireAdmin } from './auth.ts';
 import { body, params } from './validate.ts';
@@ -60,38 +61,51 @@ const ListBody = z.object({
   title: textFilter(),
 });
 
+const StatusPath = z.object({ id: id(), status });
+const ProgressPath = z.object({ id: id(), progress: count('进度') });
+const DeleteBody = idList('番剧');
+
 /** The owner's anime list (ours): every route is admin-only. */
+const doc = {
+  list: apiDoc({ summary: '番剧列表（后台）', access: 'admin', body: ListBody }),
+  add: apiDoc({ summary: '添加番剧', access: 'admin', body: AddBody }),
+  update: apiDoc({ summary: '修改番剧', access: 'admin', body: UpdateBody }),
+  status: apiDoc({ summary: '修改追番状态', access: 'admin', path: StatusPath }),
+  progress: apiDoc({ summary: '修改观看进度', access: 'admin', path: ProgressPath }),
+  delete: apiDoc({ summary: '删除番剧', access: 'admin', body: DeleteBody }),
+};
+
 export const bangumiAdminRoutes = new Hono<ApiEnv>()
-  .post('/bangumi/getBangumiList', async (c) => {
+  .post('/bangumi/getBangumiList', doc.list, async (c) => {
     requireAdmin(c);
     return ok(c, await bangumi.listBangumiAdmin(await body(c, ListBody)));
   })
-  .post('/bangumi/add', async (c) => {
+  .post('/bangumi/add', doc.add, async (c) => {
     requireAdmin(c);
     return ok(c, await bangumi.addBangumi(await body(c, AddBody)), '添加成功');
   })
-  .put('/bangumi/update', async (c) => {
+  .put('/bangumi/update', doc.update, async (c) => {
     requireAdmin(c);
     const { id: bangumiId, ...patch } = await body(c, UpdateBody);
     if (Object.keys(patch).length === 0) throw invalid(MSG.nothingToChange);
     await bangumi.updateBangumi(bangumiId, patch);
     return ok(c, null, '修改成功');
   })
-  .put('/bangumi/updateStatus/:id/:status', async (c) => {
+  .put('/bangumi/updateStatus/:id/:status', doc.status, async (c) => {
     requireAdmin(c);
-    const p = params(c, z.object({ id: id(), status }));
+    const p = params(c, StatusPath);
     await bangumi.setBangumiStatus(p.id, p.status);
     return ok(c, null, '修改成功');
   })
-  .put('/bangumi/updateProgress/:id/:progress', async (c) => {
+  .put('/bangumi/updateProgress/:id/:progress', doc.progress, async (c) => {
     requireAdmin(c);
-    const p = params(c, z.object({ id: id(), progress: count('进度') }));
+    const p = params(c, ProgressPath);
     await bangumi.setBangumiProgress(p.id, p.progress);
     return ok(c, null, '修改成功');
   })
-  .put('/bangumi/delete', async (c) => {
+  .put('/bangumi/delete', doc.delete, async (c) => {
     requireAdmin(c);
-    const { idList: ids } = await body(c, idList('番剧'));
+    const { idList: ids } = await body(c, DeleteBody);
     const n = await bangumi.deleteBangumi(ids);
     if (n === 0) throw notFound(MSG.bangumi);
     return ok(c, n, '删除成功');

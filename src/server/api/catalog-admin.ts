@@ -4,6 +4,7 @@ import { isHttpUrl, isImageUrl } from '../../lib/community.ts';
 import { choiceFilter, id, idList, num, pageFields, textFilter } from '../../lib/contract/fields.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import * as catalog from '../services/catalog-admin.ts';
 import { requireAdmin } from './auth.ts';
 import { body, query } from './validate.ts';
@@ -46,30 +47,49 @@ function catalogRoutes(which: catalog.Catalog, base: string, listPath: string) {
   const withKind = which === 'resource';
   const ListBody = z.object(withKind ? { ...ListFields, kind: choiceFilter(kind) } : ListFields);
   const SaveBody = withKind ? Row.extend({ kind }) : Row;
+  const KindQuery = z.object({ kind: choiceFilter(kind) });
+  const DeleteBody = idList(withKind ? '资源' : '网站');
+  const what = withKind ? '资源' : '网站';
+  const doc = {
+    list: apiDoc({ summary: `${what}列表（后台）`, access: 'admin', body: ListBody }),
+    categories: apiDoc({
+      summary: `${what}的分类`,
+      access: 'admin',
+      ...(withKind ? { query: KindQuery } : {}),
+    }),
+    save: apiDoc({
+      summary: `新增或修改${what}`,
+      access: 'admin',
+      body: SaveBody,
+      description: '不带 id（或为 0、空）时新增。',
+    }),
+    order: apiDoc({ summary: `${what}排序`, access: 'admin', body: OrderBody }),
+    delete: apiDoc({ summary: `删除${what}`, access: 'admin', body: DeleteBody }),
+  };
   return new Hono<ApiEnv>()
-    .post(`${base}/${listPath}`, async (c) => {
+    .post(`${base}/${listPath}`, doc.list, async (c) => {
       requireAdmin(c);
       return ok(c, await catalog.listCatalog(which, await body(c, ListBody)));
     })
-    .get(`${base}/getCategoryDictionary`, async (c) => {
+    .get(`${base}/getCategoryDictionary`, doc.categories, async (c) => {
       requireAdmin(c);
-      const q = withKind ? query(c, z.object({ kind: choiceFilter(kind) })) : {};
+      const q = withKind ? query(c, KindQuery) : {};
       return ok(c, await catalog.catalogCategories(which, 'kind' in q ? q.kind : undefined));
     })
-    .post(`${base}/addOrUpdate`, async (c) => {
+    .post(`${base}/addOrUpdate`, doc.save, async (c) => {
       requireAdmin(c);
       const { id: rowId, ...input } = await body(c, SaveBody);
       const saved = await catalog.saveCatalog(which, rowId, input);
       return ok(c, { id: saved }, rowId ? '修改成功' : '添加成功');
     })
-    .put(`${base}/updateOrder`, async (c) => {
+    .put(`${base}/updateOrder`, doc.order, async (c) => {
       requireAdmin(c);
       await catalog.reorderCatalog(which, (await body(c, OrderBody)).list);
       return ok(c, null, '排序已保存');
     })
-    .put(`${base}/delete`, async (c) => {
+    .put(`${base}/delete`, doc.delete, async (c) => {
       requireAdmin(c);
-      const { idList: ids } = await body(c, idList(withKind ? '资源' : '网站'));
+      const { idList: ids } = await body(c, DeleteBody);
       return ok(c, await catalog.deleteCatalog(which, ids), '删除成功');
     });
 }

@@ -7,6 +7,7 @@ import { notFound, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as comments from '../services/comments.ts';
 import { listCommentsAdmin } from '../services/comments-admin.ts';
@@ -46,6 +47,29 @@ const BackListBody = z.object({
   from_id: choiceFilter(id()),
 });
 
+const TotalBody = z.object({ type, for_id: id() });
+
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  parents: apiDoc({
+    summary: '一级评论',
+    body: ParentQuery,
+    description: 'type：1 文章、2 说说、3 留言；order 为 new（最新）或 hot（最热）。',
+  }),
+  children: apiDoc({ summary: '评论的回复', body: ChildrenQuery }),
+  total: apiDoc({ summary: '评论数', body: TotalBody }),
+  add: apiDoc({ summary: '发表评论', access: 'login', body: AddBody, description: '每分钟最多 10 条。' }),
+  apply: apiDoc({ summary: '回复评论', access: 'login', body: ApplyBody }),
+  delete: apiDoc({
+    summary: '删除评论',
+    access: 'login',
+    path: DeleteParams,
+    description: '作者或管理员；parent_id 为 0 时是一级评论（连同它的回复）。',
+  }),
+  backList: apiDoc({ summary: '评论列表（后台）', access: 'admin', body: BackListBody }),
+  backDelete: apiDoc({ summary: '删除任意评论（后台）', access: 'admin', path: DeleteParams }),
+};
+
 /** Ten comments a minute per user is plenty for a person and stops a script. */
 const perUser = new SharedLimiter('comment', 10, 60_000);
 
@@ -58,40 +82,40 @@ async function author(c: Parameters<typeof requireUser>[0]) {
 
 /** Comments under articles (1), talks (2) and guestbook messages (3), with one level of replies. */
 export const commentRoutes = new Hono<ApiEnv>()
-  .post('/comment/frontGetParentComment', async (c) =>
+  .post('/comment/frontGetParentComment', doc.parents, async (c) =>
     ok(c, await comments.listParents(await body(c, ParentQuery), viewerOf(c))),
   )
-  .post('/comment/frontGetChildrenComment', async (c) =>
+  .post('/comment/frontGetChildrenComment', doc.children, async (c) =>
     ok(c, await comments.listChildren(await body(c, ChildrenQuery), viewerOf(c))),
   )
-  .post('/comment/getCommentTotal', async (c) => {
-    const input = await body(c, z.object({ type, for_id: id() }));
+  .post('/comment/getCommentTotal', doc.total, async (c) => {
+    const input = await body(c, TotalBody);
     return ok(c, await comments.commentTotal(input.type, input.for_id, viewerOf(c).isAdmin === true));
   })
-  .post('/comment/add', async (c) => {
+  .post('/comment/add', doc.add, async (c) => {
     const who = await author(c);
     const res = await comments.addComment(await body(c, AddBody), who);
     if (!res.ok) throw notFound(res.reason);
     return ok(c, res.comment, '评论成功');
   })
-  .post('/comment/apply', async (c) => {
+  .post('/comment/apply', doc.apply, async (c) => {
     const who = await author(c);
     const res = await comments.applyComment(await body(c, ApplyBody), who);
     if (!res.ok) throw notFound(res.reason);
     return ok(c, res.comment, '回复成功');
   })
-  .delete('/comment/delete/:id/:parent_id', async (c) => {
+  .delete('/comment/delete/:id/:parent_id', doc.delete, async (c) => {
     const user = requireUser(c);
     const p = params(c, DeleteParams);
     await comments.deleteComment(p.id, p.parent_id, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   })
   // Moderation (the original's back* routes): every comment, any one deleted.
-  .post('/comment/backGetCommentList', async (c) => {
+  .post('/comment/backGetCommentList', doc.backList, async (c) => {
     requireAdmin(c);
     return ok(c, await listCommentsAdmin(await body(c, BackListBody)));
   })
-  .delete('/comment/backDelete/:id/:parent_id', async (c) => {
+  .delete('/comment/backDelete/:id/:parent_id', doc.backDelete, async (c) => {
     const admin = requireAdmin(c);
     const p = params(c, DeleteParams);
     return ok(

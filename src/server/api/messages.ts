@@ -16,6 +16,7 @@ import { tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as messages from '../services/messages.ts';
 import { refuseGuestName } from '../services/users.ts';
@@ -68,6 +69,21 @@ const AddBody = Look.extend({
 const UpdateBody = Look.extend({ id: id() });
 const DeleteBody = z.object({ idList: z.array(id()).min(1, '请选择留言').max(50, '一次最多删除50条') });
 
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  list: apiDoc({ summary: '留言列表', body: ListBody }),
+  all: apiDoc({ summary: '全部留言（弹幕）', description: '最新的在前，有上限。' }),
+  hotTags: apiDoc({ summary: '热门留言标签', description: '最多 10 个。' }),
+  add: apiDoc({
+    summary: '发表留言',
+    body: AddBody,
+    description: '游客也可以留言（nick_name 为游客自填的昵称）；每分钟最多 5 条。',
+  }),
+  update: apiDoc({ summary: '修改留言', access: 'login', body: UpdateBody, description: '作者或管理员。' }),
+  delete: apiDoc({ summary: '删除留言', access: 'login', body: DeleteBody, description: '作者或管理员。' }),
+  backDelete: apiDoc({ summary: '批量删除留言（后台）', access: 'admin', body: DeleteBody }),
+};
+
 /** Five messages a minute per member, or per address for guests. */
 const perWriter = new SharedLimiter('message', 5, 60_000);
 
@@ -83,13 +99,13 @@ const look = (input: z.output<typeof Look>): messages.MessageInput => ({
 
 /** The guestbook: anyone may write (guests with a name of their own); authors and admins edit. */
 export const messageRoutes = new Hono<ApiEnv>()
-  .post('/message/getMessageList', async (c) =>
+  .post('/message/getMessageList', doc.list, async (c) =>
     ok(c, await messages.listMessages(await body(c, ListBody), viewerOf(c))),
   )
   // Every message for the 弹幕 view (the original's default guestbook view), bounded: see allMessages.
-  .get('/message/getAllMessage', async (c) => ok(c, await messages.allMessages()))
-  .get('/message/getHotTagList', async (c) => ok(c, await messages.hotTags()))
-  .post('/message/add', async (c) => {
+  .get('/message/getAllMessage', doc.all, async (c) => ok(c, await messages.allMessages()))
+  .get('/message/getHotTagList', doc.hotTags, async (c) => ok(c, await messages.hotTags()))
+  .post('/message/add', doc.add, async (c) => {
     const input = await body(c, AddBody);
     const user = c.get('user');
     const wait = await perWriter.take(user ? `u${user.id}` : `ip${clientIp(c)}`);
@@ -102,20 +118,20 @@ export const messageRoutes = new Hono<ApiEnv>()
     const messageId = await messages.addMessage(look(input), { userId: user?.id ?? null, nickName });
     return ok(c, { id: messageId }, '留言成功');
   })
-  .post('/message/update', async (c) => {
+  .post('/message/update', doc.update, async (c) => {
     const user = requireUser(c);
     const input = await body(c, UpdateBody);
     await messages.updateMessage(input.id, look(input), { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '修改成功');
   })
-  .put('/message/delete', async (c) => {
+  .put('/message/delete', doc.delete, async (c) => {
     const user = requireUser(c);
     const { idList } = await body(c, DeleteBody);
     await messages.deleteMessages(idList, { id: user.id, isAdmin: isAdmin(user) });
     return ok(c, null, '删除成功');
   })
   // The admin app's bulk delete: any messages, answered with how many went.
-  .put('/message/backDelete', async (c) => {
+  .put('/message/backDelete', doc.backDelete, async (c) => {
     const admin = requireAdmin(c);
     const { idList } = await body(c, DeleteBody);
     return ok(c, await messages.deleteMessages(idList, { id: admin.id, isAdmin: true }), '删除成功');

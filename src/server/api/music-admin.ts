@@ -6,6 +6,7 @@ import { ApiError, invalid, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import {
   libraryView,
   MAX_AUDIO_BYTES,
@@ -37,17 +38,28 @@ const limit = bodyLimit({
 });
 
 /** The console's music library (/admin/music), admin-only. */
+const doc = {
+  library: apiDoc({ summary: '本地曲库', access: 'admin', description: '文件夹（歌单）与歌曲。' }),
+  rescan: apiDoc({ summary: '重新扫描曲库', access: 'admin' }),
+  upload: apiDoc({
+    summary: '上传音乐文件',
+    access: 'admin',
+    upload: { file: 'file', fields: { folder: '放入的文件夹（歌单），不给为根目录' } },
+    description: '音频文件（mp3、flac、ogg、m4a、wav 等），最大 50MB；转发到 NeteaseCloudMusicApi 时不可用。',
+  }),
+};
+
 export const musicAdminRoutes = new Hono<ApiEnv>()
-  .get('/music/getLibrary', async (c) => {
+  .get('/music/getLibrary', doc.library, async (c) => {
     requireAdmin(c);
     return ok(c, await libraryView());
   })
-  .post('/music/rescan', async (c) => {
+  .post('/music/rescan', doc.rescan, async (c) => {
     requireAdmin(c);
     return ok(c, await rescanLibrary(), '扫描完成');
   })
   // Under /api/upload/ like the image upload: multipart, and the app's 2 MB JSON limit does not apply.
-  .post('/upload/music', admit, limit, async (c) => {
+  .post('/upload/music', doc.upload, admit, limit, async (c) => {
     let form: FormData;
     try {
       form = await c.req.raw.formData();

@@ -5,6 +5,7 @@ import { AlbumAdd, AlbumUpdate, imageUrl } from '../../lib/contract/photos.ts';
 import { PHOTO_BATCH_MAX, PHOTO_STATUS } from '../../lib/media.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import * as albums from '../services/albums.ts';
 import { isAdmin } from '../services/auth.ts';
 import * as photos from '../services/photos-admin.ts';
@@ -39,53 +40,77 @@ const DeletePhotos = z.object({
   type: num(z.literal([1, 2], 'type 只能是 1 或 2')),
 });
 const IdList = z.object({ idList: z.array(id()).min(1, PICK).max(PHOTO_BATCH_MAX, TOO_MANY) });
+const IdPath = z.object({ id: id() });
+const CoverPath = z.object({ id: id(), photoId: id() });
+
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  albums: apiDoc({ summary: '相册分页列表', body: AlbumList, description: 'album_name 按名称筛选。' }),
+  addAlbum: apiDoc({ summary: '新增相册', access: 'admin', body: AlbumAdd }),
+  updateAlbum: apiDoc({ summary: '修改相册', access: 'admin', body: AlbumUpdate }),
+  deleteAlbum: apiDoc({ summary: '删除相册', access: 'admin', path: IdPath }),
+  setCover: apiDoc({ summary: '设置相册封面', access: 'admin', path: CoverPath }),
+  photos: apiDoc({
+    summary: '相册里的照片（分页）',
+    body: PhotoList,
+    description: 'status 1 为相册里的照片，2 为回收站（仅管理员）。',
+  }),
+  addPhotos: apiDoc({ summary: '添加照片', access: 'admin', body: AddPhotos }),
+  deletePhotos: apiDoc({
+    summary: '删除照片',
+    access: 'admin',
+    body: DeletePhotos,
+    description: 'type 1 移到回收站，2 彻底删除。',
+  }),
+  revertPhotos: apiDoc({ summary: '从回收站恢复照片', access: 'admin', body: IdList }),
+};
 
 /** Albums and photos for the owner (docs/api/admin.md#talks-albums-and-photos). */
 export const photoAdminRoutes = new Hono<ApiEnv>()
-  .post('/photoAlbum', async (c) => {
+  .post('/photoAlbum', doc.albums, async (c) => {
     const input = await body(c, AlbumList);
     return ok(c, await albums.listAlbumPage(input, isAdmin(c.get('user'))));
   })
-  .post('/photoAlbum/add', async (c) => {
+  .post('/photoAlbum/add', doc.addAlbum, async (c) => {
     requireAdmin(c);
     return ok(c, await albums.addAlbum(await body(c, AlbumAdd)), '新增相册成功');
   })
-  .put('/photoAlbum/update', async (c) => {
+  .put('/photoAlbum/update', doc.updateAlbum, async (c) => {
     requireAdmin(c);
     const { id: albumId, ...patch } = await body(c, AlbumUpdate);
     await albums.updateAlbum(albumId, patch);
     return ok(c, true, '修改相册成功');
   })
-  .delete('/photoAlbum/delete/:id', async (c) => {
+  .delete('/photoAlbum/delete/:id', doc.deleteAlbum, async (c) => {
     requireAdmin(c);
-    await albums.deleteAlbum(params(c, z.object({ id: id() })).id);
+    await albums.deleteAlbum(params(c, IdPath).id);
     return ok(c, true, '删除相册成功');
   })
-  .put('/photoAlbum/setCover/:id/:photoId', async (c) => {
+  .put('/photoAlbum/setCover/:id/:photoId', doc.setCover, async (c) => {
     requireAdmin(c);
-    const p = params(c, z.object({ id: id(), photoId: id() }));
+    const p = params(c, CoverPath);
     await albums.setAlbumCover(p.id, p.photoId);
     return ok(c, true, '设置封面成功');
   })
-  .post('/photo/getPhotoListByAlbumId', async (c) => {
+  .post('/photo/getPhotoListByAlbumId', doc.photos, async (c) => {
     const input = await body(c, PhotoList);
     // Like the pending friend links: a visitor is asked to log in (401), a user is refused (403).
     if (input.status === PHOTO_STATUS.bin) requireAdmin(c);
     return ok(c, await photos.listAlbumPhotos(input));
   })
-  .post('/photo/add', async (c) => {
+  .post('/photo/add', doc.addPhotos, async (c) => {
     requireAdmin(c);
     const { photoList } = await body(c, AddPhotos);
     return ok(c, await photos.addPhotos(photoList), '上传照片成功');
   })
-  .put('/photo/delete', async (c) => {
+  .put('/photo/delete', doc.deletePhotos, async (c) => {
     requireAdmin(c);
     const { imgList, type } = await body(c, DeletePhotos);
     const ids = imgList.map((p) => p.id);
     const count = type === 1 ? await photos.binPhotos(ids) : await photos.deletePhotos(ids);
     return ok(c, count, type === 1 ? '已移到回收站' : '彻底删除成功');
   })
-  .put('/photo/revert', async (c) => {
+  .put('/photo/revert', doc.revertPhotos, async (c) => {
     requireAdmin(c);
     return ok(c, await photos.revertPhotos((await body(c, IdList)).idList), '恢复成功');
   });

@@ -5,6 +5,7 @@ import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
 import { clientIp } from '../core/client-ip.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
@@ -49,29 +50,44 @@ const PageHeaderInput = z.object({
   route_name: z.enum(site.ROUTE_NAMES, { error: '未知的路由名' }),
   bg_url: link.min(1, '请填写背景图地址'),
 });
+const IdBody = z.object({ id: id() });
+
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  config: apiDoc({ summary: '博客信息' }),
+  addView: apiDoc({
+    summary: '记录一次访问',
+    description: '每个访客每天计一次；回答当前的访问量 view_time。',
+  }),
+  update: apiDoc({ summary: '修改博客信息', access: 'admin', body: ConfigPatch }),
+  statistic: apiDoc({ summary: '站点统计', description: '文章、标签、分类与用户的数量。' }),
+  headers: apiDoc({ summary: '各页面的背景图' }),
+  saveHeader: apiDoc({ summary: '新增或修改页面背景图', access: 'admin', body: PageHeaderInput }),
+  deleteHeader: apiDoc({ summary: '删除页面背景图', access: 'admin', body: IdBody }),
+};
 
 export const siteRoutes = new Hono<ApiEnv>()
-  .get('/config', async (c) => ok(c, await site.getConfig()))
+  .get('/config', doc.config, async (c) => ok(c, await site.getConfig()))
   // Answers the count, like the article's addView, so the page can show it past the page cache. Once
   // a day per visitor: the address (behind TRUST_PROXY the forwarded one) and the User-Agent.
-  .put('/config/addView', async (c) =>
+  .put('/config/addView', doc.addView, async (c) =>
     ok(c, { view_time: await site.addView(clientIp(c), c.req.header('user-agent') ?? '') }),
   )
-  .post('/config/update', async (c) => {
+  .post('/config/update', doc.update, async (c) => {
     requireAdmin(c);
     await site.updateConfig(await body(c, ConfigPatch));
     return ok(c, null, '修改成功');
   })
-  .get('/statistic', async (c) => ok(c, await site.getStatistic('every')))
-  .get('/pageHeader/getAll', async (c) => ok(c, await site.listPageHeaders()))
-  .post('/pageHeader/addOrUpdate', async (c) => {
+  .get('/statistic', doc.statistic, async (c) => ok(c, await site.getStatistic('every')))
+  .get('/pageHeader/getAll', doc.headers, async (c) => ok(c, await site.listPageHeaders()))
+  .post('/pageHeader/addOrUpdate', doc.saveHeader, async (c) => {
     requireAdmin(c);
     await site.savePageHeader(await body(c, PageHeaderInput));
     return ok(c, null, '保存成功');
   })
-  .post('/pageHeader/delete', async (c) => {
+  .post('/pageHeader/delete', doc.deleteHeader, async (c) => {
     requireAdmin(c);
-    const { id: headerId } = await body(c, z.object({ id: id() }));
+    const { id: headerId } = await body(c, IdBody);
     await site.deletePageHeader(headerId);
     return ok(c, null, '删除成功');
   });

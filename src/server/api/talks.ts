@@ -6,6 +6,7 @@ import { notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import * as talks from '../services/talks.ts';
 import { requireAdmin } from './auth.ts';
 import { body, params } from './validate.ts';
@@ -40,30 +41,41 @@ const UpdateBody = z
   .object({ id: id(), ...fields })
   .partial()
   .required({ id: true });
+const TalkPage = z.object(pageFields);
+const IdPath = z.object({ id: id() });
+
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  list: apiDoc({ summary: '说说列表', body: TalkPage, description: '公开的说说，置顶的在前。' }),
+  byId: apiDoc({ summary: '说说详情', path: IdPath }),
+  publish: apiDoc({ summary: '发布说说', access: 'admin', body: PublishBody }),
+  update: apiDoc({ summary: '修改说说', access: 'admin', body: UpdateBody }),
+  delete: apiDoc({ summary: '删除说说', access: 'admin', path: IdPath }),
+};
 
 /** Short posts: public list and detail; the admin writes them. */
 export const talkRoutes = new Hono<ApiEnv>()
-  .post('/talk/blogGetTalkList', async (c) => {
-    const { current, size } = await body(c, z.object(pageFields));
+  .post('/talk/blogGetTalkList', doc.list, async (c) => {
+    const { current, size } = await body(c, TalkPage);
     return ok(c, await talks.listTalks(current, size, viewerOf(c)));
   })
-  .get('/talk/getTalkById/:id', async (c) => {
-    const talk = await talks.getTalk(params(c, z.object({ id: id() })).id, viewerOf(c));
+  .get('/talk/getTalkById/:id', doc.byId, async (c) => {
+    const talk = await talks.getTalk(params(c, IdPath).id, viewerOf(c));
     return ok(c, orThrow(talk, notFound(MSG.talk)));
   })
-  .post('/talk/publishTalk', async (c) => {
+  .post('/talk/publishTalk', doc.publish, async (c) => {
     const admin = requireAdmin(c);
     const talkId = await talks.publishTalk(await body(c, PublishBody), admin.id);
     return ok(c, { id: talkId }, '发布成功');
   })
-  .put('/talk/updateTalk', async (c) => {
+  .put('/talk/updateTalk', doc.update, async (c) => {
     requireAdmin(c);
     const { id: talkId, ...patch } = await body(c, UpdateBody);
     await talks.updateTalk(talkId, patch);
     return ok(c, null, '修改成功');
   })
-  .delete('/talk/deleteTalkById/:id', async (c) => {
+  .delete('/talk/deleteTalkById/:id', doc.delete, async (c) => {
     requireAdmin(c);
-    await talks.deleteTalk(params(c, z.object({ id: id() })).id);
+    await talks.deleteTalk(params(c, IdPath).id);
     return ok(c, null, '删除成功');
   });

@@ -5,6 +5,7 @@ import { ApiError, invalid, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { cleanImage } from '../services/image-clean.ts';
 import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
@@ -42,7 +43,15 @@ const limit = bodyLimit({
   },
 });
 
-export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', admit, limit, async (c) => {
+/** The route in the API reference (GET /api/openapi.json). */
+const doc = apiDoc({
+  summary: '上传图片',
+  access: 'login',
+  upload: { file: 'file' },
+  description: 'JPG、PNG、WEBP、GIF，最大 5MB；回答图片地址 `{url}`。',
+});
+
+export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', doc, admit, limit, async (c) => {
   let form: FormData;
   try {
     form = await c.req.raw.formData();

@@ -10,12 +10,14 @@ import { invalid } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import * as users from '../services/users.ts';
 import * as admin from '../services/users-admin.ts';
 import { requireAdmin } from './auth.ts';
 import { body, params } from './validate.ts';
 
 const UserParams = z.object({ id: id() });
+const RoleParams = z.object({ id: id(), role: roleField });
 
 const InfoBody = z.object({
   id: id(),
@@ -34,18 +36,37 @@ const InfoBody = z.object({
 });
 
 /** The owner's user management (docs/api/admin.md#users-and-chat), admin-only. */
+const doc = {
+  list: apiDoc({ summary: '用户列表', access: 'admin', body: UserList }),
+  role: apiDoc({ summary: '修改用户角色', access: 'admin', path: RoleParams }),
+  info: apiDoc({ summary: '修改用户资料', access: 'admin', body: InfoBody }),
+  disable: apiDoc({
+    summary: '停用账号',
+    access: 'admin',
+    path: UserParams,
+    description: '该用户的 token 立即失效，聊天室连接被断开。',
+  }),
+  enable: apiDoc({ summary: '启用账号', access: 'admin', path: UserParams }),
+  resetPassword: apiDoc({
+    summary: '重置密码',
+    access: 'admin',
+    path: UserParams,
+    description: '回答新生成的密码；该用户的 token 全部失效。',
+  }),
+};
+
 export const userAdminRoutes = new Hono<ApiEnv>()
-  .post('/user/getUserList', async (c) => {
+  .post('/user/getUserList', doc.list, async (c) => {
     requireAdmin(c);
     return ok(c, await admin.listUsers(await body(c, UserList)));
   })
-  .put('/user/updateRole/:id/:role', async (c) => {
+  .put('/user/updateRole/:id/:role', doc.role, async (c) => {
     const me = requireAdmin(c);
-    const p = params(c, z.object({ id: id(), role: roleField }));
+    const p = params(c, RoleParams);
     await admin.setRole(p.id, p.role, me.id);
     return ok(c, true, '修改成功');
   })
-  .put('/user/adminUpdateUserInfo', async (c) => {
+  .put('/user/adminUpdateUserInfo', doc.info, async (c) => {
     requireAdmin(c);
     const { id: userId, ...patch } = await body(c, InfoBody);
     if (patch.nick_name === undefined && patch.avatar === undefined) throw invalid(MSG.nothingToChange);
@@ -55,7 +76,7 @@ export const userAdminRoutes = new Hono<ApiEnv>()
     return ok(c, true, '修改成功');
   })
   // Ours: disable and enable an account, and reset its password.
-  .put('/user/disable/:id', async (c) => {
+  .put('/user/disable/:id', doc.disable, async (c) => {
     const me = requireAdmin(c);
     const { id: userId } = params(c, UserParams);
     await admin.disableUser(userId, me.id);
@@ -63,13 +84,13 @@ export const userAdminRoutes = new Hono<ApiEnv>()
     await kickFromChat(userId);
     return ok(c, true, '账号已停用');
   })
-  .put('/user/enable/:id', async (c) => {
+  .put('/user/enable/:id', doc.enable, async (c) => {
     requireAdmin(c);
     const { id: userId } = params(c, UserParams);
     await admin.enableUser(userId);
     return ok(c, true, '账号已启用');
   })
-  .put('/user/resetPassword/:id', async (c) => {
+  .put('/user/resetPassword/:id', doc.resetPassword, async (c) => {
     const me = requireAdmin(c);
     const { id: userId } = params(c, UserParams);
     const reset: ResetPassword = { password: await admin.resetPassword(userId, me.id) };

@@ -19,6 +19,7 @@ import { MSG } from '../core/messages.ts';
 import { SharedLimiter, takeAllShared } from '../core/shared-limit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok, refusal } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
 import { otpEnabled, spendCode } from '../services/two-factor.ts';
 import * as users from '../services/users.ts';
@@ -84,6 +85,28 @@ const OwnInfoInput = z
   .strip();
 
 const PasswordInput = z.object({ password: str(100), password1: str(100) });
+const UserPath = z.object({ id: id() });
+
+/** Each route in the API reference (GET /api/openapi.json). */
+const doc = {
+  register: apiDoc({ summary: '注册', body: RegisterInput, description: '回答新用户的 id 与用户名。' }),
+  login: apiDoc({
+    summary: '登录',
+    body: LoginInput,
+    description:
+      '回答 token、id、username 与 role。开启两步验证的账号只带密码时答 code 100 与 `{need_otp: true}`，再带 otp（6 位数字或恢复码）重发。',
+  }),
+  publicInfo: apiDoc({ summary: '用户的公开资料', path: UserPath }),
+  updateOwn: apiDoc({ summary: '修改自己的资料', access: 'login', body: OwnInfoInput }),
+  password: apiDoc({
+    summary: '修改密码',
+    access: 'login',
+    body: PasswordInput,
+    description: 'password 为原密码，password1 为新密码。成功后旧 token 全部失效，回答里是新 token。',
+  }),
+  logout: apiDoc({ summary: '退出登录', access: 'login', description: '该用户已签发的 token 全部失效。' }),
+  ownStatistic: apiDoc({ summary: '自己的统计', access: 'login' }),
+};
 
 /**
  * Throws the rule's own message (docs/product.md#login-and-register-forms) as a refusal (code 100) when a
@@ -94,7 +117,7 @@ function rule(message: string) {
 }
 
 export const userRoutes = new Hono<ApiEnv>()
-  .post('/user/register', async (c) => {
+  .post('/user/register', doc.register, async (c) => {
     const input = await body(c, RegisterInput);
     const username = normalizeUsername(input.username);
     rule(checkUsername(username));
@@ -128,7 +151,7 @@ export const userRoutes = new Hono<ApiEnv>()
     const registered: Registered = { id: userId, username };
     return ok(c, registered, '注册成功');
   })
-  .post('/user/login', async (c) => {
+  .post('/user/login', doc.login, async (c) => {
     const input = await body(c, LoginInput);
     const username = normalizeUsername(input.username);
     rule(checkLoginUsername(username));
@@ -198,13 +221,13 @@ export const userRoutes = new Hono<ApiEnv>()
       '登录成功',
     );
   })
-  .get('/user/getUserInfoById/:id', async (c) => {
-    const { id: userId } = params(c, z.object({ id: id() }));
+  .get('/user/getUserInfoById/:id', doc.publicInfo, async (c) => {
+    const { id: userId } = params(c, UserPath);
     const user = await users.getPublicUser(userId, c.get('user')?.id);
     if (!user) throw notFound(MSG.user);
     return ok(c, user);
   })
-  .put('/user/updateOwnUserInfo', async (c) => {
+  .put('/user/updateOwnUserInfo', doc.updateOwn, async (c) => {
     const me = requireUser(c);
     const patch = await body(c, OwnInfoInput);
     if (Object.keys(patch).length === 0) throw invalid(MSG.nothingToChange);
@@ -213,7 +236,7 @@ export const userRoutes = new Hono<ApiEnv>()
     await users.updateOwnInfo(me.id, patch);
     return ok(c, await users.getPublicUser(me.id, me.id), '修改成功');
   })
-  .put('/user/updatePassword', async (c) => {
+  .put('/user/updatePassword', doc.password, async (c) => {
     const me = requireUser(c);
     const input = await body(c, PasswordInput);
     if (!input.password) throw invalid('请输入原密码');
@@ -230,12 +253,12 @@ export const userRoutes = new Hono<ApiEnv>()
     const row = await users.setPassword(me.id, input.password1);
     return ok(c, { token: await signToken(row) }, '密码修改成功');
   })
-  .post('/user/logout', async (c) => {
+  .post('/user/logout', doc.logout, async (c) => {
     const me = requireUser(c);
     await users.bumpTokenVersion(me.id);
     return ok(c, null, '退出成功');
   })
-  .get('/user/getOwnStatistic', async (c) => {
+  .get('/user/getOwnStatistic', doc.ownStatistic, async (c) => {
     const me = requireUser(c);
     return ok(c, await users.ownStatistic(me.id));
   });

@@ -4,6 +4,7 @@ import type { ApiEnv } from '../http/context.ts';
 import { withEnvelope } from '../http/envelope.ts';
 import { routedHono } from '../http/routing.ts';
 import { writeGuard } from '../http/write-guard.ts';
+import { describeWapi } from './docs.ts';
 import { type LocalOptions, localRoutes } from './local/routes.ts';
 import { neteaseRoutes, type ProxyOptions } from './netease/proxy.ts';
 
@@ -18,6 +19,9 @@ export function createMusicApp(opts: MusicAppOptions = {}): Hono<ApiEnv> {
   const app = withEnvelope(routedHono('/wapi'), { badInput: 'status' });
   app.use(writeGuard());
   const apiUrl = 'apiUrl' in opts ? opts.apiUrl : config.musicApiUrl;
-  app.route('/', apiUrl ? neteaseRoutes(apiUrl, opts) : localRoutes(opts));
+  const routes = apiUrl ? neteaseRoutes(apiUrl, opts) : localRoutes(opts);
+  // The API reference (GET /api/openapi.json) lists the calls this app really has.
+  describeWapi(app, routes);
+  app.route('/', routes);
   return app;
 }

@@ -131,10 +131,11 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
 
   const caps = createCaps(cfg);
   const upgrade = createUpgradeHandler({ admit: caps.admitSocket });
+  const wapi = createMusicApp();
   const server = createFront({
     cfg,
-    api: getRequestListener(createApiApp().fetch),
-    wapi: getRequestListener(createMusicApp().fetch),
+    api: getRequestListener(createApiApp({ alsoDocumented: [wapi] }).fetch),
+    wapi: getRequestListener(wapi.fetch),
     pages: withPageCache(deps.pages ?? (await loadAstro()), cfg.trustProxy),
     clientDir: deps.clientDir ?? path.join(DIST, 'client'),
     caps,
