@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { blankAsAbsent, id } from '../../lib/contract/fields.ts';
+import { blankAsAbsent, id, num } from '../../lib/contract/fields.ts';
+import { REVIEW_MODES, RULE_ACTIONS } from '../../lib/review.ts';
 import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
+import { addressListError } from '../core/address-list.ts';
 import { clientIp } from '../core/client-ip.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { reviewSettings } from '../services/review.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
@@ -39,6 +42,25 @@ const ConfigPatch = z
     admin_url: link,
     // Shown as text, never as an address (e.g. 粤ICP备2026000000号-1).
     icp_number: text(50),
+    // The moderation queue (docs/owner-guide.md#评论审核); read back at GET /api/config/review.
+    comment_review: z.enum(REVIEW_MODES, 'comment_review 只能是 off、first 或 all'),
+    blocked_words: z.string().max(20000, '敏感词列表太长了'),
+    blocked_words_action: z.enum(RULE_ACTIONS, '处理方式只能是 pending 或 spam'),
+    max_links_per_comment: num(
+      z
+        .number()
+        .int('链接数上限应为0-50的整数')
+        .min(0, '链接数上限应为0-50的整数')
+        .max(50, '链接数上限应为0-50的整数'),
+    ),
+    links_action: z.enum(RULE_ACTIONS, '处理方式只能是 pending 或 spam'),
+    blocked_ips: z
+      .string()
+      .max(20000, '屏蔽地址列表太长了')
+      .superRefine((v, ctx) => {
+        const error = addressListError(v);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
   })
   .partial()
   .strip();
@@ -61,6 +83,11 @@ export const siteRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     await site.updateConfig(await body(c, ConfigPatch));
     return ok(c, null, '修改成功');
+  })
+  // The owner's moderation settings: not on GET /api/config, which every visitor reads.
+  .get('/config/review', async (c) => {
+    requireAdmin(c);
+    return ok(c, await reviewSettings());
   })
   .get('/statistic', async (c) => ok(c, await site.getStatistic('every')))
   .get('/pageHeader/getAll', async (c) => ok(c, await site.listPageHeaders()))

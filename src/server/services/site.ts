@@ -33,7 +33,7 @@ export const CONFIG_FIELDS = [
 ] as const;
 
 /** The site config, with createdAt: when the site started (the original client's 运行时间). */
-export async function getConfig(): Promise<SiteConfig> {
+export async function getConfig(): Promise<Pick<SiteConfig, (typeof CONFIG_FIELDS)[number] | 'createdAt'>> {
   shows('config');
   const row = await db
     .selectFrom('config')
