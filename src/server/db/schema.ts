@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ReviewConfig } from './schema-review.ts';
 
 /**
  * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
@@ -23,7 +24,7 @@ export interface UserTable extends Stamps {
   disabled_at: string | null;
 }
 
-export interface ConfigTable {
+export interface ConfigTable extends ReviewConfig {
   id: number; // always 1
   blog_name: string;
   blog_avatar: string;
@@ -43,13 +44,6 @@ export interface ConfigTable {
   admin_url: string; // where type-4 notifications lead (friend-link approval)
   /** The ICP filing number the footer shows (migration 0023); empty hides it. */
   icp_number: string;
-  /** The moderation settings (migration 0027, docs/owner-guide.md#评论审核). */
-  comment_review: string; // off | first | all
-  blocked_words: string; // one a line
-  blocked_words_action: string; // pending | spam
-  max_links_per_comment: number; // 0: no limit
-  links_action: string; // pending | spam
-  blocked_ips: string; // addresses and CIDR ranges, one a line
   /** When the site started (the client's 运行时间): the first start, or the demo's oldest content. */
   createdAt: string;
   updatedAt: string;
@@ -168,10 +162,8 @@ export interface MessageTable extends Stamps {
   like_times: number;
   nick_name: string;
   user_id: number | null;
-  /** published | pending | spam (migration 0027). */
-  review_status: Generated<string>;
-  /** The writer's address ('' before migration 0027): a guest's identity in `first` review mode. */
-  ip: Generated<string>;
+  review_status: Generated<string>; // published | pending | spam (migration 0027)
+  ip: Generated<string>; // the writer's ('' before 0027): a guest's identity in `first` review mode
 }
 
 export interface CommentTable extends Stamps {
@@ -185,8 +177,7 @@ export interface CommentTable extends Stamps {
   thumbs_up: number;
   ip: string;
   ip_address: string;
-  /** published | pending | spam (migration 0027). */
-  review_status: Generated<string>;
+  review_status: Generated<string>; // published | pending | spam (migration 0027)
 }
 
 export interface LikeTable {

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
-import {
-  judge,
-  parseWordList,
-  type ReviewMode,
-  type ReviewState,
-  type RuleAction,
-} from '../../lib/review.ts';
+import type { ReviewSettings } from '../../lib/contract/site.ts';
+import { judge, parseWordList, type ReviewState } from '../../lib/review.ts';
 import { addressBlocked } from '../core/address-list.ts';
 import { changes, commentsTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
@@ -24,15 +19,6 @@ export const REVIEW_FIELDS = [
   'links_action',
   'blocked_ips',
 ] as const;
-
-export type ReviewSettings = {
-  comment_review: ReviewMode;
-  blocked_words: string;
-  blocked_words_action: RuleAction;
-  max_links_per_comment: number;
-  links_action: RuleAction;
-  blocked_ips: string;
-};
 
 /** The owner's moderation settings (GET /api/config/review; never on the public GET /api/config). */
 export async function reviewSettings(): Promise<ReviewSettings> {
