@@ -244,10 +244,38 @@ export default function CommentsScreen() {
   ];
 
   const filtered = filters.type !== 'all' || content || name || author || filters.from || filters.to;
+  const table = (
+    <ListTable
+      list={list}
+      caption="评论与留言列表"
+      columns={columns}
+      rowKey={keyOf}
+      toolbar={
+        <ModerationFilters
+          filters={filters}
+          author={author}
+          onChange={change}
+          onClearAuthor={() => refilter(setAuthor)(null)}
+        />
+      }
+      empty={
+        filtered
+          ? '没有相符的评论或留言'
+          : tab === 'pending'
+            ? '没有待审核的评论或留言'
+            : tab === 'spam'
+              ? '没有垃圾评论或留言'
+              : '还没有评论或留言'
+      }
+    />
+  );
   return (
     <>
       <p className={s.settings}>
-        <a href="/admin/comments/settings">评论设置</a>（审核模式、敏感词、链接数、屏蔽地址）
+        <a className={kit.button} href="/admin/comments/settings">
+          评论设置
+        </a>
+        <span>审核模式、敏感词、链接数、屏蔽地址</span>
       </p>
       <div className={s.bulk}>
         <label className={s.check}>
@@ -294,30 +322,12 @@ export default function CommentsScreen() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.key} value={t.key}>
+            {t.key === tab && table}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <ListTable
-        list={list}
-        caption="评论与留言列表"
-        columns={columns}
-        rowKey={keyOf}
-        toolbar={
-          <ModerationFilters
-            filters={filters}
-            author={author}
-            onChange={change}
-            onClearAuthor={() => refilter(setAuthor)(null)}
-          />
-        }
-        empty={
-          filtered
-            ? '没有相符的评论或留言'
-            : tab === 'pending'
-              ? '没有待审核的评论或留言'
-              : tab === 'spam'
-                ? '没有垃圾评论或留言'
-                : '还没有评论或留言'
-        }
-      />
       {replying && (
         <ReplyDialog
           row={replying}
