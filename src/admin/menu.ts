@@ -1,8 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
-import type { MenuGroup } from './module.ts';
+import type { MenuBadge, MenuGroup } from './module.ts';
 import { MODULES } from './modules.ts';
 
-type MenuEntry = { key: string; label: string; href: string; icon: LucideIcon; group: MenuGroup };
+type MenuEntry = {
+  key: string;
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  group: MenuGroup;
+  badge?: MenuBadge;
+};
 
 /** The console's menu, one row per feature module (so never a link to a screen that does not exist). */
 export const MENU: readonly MenuEntry[] = MODULES.map(({ key, path, menu }) => ({

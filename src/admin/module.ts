@@ -1,7 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReadableAtom } from 'nanostores';
 import type { ComponentType } from 'react';
 
 export type MenuGroup = '总览' | '内容' | '站点' | '互动' | '系统';
+
+/** A figure beside a menu entry (a count waiting for the owner), read from the console's stores. */
+export type MenuBadge = { store: ReadableAtom<number>; label: (n: number) => string };
 
 /** A screen's code, imported only when its page opens: each screen stays a chunk of its own. */
 type LazyScreen = () => Promise<{ default: ComponentType }>;
@@ -25,7 +29,7 @@ export type ConsoleModule = {
   /** Its page: /admin itself or /admin/<name>. */
   path: string;
   /** Its menu entry; the label is also the page's title and heading. */
-  menu: { label: string; icon: LucideIcon; group: MenuGroup };
+  menu: { label: string; icon: LucideIcon; group: MenuGroup; badge?: MenuBadge };
   screen: LazyScreen;
   /** Pages below `path`, by the rest of their path ('edit' is `${path}/edit`). */
   pages?: Record<string, SubPage>;

@@ -1,4 +1,6 @@
 import { atom } from 'nanostores';
+import { getReviewCounts } from '../lib/api/admin/moderation.ts';
+import type { ReviewCounts } from '../lib/contract/admin-comments.ts';
 import type { PublicUser } from '../lib/contract/users.ts';
 
 /** The console's own state (the session, toasts and theme are the site's stores). */
@@ -21,3 +23,17 @@ export const $self = atom<PublicUser | null>(null);
  * 写文章 into 编辑文章 once a new article is saved).
  */
 export const $heading = atom('');
+
+/**
+ * The moderation queue's counts (docs/owner-guide.md#评论审核): the menu's badge on 评论与留言, the
+ * screen's tabs and the dashboard read them; whatever changes the queue calls refreshReviewCounts.
+ */
+export const $reviewCounts = atom<ReviewCounts | null>(null);
+
+export async function refreshReviewCounts(): Promise<void> {
+  try {
+    $reviewCounts.set(await getReviewCounts());
+  } catch {
+    /* the badge keeps its last figure; the call has said what went wrong */
+  }
+}

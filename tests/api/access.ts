@@ -14,6 +14,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/config': 'public',
   'PUT /api/config/addView': 'public',
   'POST /api/config/update': 'admin',
+  'GET /api/config/review': 'admin',
   'GET /api/statistic': 'public',
   'GET /api/pageHeader/getAll': 'public',
   'POST /api/pageHeader/addOrUpdate': 'admin',
@@ -161,6 +162,9 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/chat/forceOffline/:id': 'admin',
   // The console's 评论与留言 list and the friend-link review and health.
   'POST /api/comment/getModerationList': 'admin',
+  'GET /api/comment/reviewCounts': 'admin',
+  'PUT /api/comment/review': 'admin',
+  'PUT /api/message/review': 'admin',
   'PUT /api/links/reject': 'admin',
   'GET /api/links/getLinkHealth': 'admin',
   'PUT /api/links/check/:id': 'admin',

@@ -109,8 +109,19 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'GET /api/config': {},
   'PUT /api/config/addView': {},
   'POST /api/config/update': {
-    body: { blog_name: '模糊博客', blog_avatar: '/uploads/a.png', personal_say: '你好', blog_notice: '公告' },
+    body: {
+      blog_name: '模糊博客',
+      blog_avatar: '/uploads/a.png',
+      personal_say: '你好',
+      blog_notice: '公告',
+      // The moderation settings at their defaults, so the fuzz leaves comments as they were.
+      comment_review: 'off',
+      blocked_words_action: 'pending',
+      max_links_per_comment: 0,
+    },
+    numeric: { max_links_per_comment: 0 },
   },
+  'GET /api/config/review': {},
   'GET /api/statistic': {},
   'GET /api/pageHeader/getAll': {},
   'POST /api/pageHeader/addOrUpdate': {
@@ -406,10 +417,22 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   // The console's 评论与留言 list and the friend-link review and health. The check
   // points at no link (999): a real one would send a request to its site.
   'POST /api/comment/getModerationList': {
-    body: { ...PAGE, type: 4, content: '', from_id: 1, from_name: '', time: ['2026-01-01', '2026-12-31'] },
+    body: {
+      ...PAGE,
+      type: 4,
+      content: '',
+      from_id: 1,
+      from_name: '',
+      time: ['2026-01-01', '2026-12-31'],
+      review_status: 'pending',
+    },
     numeric: { ...PAGE_NUM, type: 1, from_id: 1 },
-    blank: ['type', 'from_id'],
+    blank: ['type', 'from_id', 'review_status'],
   },
+  // The moderation queue: verdicts on items that do not exist, so the fixtures stay.
+  'GET /api/comment/reviewCounts': {},
+  'PUT /api/comment/review': { body: { idList: [999], status: 'spam' } },
+  'PUT /api/message/review': { body: { idList: [999], status: 'spam' } },
   'PUT /api/links/reject': { body: { id: 999, reason: '网站打不开' }, numeric: { id: 1 } },
   'GET /api/links/getLinkHealth': {},
   'PUT /api/links/check/:id': SAFE_DELETE,

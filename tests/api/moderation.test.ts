@@ -108,6 +108,7 @@ describe('the console list of comments and guestbook messages', () => {
       from_avatar: expect.any(String),
       content: '谢谢',
       createdAt: '2020-05-06 12:00:00',
+      review_status: 'published',
       subject: '审核用的文章',
     });
     expect(byKey.get(`comment:${c2}`)?.subject).toBe('今天天气很好，出门走走');

@@ -4,12 +4,12 @@ import '../../stores/api.ts';
 import { useStore } from '@nanostores/react';
 import { ExternalLink, Menu, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import LoginDialog from '../../islands/login/LoginDialog.tsx';
 import { $userInfo, clearSession, endServerSession } from '../../stores/session.ts';
 import { $staticData, openLogin, setTheme } from '../../stores/ui.ts';
 import ConsoleToaster from '../kit/ConsoleToaster.tsx';
-import { $drawerOpen } from '../stores.ts';
+import { $drawerOpen, refreshReviewCounts } from '../stores.ts';
 import styles from './console.module.css';
 import { Drawer, Sidebar } from './Sidebar.tsx';
 import { useAdminGate } from './use-admin-gate.ts';
@@ -21,6 +21,14 @@ type Props = { active: string; title: string; children: ReactNode };
 export default function ConsoleShell({ active, title, children }: Props) {
   // Nothing of the screen mounts before the gate says admin: its reads would only be refused.
   const gate = useAdminGate();
+  // The menu's badge: once the admin is in, and again whenever the tab comes back into view.
+  useEffect(() => {
+    if (gate !== 'admin') return;
+    void refreshReviewCounts();
+    const again = () => document.visibilityState === 'visible' && void refreshReviewCounts();
+    document.addEventListener('visibilitychange', again);
+    return () => document.removeEventListener('visibilitychange', again);
+  }, [gate]);
   return (
     <>
       {gate === 'admin' ? (

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { menuGroups } from '../menu.ts';
+import type { MenuBadge } from '../module.ts';
 import { $drawerOpen } from '../stores.ts';
 import styles from './console.module.css';
 
@@ -16,7 +17,7 @@ export function Sidebar({ active }: { active: string }) {
         <div key={group} className={styles.group}>
           <p className={styles.groupTitle}>{group}</p>
           <ul>
-            {entries.map(({ key, label, href, icon: Icon }) => (
+            {entries.map(({ key, label, href, icon: Icon, badge }) => (
               <li key={key}>
                 <a
                   href={href}
@@ -25,6 +26,7 @@ export function Sidebar({ active }: { active: string }) {
                 >
                   <Icon size={18} aria-hidden />
                   {label}
+                  {badge && <Badge badge={badge} />}
                 </a>
               </li>
             ))}
@@ -32,6 +34,18 @@ export function Sidebar({ active }: { active: string }) {
         </div>
       ))}
     </nav>
+  );
+}
+
+/** A menu entry's figure, hidden at 0; its label says what it counts (the number alone would not). */
+function Badge({ badge }: { badge: MenuBadge }) {
+  const n = useStore(badge.store);
+  if (!n) return null;
+  return (
+    <span className={styles.badge} title={badge.label(n)}>
+      <span aria-hidden>{n > 99 ? '99+' : n}</span>
+      <span className={styles.hidden}>（{badge.label(n)}）</span>
+    </span>
   );
 }
 

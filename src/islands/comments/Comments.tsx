@@ -14,6 +14,9 @@ import { CommentEditor } from './CommentEditor.tsx';
 import styles from './comments.module.css';
 import { Item, Replies } from './Thread.tsx';
 
+/** What the writer of a comment that waits for the owner's review is told. */
+const IN_REVIEW = '已提交，站长审核通过后显示';
+
 type Props = {
   /** 1 article, 2 talk, 3 guestbook message. */
   type: 1 | 2 | 3;
@@ -121,15 +124,19 @@ export default function Comments({ type, forId, onTotal, initial }: Props) {
 
   async function submitTop(content: string) {
     const made = await addComment(type, forId, content);
-    toast('评论成功', 'success', '提示');
     setList((old) => [{ ...made, childrenTotal: 0, childrenList: [] }, ...old]);
     setParentTotal((n) => n + 1);
-    updateTotal((total ?? 0) + 1);
+    // One waiting for review shows to its author only and is not counted yet.
+    if (made.review_status === 'pending') toast(IN_REVIEW, 'success', '提示');
+    else {
+      toast('评论成功', 'success', '提示');
+      updateTotal((total ?? 0) + 1);
+    }
   }
 
   async function submitReply(target: ReplyTarget, content: string) {
     const made = await addReply(type, forId, content, target.parentId, target.toId);
-    toast('回复成功', 'success', '提示');
+    toast(made.review_status === 'pending' ? IN_REVIEW : '回复成功', 'success', '提示');
     setList((old) =>
       old.map((p) =>
         p.id === target.parentId
@@ -138,7 +145,7 @@ export default function Comments({ type, forId, onTotal, initial }: Props) {
       ),
     );
     setReplyTo(null);
-    updateTotal((total ?? 0) + 1);
+    if (made.review_status !== 'pending') updateTotal((total ?? 0) + 1);
   }
 
   async function remove(c: CommentItem) {

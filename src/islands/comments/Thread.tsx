@@ -32,6 +32,8 @@ export function Item({
       <div className={styles.body}>
         <div className={styles.meta}>
           <span className={styles.name}>{c.from_name}</span>
+          {/* Only the author sees their own waiting comment (docs/owner-guide.md#评论审核). */}
+          {c.review_status === 'pending' && <span className={styles.reviewing}>审核中</span>}
           {c.ipAddress && <span className={styles.where}>{c.ipAddress}</span>}
           <TimeAgo date={c.createdAt} />
         </div>

@@ -29,6 +29,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
         {variant === 'list' && (
           <div className={styles.byline}>
             <span className={styles.name}>{m.nick_name}</span>
+            <Reviewing state={m.review_status} />
             <TimeAgo date={m.createdAt} />
           </div>
         )}
@@ -69,4 +70,12 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
       </div>
     </article>
   );
+}
+
+/**
+ * A message not yet published: its author sees 审核中, the admin the real state (docs/owner-guide.md#评论审核).
+ */
+function Reviewing({ state }: { state: Message['review_status'] }) {
+  if (state === 'published' || !state) return null;
+  return <span className={styles.reviewing}>{state === 'spam' ? '垃圾' : '审核中'}</span>;
 }

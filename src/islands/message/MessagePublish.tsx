@@ -113,12 +113,16 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
         await updateMessage({ ...look, message, id: editing.id });
         toast('修改成功', 'success', '提示');
       } else {
-        await addMessage({
+        const made = await addMessage({
           ...look,
           message,
           ...(me ? {} : { nick_name: nick_name.trim() }),
         });
-        toast('留言成功', 'success', '提示');
+        toast(
+          made.review_status === 'published' ? '留言成功' : '留言已提交，站长审核通过后显示',
+          'success',
+          '提示',
+        );
       }
       dropMessageList();
       await navigate(editing ? `/message/detail?id=${editing.id}` : '/message/list');

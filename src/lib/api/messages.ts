@@ -7,7 +7,9 @@ import { post, put, type RequestOptions } from './client.ts';
 export const messageList = (current: number, size: number, tag: string, opts?: RequestOptions) =>
   post<Page<Message>>('/api/message/getMessageList', { current, size, tag }, opts);
 
-export const addMessage = (body: Record<string, unknown>) => post<null>('/api/message/add', body);
+/** The new message's id and state: `pending` when it waits for the owner's review. */
+export const addMessage = (body: Record<string, unknown>) =>
+  post<{ id: number; review_status: Message['review_status'] }>('/api/message/add', body);
 
 export const updateMessage = (body: Record<string, unknown> & { id: number }) =>
   post<null>('/api/message/update', body);

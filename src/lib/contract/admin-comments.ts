@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { COMMENT_MAX } from '../community.ts';
+import { REVIEW_STATES, type ReviewState } from '../review.ts';
 import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from './fields.ts';
+
+/** The admin lists' `review_status` filter: one state, or absent (blank) for every one. */
+export const reviewStatusFilter = choiceFilter(
+  z.enum(REVIEW_STATES, 'review_status 只能是 published、pending 或 spam'),
+);
+
+/**
+ * PUT /api/comment/review and PUT /api/message/review: the owner's verdict on items of the queue.
+ * `published` makes them live (and announces them as new ones); `spam` takes them down.
+ */
+export const ReviewBody = z.object({
+  idList: z.array(id(), '请选择要审核的内容').min(1, '请选择要审核的内容').max(100, '一次最多审核100条'),
+  status: z.enum(['published', 'spam'], 'status 只能是 published 或 spam'),
+});
+
+/** GET /api/comment/reviewCounts: how many comments and messages there are in all, waiting, spam. */
+export type ReviewCounts = { all: number; pending: number; spam: number };
 
 /**
  * A comment as the owner's moderation list shows it (POST /api/comment/backGetCommentList): names and
@@ -22,6 +40,8 @@ export type AdminCommentRow = {
   ipAddress: string;
   createdAt: string;
   updatedAt: string;
+  /** Ours: published, pending or spam (docs/owner-guide.md#评论审核). */
+  review_status: ReviewState;
 };
 
 /**
@@ -43,6 +63,7 @@ export type ModerationRow = {
   from_avatar: string;
   content: string;
   createdAt: string;
+  review_status: ReviewState;
   /** What it is under, named: the article's title, the start of the talk or message; null when gone. */
   subject: string | null;
 };
@@ -59,4 +80,6 @@ export const ModerationList = z.object({
   from_id: choiceFilter(id()),
   from_name: textFilter(50),
   time: timeFilter,
+  // The queue's tabs: 全部 (absent) / 待审核 (pending) / 垃圾 (spam).
+  review_status: reviewStatusFilter,
 });

@@ -14,6 +14,11 @@ export type CommentItem = {
   is_like: boolean;
   ipAddress: string;
   createdAt: string;
+  /**
+   * Ours: `pending` (shown as 审核中) only on the viewer's own comment that waits for the owner's
+   * review; everyone else sees published comments only.
+   */
+  review_status: 'published' | 'pending';
 };
 
 /** A top-level comment with the first page of its replies. */

@@ -20,6 +20,8 @@ export type DashboardCounts = {
   /** The site's 访问 figure on /home (config.view_time: one per browser session). */
   visits: number;
   pendingLinks: number;
+  /** Comments and guestbook messages waiting for review (docs/owner-guide.md#评论审核). */
+  pendingReview: number;
 };
 
 /** A comment with what it is on: the article's title, 说说 or 留言板. */

@@ -16,6 +16,11 @@ export type Message = {
   comment_total: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Ours: `pending` (shown as 审核中) on the viewer's own message that waits for review; the admin sees
+   * every message with its real state (`spam` too).
+   */
+  review_status: 'published' | 'pending' | 'spam';
 };
 
 /** How a guestbook message looks, as its author writes it (add and update). */

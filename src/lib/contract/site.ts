@@ -1,3 +1,5 @@
+import type { ReviewMode, RuleAction } from '../review.ts';
+
 /** A page banner of GET /api/pageHeader/getAll. */
 export type PageHeader = { id: number; route_name: string; bg_url: string };
 
@@ -29,3 +31,18 @@ export type SiteConfig = {
 
 /** POST /api/config/update's body: any of the editable fields. */
 export type SiteProfile = Omit<SiteConfig, 'view_time' | 'createdAt'>;
+
+/**
+ * GET /api/config/review and fields of POST /api/config/update (ours): the moderation queue's settings
+ * (docs/owner-guide.md#评论审核).
+ */
+export type ReviewSettings = {
+  comment_review: ReviewMode;
+  blocked_words: string;
+  blocked_words_action: RuleAction;
+  /** 0: no limit. */
+  max_links_per_comment: number;
+  links_action: RuleAction;
+  /** Addresses and CIDR ranges, IPv4 or IPv6, one a line. */
+  blocked_ips: string;
+};

@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'POST /api/links/backUpdate': { action: '保存友链', thing: '友链', label: link },
   'PUT /api/message/delete': { action: '删除留言', thing: '留言', label: L('message', 'message', true) },
   'PUT /api/message/backDelete': { action: '删除留言', thing: '留言', label: L('message', 'message', true) },
+  'PUT /api/message/review': { action: '审核留言', thing: '留言', label: L('message', 'message') },
+  'PUT /api/comment/review': { action: '审核评论', thing: '评论', label: L('comment', 'content') },
   'DELETE /api/comment/delete/:id/:parent_id': {
     action: '删除评论',
     thing: '评论',

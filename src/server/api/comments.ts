@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_MAX } from '../../lib/community.ts';
+import { reviewStatusFilter } from '../../lib/contract/admin-comments.ts';
 import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { notFound, tooMany } from '../core/errors.ts';
@@ -45,6 +46,8 @@ const BackListBody = z.object({
   time: timeFilter,
   // Ours: one author's comments, for the console's user panel.
   from_id: choiceFilter(id()),
+  // Ours: one state of the moderation queue (docs/owner-guide.md#评论审核).
+  review_status: reviewStatusFilter,
 });
 
 const TotalBody = z.object({ type, for_id: id() });
@@ -80,6 +83,14 @@ async function author(c: Parameters<typeof requireUser>[0]) {
   return { id: user.id, nick_name: user.nick_name, isAdmin: isAdmin(user), ip: clientIp(c) };
 }
 
+/** A written comment's answer: live, or waiting for the owner's review (the writer is told which). */
+function added(c: Parameters<typeof requireUser>[0], res: comments.AddResult, done: string) {
+  if (!res.ok) throw notFound(res.reason);
+  return ok(c, res.comment, res.comment.review_status === 'pending' ? IN_REVIEW : done);
+}
+
+const IN_REVIEW = '已提交，站长审核通过后显示';
+
 /** Comments under articles (1), talks (2) and guestbook messages (3), with one level of replies. */
 export const commentRoutes = new Hono<ApiEnv>()
   .post('/comment/frontGetParentComment', doc.parents, async (c) =>
@@ -94,15 +105,11 @@ export const commentRoutes = new Hono<ApiEnv>()
   })
   .post('/comment/add', doc.add, async (c) => {
     const who = await author(c);
-    const res = await comments.addComment(await body(c, AddBody), who);
-    if (!res.ok) throw notFound(res.reason);
-    return ok(c, res.comment, '评论成功');
+    return added(c, await comments.addComment(await body(c, AddBody), who), '评论成功');
   })
   .post('/comment/apply', doc.apply, async (c) => {
     const who = await author(c);
-    const res = await comments.applyComment(await body(c, ApplyBody), who);
-    if (!res.ok) throw notFound(res.reason);
-    return ok(c, res.comment, '回复成功');
+    return added(c, await comments.applyComment(await body(c, ApplyBody), who), '回复成功');
   })
   .delete('/comment/delete/:id/:parent_id', doc.delete, async (c) => {
     const user = requireUser(c);

@@ -10,6 +10,7 @@ import {
   MESSAGE_MAX,
   MESSAGE_TAG_MAX,
 } from '../../lib/community.ts';
+import { reviewStatusFilter } from '../../lib/contract/admin-comments.ts';
 import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { tooMany } from '../core/errors.ts';
@@ -32,6 +33,8 @@ const ListBody = z.object({
   time: timeFilter,
   // Ours: one member's messages, for the console's user panel.
   user_id: choiceFilter(id()),
+  // Ours, for the admin: one state of the moderation queue (others' lists are published only).
+  review_status: reviewStatusFilter,
 });
 
 const Look = z.object({
@@ -115,8 +118,13 @@ export const messageRoutes = new Hono<ApiEnv>()
       nickName = input.nick_name || '游客';
       await refuseGuestName(nickName);
     }
-    const messageId = await messages.addMessage(look(input), { userId: user?.id ?? null, nickName });
-    return ok(c, { id: messageId }, '留言成功');
+    const res = await messages.writeMessage(look(input), {
+      userId: user?.id ?? null,
+      nickName,
+      ip: clientIp(c),
+      isAdmin: isAdmin(user),
+    });
+    return ok(c, res, res.review_status === 'published' ? '留言成功' : '留言已提交，站长审核通过后显示');
   })
   .post('/message/update', doc.update, async (c) => {
     const user = requireUser(c);

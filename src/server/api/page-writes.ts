@@ -43,6 +43,9 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/message/update',
   'PUT /api/message/delete',
   'PUT /api/message/backDelete',
+  // A verdict of the moderation queue puts items on the pages or takes them off.
+  'PUT /api/message/review',
+  'PUT /api/comment/review',
   // A like changes the count the pages that render it show (likesTag, commentLikesTag).
   'POST /api/like/addLike',
   'POST /api/like/cancelLike',

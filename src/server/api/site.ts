@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { blankAsAbsent, id } from '../../lib/contract/fields.ts';
+import { blankAsAbsent, id, num } from '../../lib/contract/fields.ts';
+import { REVIEW_MODES, RULE_ACTIONS } from '../../lib/review.ts';
 import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
+import { addressListError } from '../core/address-list.ts';
 import { clientIp } from '../core/client-ip.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
+import { reviewSettings } from '../services/review.ts';
 import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
@@ -40,6 +43,25 @@ const ConfigPatch = z
     admin_url: link,
     // Shown as text, never as an address (e.g. 粤ICP备2026000000号-1).
     icp_number: text(50),
+    // The moderation queue (docs/owner-guide.md#评论审核); read back at GET /api/config/review.
+    comment_review: z.enum(REVIEW_MODES, 'comment_review 只能是 off、first 或 all'),
+    blocked_words: z.string().max(20000, '敏感词列表太长了'),
+    blocked_words_action: z.enum(RULE_ACTIONS, '处理方式只能是 pending 或 spam'),
+    max_links_per_comment: num(
+      z
+        .number()
+        .int('链接数上限应为0-50的整数')
+        .min(0, '链接数上限应为0-50的整数')
+        .max(50, '链接数上限应为0-50的整数'),
+    ),
+    links_action: z.enum(RULE_ACTIONS, '处理方式只能是 pending 或 spam'),
+    blocked_ips: z
+      .string()
+      .max(20000, '屏蔽地址列表太长了')
+      .superRefine((v, ctx) => {
+        const error = addressListError(v);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
   })
   .partial()
   .strip();
@@ -60,6 +82,11 @@ const doc = {
     description: '每个访客每天计一次；回答当前的访问量 view_time。',
   }),
   update: apiDoc({ summary: '修改博客信息', access: 'admin', body: ConfigPatch }),
+  review: apiDoc({
+    summary: '评论审核设置',
+    access: 'admin',
+    description: '审核方式、敏感词、链接数上限与禁止的地址；不在公开的 /api/config 中。',
+  }),
   statistic: apiDoc({ summary: '站点统计', description: '文章、标签、分类与用户的数量。' }),
   headers: apiDoc({ summary: '各页面的背景图' }),
   saveHeader: apiDoc({ summary: '新增或修改页面背景图', access: 'admin', body: PageHeaderInput }),
@@ -77,6 +104,11 @@ export const siteRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     await site.updateConfig(await body(c, ConfigPatch));
     return ok(c, null, '修改成功');
+  })
+  // The owner's moderation settings: not on GET /api/config, which every visitor reads.
+  .get('/config/review', doc.review, async (c) => {
+    requireAdmin(c);
+    return ok(c, await reviewSettings());
   })
   .get('/statistic', doc.statistic, async (c) => ok(c, await site.getStatistic('every')))
   .get('/pageHeader/getAll', doc.headers, async (c) => ok(c, await site.listPageHeaders()))

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ReviewConfig } from './schema-review.ts';
 
 /**
  * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
@@ -23,7 +24,7 @@ export interface UserTable extends Stamps {
   disabled_at: string | null;
 }
 
-export interface ConfigTable {
+export interface ConfigTable extends ReviewConfig {
   id: number; // always 1
   blog_name: string;
   blog_avatar: string;
@@ -161,6 +162,8 @@ export interface MessageTable extends Stamps {
   like_times: number;
   nick_name: string;
   user_id: number | null;
+  review_status: Generated<string>; // published | pending | spam (migration 0027)
+  ip: Generated<string>; // the writer's ('' before 0027): a guest's identity in `first` review mode
 }
 
 export interface CommentTable extends Stamps {
@@ -174,6 +177,7 @@ export interface CommentTable extends Stamps {
   thumbs_up: number;
   ip: string;
   ip_address: string;
+  review_status: Generated<string>; // published | pending | spam (migration 0027)
 }
 
 export interface LikeTable {

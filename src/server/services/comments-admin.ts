@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { AdminCommentRow } from '../../lib/contract/admin-comments.ts';
 import type { TimeRange } from '../../lib/contract/fields.ts';
+import type { ReviewState } from '../../lib/review.ts';
 import { db } from '../db/connection.ts';
 import { contains, within } from './admin-filters.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
@@ -17,6 +19,7 @@ export async function listCommentsAdmin(input: {
   to_name?: string;
   time?: TimeRange;
   from_id?: number;
+  review_status?: ReviewState;
 }): Promise<Page<AdminCommentRow>> {
   let q = db
     .selectFrom('comment')
@@ -27,6 +30,7 @@ export async function listCommentsAdmin(input: {
   if (input.to_name) q = q.where(contains('t.nick_name', input.to_name));
   if (input.time) q = q.where(within('comment.createdAt', input.time));
   if (input.from_id) q = q.where('comment.from_id', '=', input.from_id);
+  if (input.review_status) q = q.where('comment.review_status', '=', input.review_status);
   return paginate(
     input,
     (limit, offset) =>
@@ -47,6 +51,7 @@ export async function listCommentsAdmin(input: {
           'comment.ip_address as ipAddress',
           'comment.createdAt',
           'comment.updatedAt',
+          sql<ReviewState>`comment.review_status`.as('review_status'),
         ])
         .orderBy('comment.createdAt', 'desc')
         .orderBy('comment.id', 'desc')

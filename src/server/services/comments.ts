@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { ARTICLE_STATUS } from '../../lib/article.ts';
-import { excerpt, THING } from '../../lib/community.ts';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { THING } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -8,8 +7,9 @@ import { changes, commentLikesTag, commentsTag, shows, userTag } from '../core/p
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
-import { createNotify, escapeHtml, NOTIFY, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
+import { onCommentPublished, target } from './publish.ts';
+import { BLOCKED_ADDRESS, isBlocked, reviewSettings, stateOf } from './review.ts';
 import { commentVisible, thingVisible } from './visibility.ts';
 
 /** What a comment is about: 1 article, 2 talk, 3 guestbook message. */
@@ -41,10 +41,36 @@ function selectComments(conn: Conn) {
       'comment.thumbs_up',
       'comment.ip_address as ipAddress',
       'comment.createdAt',
+      'comment.review_status',
     ]);
 }
 
-type Shown = { id: number; type: number; for_id: number; from_id: number; to_id: number | null };
+/**
+ * What a visitor's lists hold (docs/owner-guide.md#评论审核): published comments, and a signed-in
+ * viewer's own that wait (a spam verdict shows to its author as waiting too, so a spammer learns
+ * nothing). Counts shown on pages use `published` alone.
+ */
+function shownTo(viewer: Viewer | null) {
+  return (eb: ExpressionBuilder<DB, 'comment'>) =>
+    viewer?.userId
+      ? eb.or([eb('comment.review_status', '=', 'published'), eb('comment.from_id', '=', viewer.userId)])
+      : eb('comment.review_status', '=', 'published');
+}
+
+/** The state an item's own list shows: 审核中 (pending) for anything not published. */
+const asShown = <T extends { review_status: string }>(r: T) => ({
+  ...r,
+  review_status: (r.review_status === 'published' ? 'published' : 'pending') as CommentItem['review_status'],
+});
+
+type Shown = {
+  id: number;
+  type: number;
+  for_id: number;
+  from_id: number;
+  to_id: number | null;
+  review_status: string;
+};
 
 /**
  * Comments as a page shows them: with their like counts (a like names the comments of the thing,
@@ -60,7 +86,7 @@ async function withLikes<T extends Shown>(rows: T[], viewer: Viewer | null) {
     rows.map((r) => r.id),
     viewer,
   );
-  return rows.map((r) => ({ ...r, is_like: liked.has(r.id) }));
+  return rows.map((r) => ({ ...asShown(r), is_like: liked.has(r.id) }));
 }
 
 /** Top-level comments of a thing, newest first or by likes ("hot"), each with its first replies. */
@@ -74,7 +100,8 @@ export async function listParents(
   let q = selectComments(db)
     .where('comment.type', '=', input.type)
     .where('comment.for_id', '=', input.for_id)
-    .where('comment.parent_id', 'is', null);
+    .where('comment.parent_id', 'is', null)
+    .where(shownTo(viewer));
   q = input.order === 'hot' ? q.orderBy('comment.thumbs_up', 'desc') : q;
   const { list: rows, total } = await paginate(
     input,
@@ -91,7 +118,8 @@ export async function listParents(
           .selectFrom('comment')
           .where('type', '=', input.type)
           .where('for_id', '=', input.for_id)
-          .where('parent_id', 'is', null),
+          .where('parent_id', 'is', null)
+          .where(shownTo(viewer)),
       ),
   );
   const ids = rows.map((r) => r.id);
@@ -101,6 +129,7 @@ export async function listParents(
       .selectFrom('comment')
       .select(['parent_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('parent_id', 'in', ids)
+      .where(shownTo(viewer))
       .groupBy('parent_id')
       .execute();
     for (const c of counted) totals.set(c.parent_id as number, Number(c.n));
@@ -110,6 +139,7 @@ export async function listParents(
       totals.get(r.id)
         ? selectComments(db)
             .where('comment.parent_id', '=', r.id)
+            .where(shownTo(viewer))
             .orderBy('comment.createdAt')
             .orderBy('comment.id')
             .limit(PREVIEW_REPLIES)
@@ -132,7 +162,7 @@ export async function listChildren(
   input: { parent_id: number; current: number; size: number },
   viewer: Viewer | null,
 ): Promise<Page<CommentItem>> {
-  if (!(await commentVisible(input.parent_id, viewer?.isAdmin === true)))
+  if (!(await commentVisible(input.parent_id, viewer?.isAdmin === true, db, viewer?.userId)))
     return { current: input.current, size: input.size, list: [], total: 0 };
   return paginate(
     input,
@@ -140,6 +170,7 @@ export async function listChildren(
       withLikes(
         await selectComments(db)
           .where('comment.parent_id', '=', input.parent_id)
+          .where(shownTo(viewer))
           .orderBy('comment.createdAt')
           .orderBy('comment.id')
           .limit(limit)
@@ -147,11 +178,11 @@ export async function listChildren(
           .execute(),
         viewer,
       ),
-    () => countRows(db.selectFrom('comment').where('parent_id', '=', input.parent_id)),
+    () => countRows(db.selectFrom('comment').where('parent_id', '=', input.parent_id).where(shownTo(viewer))),
   );
 }
 
-/** Every comment of a thing, replies included (0 for a thing the viewer may not see). */
+/** Every published comment of a thing, replies included (0 for a thing the viewer may not see). */
 export async function commentTotal(type: CommentType, forId: number, isAdmin = false): Promise<number> {
   shows(commentsTag(type, forId));
   if (!(await thingVisible(type, forId, isAdmin))) return 0;
@@ -160,11 +191,12 @@ export async function commentTotal(type: CommentType, forId: number, isAdmin = f
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('type', '=', type)
     .where('for_id', '=', forId)
+    .where('review_status', '=', 'published')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Comment totals of several things of one type (list pages). */
+/** Published comment totals of several things of one type (list pages). */
 export async function commentTotals(type: CommentType, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (ids.length === 0) return out;
@@ -173,42 +205,12 @@ export async function commentTotals(type: CommentType, ids: number[]): Promise<M
     .select(['for_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('type', '=', type)
     .where('for_id', 'in', ids)
+    .where('review_status', '=', 'published')
     .groupBy('for_id')
     .execute();
   for (const r of rows) out.set(r.for_id, Number(r.n));
   return out;
 }
-
-/** The thing a comment is about, if the viewer may comment on it: its owner and a label for notices. */
-async function target(
-  type: CommentType,
-  forId: number,
-  isAdmin: boolean,
-): Promise<{ ownerId: number | null; label: string } | null> {
-  if (type === THING.article) {
-    const a = await db
-      .selectFrom('article')
-      .select(['author_id', 'article_title', 'status'])
-      .where('id', '=', forId)
-      .executeTakeFirst();
-    if (!a || (a.status !== ARTICLE_STATUS.public && !isAdmin)) return null;
-    return { ownerId: a.author_id, label: `你的文章《${escapeHtml(a.article_title)}》` };
-  }
-  if (type === THING.talk) {
-    const t = await db
-      .selectFrom('talk')
-      .select(['user_id', 'status'])
-      .where('id', '=', forId)
-      .executeTakeFirst();
-    if (!t || (t.status !== 1 && !isAdmin)) return null;
-    return { ownerId: t.user_id, label: '你的说说' };
-  }
-  const m = await db.selectFrom('message').select('user_id').where('id', '=', forId).executeTakeFirst();
-  if (!m) return null;
-  return { ownerId: m.user_id, label: '你的留言' };
-}
-
-const NOTIFY_TYPE = { 1: NOTIFY.article, 2: NOTIFY.talk, 3: NOTIFY.guestbook } as const;
 
 export type Author = { id: number; nick_name: string; isAdmin: boolean; ip: string };
 
@@ -216,55 +218,61 @@ export type AddResult = { ok: true; comment: CommentItem } | { ok: false; reason
 
 async function fetchOne(conn: Conn, id: number): Promise<CommentItem> {
   const row = await selectComments(conn).where('comment.id', '=', id).executeTakeFirstOrThrow();
-  return { ...row, is_like: false };
+  return { ...asShown(row), is_like: false };
 }
 
-/** A top-level comment; notifies the owner of the thing (not when commenting on one's own). */
-export async function addComment(
-  input: { type: CommentType; for_id: number; content: string },
+/**
+ * Writes a comment or reply in the state the owner's settings give it (review.ts); one that goes live
+ * is announced at once (publish.ts), one that waits notifies nobody until approved.
+ */
+async function insertComment(
+  values: {
+    type: CommentType;
+    for_id: number;
+    parent_id: number | null;
+    to_id: number | null;
+    content: string;
+  },
   author: Author,
 ): Promise<AddResult> {
-  const thing = await target(input.type, input.for_id, author.isAdmin);
-  if (!thing) return { ok: false, reason: '评论的内容不存在' };
-  changes(commentsTag(input.type, input.for_id));
+  const settings = await reviewSettings();
+  if (isBlocked(settings, author.ip)) throw forbidden(BLOCKED_ADDRESS);
+  const state = await stateOf(values.content, settings, { isAdmin: author.isAdmin, userId: author.id });
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
       .insertInto('comment')
       .values({
-        type: input.type,
-        for_id: input.for_id,
-        parent_id: null,
+        ...values,
         from_id: author.id,
-        to_id: null,
-        content: input.content,
         thumbs_up: 0,
         ip: author.ip,
         ip_address: '',
+        review_status: state,
         createdAt: now,
         updatedAt: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (thing.ownerId) {
-      await createNotify(
-        {
-          userId: thing.ownerId,
-          actorId: author.id,
-          type: NOTIFY_TYPE[input.type],
-          toId: input.for_id,
-          message: `${who(author.nick_name)} 评论了${thing.label}：${escapeHtml(excerpt(input.content))}`,
-        },
-        trx,
-      );
-    }
+    if (state === 'published') await onCommentPublished([row.id], trx);
     return { ok: true as const, comment: await fetchOne(trx, row.id) };
   });
 }
 
+/** A top-level comment; once live, notifies the owner of the thing (not when commenting on one's own). */
+export async function addComment(
+  input: { type: CommentType; for_id: number; content: string },
+  author: Author,
+): Promise<AddResult> {
+  if (!(await target(input.type, input.for_id, author.isAdmin)))
+    return { ok: false, reason: '评论的内容不存在' };
+  return insertComment({ ...input, parent_id: null, to_id: null }, author);
+}
+
 /**
  * A reply under a top-level comment to someone in that thread (the parent's author or a replier);
- * notifies the person replied to.
+ * once live, notifies the person replied to. Only a published comment can be answered (an admin may
+ * answer a waiting one from the queue).
  */
 export async function applyComment(
   input: { type: CommentType; for_id: number; content: string; parent_id: number; to_id: number },
@@ -272,10 +280,16 @@ export async function applyComment(
 ): Promise<AddResult> {
   const parent = await db
     .selectFrom('comment')
-    .select(['id', 'type', 'for_id', 'parent_id', 'from_id'])
+    .select(['id', 'type', 'for_id', 'parent_id', 'from_id', 'review_status'])
     .where('id', '=', input.parent_id)
     .executeTakeFirst();
-  if (!parent || parent.parent_id != null || parent.type !== input.type || parent.for_id !== input.for_id)
+  if (
+    !parent ||
+    parent.parent_id != null ||
+    parent.type !== input.type ||
+    parent.for_id !== input.for_id ||
+    (parent.review_status !== 'published' && !author.isAdmin)
+  )
     return { ok: false, reason: '回复的评论不存在' };
   const thing = await target(input.type, input.for_id, author.isAdmin);
   if (!thing) return { ok: false, reason: '评论的内容不存在' };
@@ -288,38 +302,7 @@ export async function applyComment(
       .where('from_id', '=', input.to_id)
       .executeTakeFirst()) != null;
   if (!inThread) return { ok: false, reason: '回复的用户不在这条评论里' };
-  changes(commentsTag(input.type, input.for_id));
-  return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    const row = await trx
-      .insertInto('comment')
-      .values({
-        type: input.type,
-        for_id: input.for_id,
-        parent_id: parent.id,
-        from_id: author.id,
-        to_id: input.to_id,
-        content: input.content,
-        thumbs_up: 0,
-        ip: author.ip,
-        ip_address: '',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await createNotify(
-      {
-        userId: input.to_id,
-        actorId: author.id,
-        type: NOTIFY_TYPE[input.type],
-        toId: input.for_id,
-        message: `${who(author.nick_name)} 回复了你的评论：${escapeHtml(excerpt(input.content))}`,
-      },
-      trx,
-    );
-    return { ok: true as const, comment: await fetchOne(trx, row.id) };
-  });
+  return insertComment({ ...input, parent_id: parent.id }, author);
 }
 
 /**

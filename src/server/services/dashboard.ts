@@ -6,6 +6,7 @@ import { db } from '../db/connection.ts';
 import { listCommentsAdmin } from './comments-admin.ts';
 import { listLinks } from './links.ts';
 import { listMessages } from './messages.ts';
+import { reviewCounts } from './review.ts';
 import { flushViews } from './views/flush.ts';
 
 /**
@@ -23,7 +24,7 @@ async function counts(now: number): Promise<DashboardCounts> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .$if(table === 'link', (q) => q.where('status', '=', 1))
       .executeTakeFirst();
-  const [articles, comments, messages, users, pendingLinks, today, total, config] = await Promise.all([
+  const [articles, comments, messages, users, pendingLinks, today, total, config, queue] = await Promise.all([
     db
       .selectFrom('article')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -43,6 +44,7 @@ async function counts(now: number): Promise<DashboardCounts> {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('n'))
       .executeTakeFirst(),
     db.selectFrom('config').select('view_time').where('id', '=', 1).executeTakeFirst(),
+    reviewCounts(),
   ]);
   return {
     articles: count(articles),
@@ -54,6 +56,7 @@ async function counts(now: number): Promise<DashboardCounts> {
     viewsTotal: count(total),
     visits: Number(config?.view_time ?? 0),
     pendingLinks: count(pendingLinks),
+    pendingReview: queue.pending,
   };
 }
 
@@ -85,7 +88,8 @@ export async function getOverview(now = Date.now()): Promise<DashboardOverview> 
     counts(now),
     listLinks({ current: 1, size: 10, status: 1 }),
     newestComments(5),
-    listMessages({ current: 1, size: 5 }, null),
+    // As the admin sees them: waiting ones too, each with its state.
+    listMessages({ current: 1, size: 5 }, { userId: null, ip: '', isAdmin: true }),
   ]);
   return { counts: figures, pendingLinks: links.list, comments, messages: messages.list };
 }

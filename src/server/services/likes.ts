@@ -77,19 +77,24 @@ export async function likeCount(type: LikeType, forId: number, viewer: Viewer, c
     case THING.message: {
       const row = await conn
         .selectFrom('message')
-        .select('like_times as n')
+        .select(['like_times as n', 'review_status'])
         .where('id', '=', forId)
         .executeTakeFirst();
-      return row ? row.n : null;
+      // One waiting for review is not there for anyone to like.
+      return row && (row.review_status === 'published' || viewer.isAdmin) ? row.n : null;
     }
     case THING.comment: {
       const row = await conn
         .selectFrom('comment')
-        .select(['thumbs_up as n', 'type', 'for_id'])
+        .select(['thumbs_up as n', 'type', 'for_id', 'review_status'])
         .where('id', '=', forId)
         .executeTakeFirst();
-      // A comment on a private article or talk is hidden with it.
-      return row && (await thingVisible(row.type, row.for_id, viewer.isAdmin === true, conn)) ? row.n : null;
+      // A comment on a private article or talk is hidden with it; one waiting for review too.
+      return row &&
+        (row.review_status === 'published' || viewer.isAdmin) &&
+        (await thingVisible(row.type, row.for_id, viewer.isAdmin === true, conn))
+        ? row.n
+        : null;
     }
   }
 }

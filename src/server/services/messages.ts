@@ -1,16 +1,18 @@
-import { sql } from 'kysely';
-import { excerpt, THING } from '../../lib/community.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { THING } from '../../lib/community.ts';
 import type { TimeRange } from '../../lib/contract/fields.ts';
 import type { Message, MessageInput } from '../../lib/contract/messages.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, commentsTag, likesTag, shows, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 import { contains, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
-import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
+import { onMessagePublished } from './publish.ts';
+import { BLOCKED_ADDRESS, isBlocked, reviewSettings, stateAfterEdit, stateOf } from './review.ts';
 
 export type { Message, MessageInput };
 
@@ -34,7 +36,22 @@ function selectMessages() {
       'message.user_id',
       'message.createdAt',
       'message.updatedAt',
+      sql<Message['review_status']>`message.review_status`.as('review_status'),
     ]);
+}
+
+/**
+ * What a viewer's guestbook holds (docs/owner-guide.md#评论审核): published messages, a signed-in
+ * member's own that wait, and for the admin everything (the original admin app moderates from this
+ * list).
+ */
+function shownTo(viewer: Viewer | null) {
+  return (eb: ExpressionBuilder<DB, 'message'>) => {
+    if (viewer?.isAdmin) return eb.lit(true);
+    return viewer?.userId
+      ? eb.or([eb('message.review_status', '=', 'published'), eb('message.user_id', '=', viewer.userId)])
+      : eb('message.review_status', '=', 'published');
+  };
 }
 
 /** A message as stored, with its author's current name and avatar. */
@@ -50,7 +67,13 @@ async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> 
     likedIds(THING.message, ids, viewer),
     commentTotals(THING.message, ids),
   ]);
-  return rows.map((r) => ({ ...r, is_like: liked.has(r.id), comment_total: totals.get(r.id) ?? 0 }));
+  return rows.map((r) => ({
+    ...r,
+    // An author sees their own waiting (or spam) message as 审核中; the admin sees the real state.
+    review_status: viewer?.isAdmin || r.review_status === 'published' ? r.review_status : 'pending',
+    is_like: liked.has(r.id),
+    comment_total: totals.get(r.id) ?? 0,
+  }));
 }
 
 /** The guestbook, newest first, optionally one tag only, a substring of the text, a creation window. */
@@ -62,12 +85,17 @@ export async function listMessages(
     message?: string;
     time?: TimeRange;
     user_id?: number;
+    review_status?: Message['review_status'];
   },
   viewer: Viewer | null,
 ): Promise<Page<Message>> {
   shows('messages');
-  let q = selectMessages();
-  let c = db.selectFrom('message');
+  let q = selectMessages().where(shownTo(viewer));
+  let c = db.selectFrom('message').where(shownTo(viewer));
+  if (input.review_status && viewer?.isAdmin) {
+    q = q.where('message.review_status', '=', input.review_status);
+    c = c.where('message.review_status', '=', input.review_status);
+  }
   if (input.tag?.includes('\0')) {
     // The guestbook page's ?tag= (not /api, which refuses a NUL): no stored tag holds one, and
     // PostgreSQL refuses one even in a comparison. Nothing, as on SQLite.
@@ -110,11 +138,13 @@ export const ALL_MESSAGES_CAP = 500;
 
 /**
  * The guestbook's 弹幕 view (GET /api/message/getAllMessage): the newest ALL_MESSAGES_CAP messages, newest
- * first, each with its author's current name and avatar; `total` counts every message.
+ * first, each with its author's current name and avatar; `total` counts every message. Published
+ * ones only: the view is the same for everyone.
  */
 export async function allMessages(): Promise<{ list: MessageRow[]; total: number }> {
   const [list, total] = await Promise.all([
     selectMessages()
+      .where('message.review_status', '=', 'published')
       .orderBy('message.createdAt', 'desc')
       .orderBy('message.id', 'desc')
       .limit(ALL_MESSAGES_CAP)
@@ -122,6 +152,7 @@ export async function allMessages(): Promise<{ list: MessageRow[]; total: number
     db
       .selectFrom('message')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('review_status', '=', 'published')
       .executeTakeFirstOrThrow(),
   ]);
   return { list: list as MessageRow[], total: Number(total.n) };
@@ -129,7 +160,7 @@ export async function allMessages(): Promise<{ list: MessageRow[]; total: number
 
 export async function getMessage(id: number, viewer: Viewer | null): Promise<Message | null> {
   shows(`message:${id}`);
-  const row = await selectMessages().where('message.id', '=', id).executeTakeFirst();
+  const row = await selectMessages().where('message.id', '=', id).where(shownTo(viewer)).executeTakeFirst();
   return row ? (await complete([row as Row], viewer))[0] : null;
 }
 
@@ -140,6 +171,7 @@ export async function hotTags(): Promise<{ tag: string; count: number }[]> {
     .selectFrom('message')
     .select(['tag', (eb) => eb.fn.countAll<number>().as('count')])
     .where('tag', '!=', '')
+    .where('review_status', '=', 'published')
     .groupBy('tag')
     .orderBy('count', 'desc')
     .orderBy('tag')
@@ -155,6 +187,7 @@ export async function usedBackgrounds(limit = 12): Promise<string[]> {
     .selectFrom('message')
     .select('bg_url')
     .where('bg_url', 'like', '/uploads/%')
+    .where('review_status', '=', 'published')
     .groupBy('bg_url')
     .orderBy((eb) => eb.fn.max('id'), 'desc')
     .limit(limit)
@@ -163,14 +196,24 @@ export async function usedBackgrounds(limit = 12): Promise<string[]> {
 }
 
 /**
- * A new message by a member (their name from the account) or a guest (the name they typed). The admins
- * hear about it (type 3), except an admin writing on their own guestbook.
+ * A new message by a member (their name from the account) or a guest (the name they typed), in the
+ * state the owner's settings give it (review.ts). One that goes live is announced to the admins
+ * (publish.ts; not an admin writing on their own guestbook); one that waits, only once approved.
  */
-export async function addMessage(
+export async function writeMessage(
   input: MessageInput,
-  author: { userId: number | null; nickName: string },
-): Promise<number> {
-  changes('messages');
+  author: { userId: number | null; nickName: string; ip?: string; isAdmin?: boolean },
+): Promise<{ id: number; review_status: Message['review_status'] }> {
+  const settings = await reviewSettings();
+  const ip = author.ip ?? '';
+  if (isBlocked(settings, ip)) throw forbidden(BLOCKED_ADDRESS);
+  const state = await stateOf(
+    input.message,
+    settings,
+    author.userId
+      ? { isAdmin: author.isAdmin === true, userId: author.userId }
+      : { isAdmin: false, guestName: author.nickName, ip },
+  );
   const id = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -180,38 +223,46 @@ export async function addMessage(
         like_times: 0,
         nick_name: author.nickName,
         user_id: author.userId,
+        ip,
+        review_status: state,
         createdAt: now,
         updatedAt: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await notifyAdmins(
-      {
-        type: NOTIFY.guestbook,
-        toId: row.id,
-        actorId: author.userId,
-        message: `${who(author.nickName)} 在留言板给你留言了：${escapeHtml(excerpt(input.message))}`,
-      },
-      trx,
-    );
+    if (state === 'published') await onMessagePublished([row.id], trx);
     return row.id;
   });
-  // Its page (/message/detail?id=) may have been cached as missing.
-  changes(`message:${id}`);
-  return id;
+  // The writer sees a spam verdict as waiting, like anything else not yet published.
+  return { id, review_status: state === 'published' ? 'published' : 'pending' };
+}
+
+/** writeMessage for a caller that needs only the new id (the seed, tests). */
+export async function addMessage(
+  input: MessageInput,
+  author: { userId: number | null; nickName: string; ip?: string; isAdmin?: boolean },
+): Promise<number> {
+  return (await writeMessage(input, author)).id;
 }
 
 export type Actor = { id: number; isAdmin: boolean };
 
-/** Changes a message: its author or an admin. */
+/** Changes a message: its author or an admin (back to the queue when the rules say so). */
 export async function updateMessage(id: number, input: MessageInput, actor: Actor): Promise<void> {
-  const row = await db.selectFrom('message').select('user_id').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('message')
+    .select(['user_id', 'review_status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(MSG.guestbookMessage);
   if (row.user_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownMessageEdit);
+  // An edit meets the word and link rules again; a hit takes a live message back off the pages.
+  const state = await stateAfterEdit(input.message, actor.isAdmin);
+  const review_status = state === 'published' ? row.review_status : state;
   changes('messages', `message:${id}`);
   await db
     .updateTable('message')
-    .set({ ...input, updatedAt: new Date().toISOString() })
+    .set({ ...input, review_status, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }

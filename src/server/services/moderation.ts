@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { excerpt } from '../../lib/community.ts';
 import type { ModerationList, ModerationRow } from '../../lib/contract/admin-comments.ts';
+import type { ReviewState } from '../../lib/review.ts';
 import { db } from '../db/connection.ts';
 import { contains, within } from './admin-filters.ts';
 import { type Page, paginate } from './paginate.ts';
@@ -16,6 +17,7 @@ function commentSide(f: ModerationFilter) {
   if (f.from_id) q = q.where('comment.from_id', '=', f.from_id);
   if (f.from_name) q = q.where(contains('f.nick_name', f.from_name));
   if (f.time) q = q.where(within('comment.createdAt', f.time));
+  if (f.review_status) q = q.where('comment.review_status', '=', f.review_status);
   return q.select([
     sql<'comment' | 'message'>`'comment'`.as('kind'),
     'comment.id as id',
@@ -27,6 +29,7 @@ function commentSide(f: ModerationFilter) {
     'f.avatar as from_avatar',
     'comment.content as content',
     'comment.createdAt as createdAt',
+    sql<ReviewState>`comment.review_status`.as('review_status'),
   ]);
 }
 
@@ -45,6 +48,7 @@ function messageSide(f: ModerationFilter) {
     );
   }
   if (f.time) q = q.where(within('message.createdAt', f.time));
+  if (f.review_status) q = q.where('message.review_status', '=', f.review_status);
   return q.select((eb) => [
     sql<'comment' | 'message'>`'message'`.as('kind'),
     'message.id as id',
@@ -56,6 +60,7 @@ function messageSide(f: ModerationFilter) {
     eb.fn.coalesce('u.avatar', sql<string>`''`).as('from_avatar'),
     'message.message as content',
     'message.createdAt as createdAt',
+    sql<ReviewState>`message.review_status`.as('review_status'),
   ]);
 }
 

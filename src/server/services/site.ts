@@ -6,11 +6,13 @@ import { MSG } from '../core/messages.ts';
 import { bannerTag, changes, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { ConfigTable } from '../db/schema.ts';
+import type { ReviewConfig } from '../db/schema-review.ts';
 import { termCounts } from './articles.ts';
 import { removeUnusedUploads } from './upload-files.ts';
 import { firstSiteVisitToday } from './views/site-visits.ts';
 
-export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt'>;
+/** The public profile: the moderation settings (ReviewConfig) are the admin's alone (services/review.ts). */
+export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt' | keyof ReviewConfig>;
 
 export const CONFIG_FIELDS = [
   'blog_name',
@@ -45,7 +47,7 @@ export async function getConfig(): Promise<SiteConfig> {
 }
 
 export async function updateConfig(
-  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'>>,
+  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'> & ReviewConfig>,
 ): Promise<void> {
   // Every page's layout shows the config.
   changes('config');

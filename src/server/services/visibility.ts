@@ -7,7 +7,7 @@ type Conn = Kysely<DB> | Transaction<DB>;
 
 /**
  * Whether a thing that comments hang on may be seen: a public article (status 1) or talk
- * (status 1), any guestbook message; the admin sees every one that exists. Everything said about a
+ * (status 1), a published guestbook message; the admin sees every one that exists. Everything said about a
  * hidden thing — its comments, their count and likes — answers as for a thing that does not exist.
  * `type`: 1 article, 2 talk, 3 guestbook message (the comment types).
  */
@@ -20,17 +20,33 @@ export async function thingVisible(type: number, forId: number, isAdmin: boolean
       .executeTakeFirst();
     return row != null && (row.status === 1 || isAdmin);
   }
-  if (type === THING.message)
-    return (await conn.selectFrom('message').select('id').where('id', '=', forId).executeTakeFirst()) != null;
+  if (type === THING.message) {
+    const row = await conn
+      .selectFrom('message')
+      .select('review_status')
+      .where('id', '=', forId)
+      .executeTakeFirst();
+    return row != null && (row.review_status === 'published' || isAdmin);
+  }
   return false;
 }
 
-/** Whether a comment may be seen: it exists and the thing it is about may be seen. */
-export async function commentVisible(id: number, isAdmin: boolean, conn: Conn = db) {
+/**
+ * Whether a comment may be seen: it exists, is published (or is the viewer's own, or the viewer is the
+ * admin) and the thing it is about may be seen.
+ */
+export async function commentVisible(
+  id: number,
+  isAdmin: boolean,
+  conn: Conn = db,
+  viewerId?: number | null,
+) {
   const row = await conn
     .selectFrom('comment')
-    .select(['type', 'for_id'])
+    .select(['type', 'for_id', 'review_status', 'from_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row != null && thingVisible(row.type, row.for_id, isAdmin, conn);
+  if (!row) return false;
+  if (row.review_status !== 'published' && !isAdmin && row.from_id !== viewerId) return false;
+  return thingVisible(row.type, row.for_id, isAdmin, conn);
 }

@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getOverview, getTrend } from '../../../lib/api/admin/dashboard.ts';
 import type { DashboardCounts, DashboardOverview, DashboardTrend } from '../../../lib/contract/dashboard.ts';
-import { $gate, $self } from '../../stores.ts';
+import { $gate, $self, refreshReviewCounts } from '../../stores.ts';
 import { NewestComments, NewestMessages, PendingLinks } from './DashboardLists.tsx';
 import styles from './dashboard.module.css';
 
@@ -18,6 +18,8 @@ const CARDS: {
 }[] = [
   { key: 'articles', label: '文章', href: '/admin/articles' },
   { key: 'comments', label: '评论' },
+  // The moderation queue (docs/owner-guide.md#评论审核).
+  { key: 'pendingReview', label: '待审核', href: '/admin/comments', note: () => '评论与留言' },
   { key: 'messages', label: '留言', href: '/message/list' },
   { key: 'users', label: '用户' },
   { key: 'viewsToday', label: '今日浏览', note: (c) => `${c.uniquesToday} 位访客` },
@@ -34,7 +36,7 @@ export default function DashboardScreen() {
   const load = useCallback(() => getOverview().then(setOverview, () => {}), []);
   // A moderation changes the figures and the series (a deleted comment leaves its day).
   const reload = useCallback(async () => {
-    await Promise.all([load(), getTrend().then(setTrend, () => {})]);
+    await Promise.all([load(), getTrend().then(setTrend, () => {}), refreshReviewCounts()]);
   }, [load]);
   useEffect(() => {
     if (gate === 'admin') void reload();

@@ -1,0 +1,12 @@
+/**
+ * The moderation settings on the `config` row (migration 0027, docs/owner-guide.md#评论审核), kept
+ * apart from schema.ts by their own reason to change.
+ */
+export interface ReviewConfig {
+  comment_review: string; // off | first | all
+  blocked_words: string; // one a line
+  blocked_words_action: string; // pending | spam
+  max_links_per_comment: number; // 0: no limit
+  links_action: string; // pending | spam
+  blocked_ips: string; // addresses and CIDR ranges, IPv4 or IPv6, one a line
+}
