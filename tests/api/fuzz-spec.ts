@@ -104,7 +104,13 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'GET /api/config': {},
   'PUT /api/config/addView': {},
   'POST /api/config/update': {
-    body: { blog_name: '模糊博客', blog_avatar: '/uploads/a.png', personal_say: '你好', blog_notice: '公告' },
+    body: {
+      blog_name: '模糊博客',
+      blog_avatar: '/uploads/a.png',
+      personal_say: '你好',
+      blog_notice: '公告',
+      guest_captcha: true,
+    },
   },
   'GET /api/statistic': {},
   'GET /api/pageHeader/getAll': {},
@@ -214,7 +220,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/message/getHotTagList': {},
   'GET /api/message/getAllMessage': {},
-  'POST /api/message/add': { body: { ...look, nick_name: '路过的人' }, numeric: LOOK_NUM },
+  'GET /api/altcha/challenge': {},
+  'POST /api/message/add': { body: { ...look, nick_name: '路过的人', altcha: '' }, numeric: LOOK_NUM },
   'POST /api/message/update': { body: { id: '$message', ...look }, numeric: { id: 1, ...LOOK_NUM } },
   'PUT /api/message/delete': { body: { idList: [999] } },
   'POST /api/comment/frontGetParentComment': {

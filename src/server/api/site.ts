@@ -39,6 +39,10 @@ const ConfigPatch = z
     admin_url: link,
     // Shown as text, never as an address (e.g. 粤ICP备2026000000号-1).
     icp_number: text(50),
+    // The guest guard's switches (docs/owner-guide.md#访客与评论).
+    guest_captcha: z.boolean('开关只能是 true 或 false'),
+    ip_region: z.boolean('开关只能是 true 或 false'),
+    ua_summary: z.boolean('开关只能是 true 或 false'),
   })
   .partial()
   .strip();

@@ -5,6 +5,7 @@ import type { Generated } from 'kysely';
  */
 
 type Stamps = { createdAt: string; updatedAt: string };
+type Place = { ip_address: Generated<string>; user_agent: Generated<string> }; // IP 属地, browser (0030)
 
 export interface UserTable extends Stamps {
   id: Generated<number>;
@@ -43,6 +44,9 @@ export interface ConfigTable {
   admin_url: string; // where type-4 notifications lead (friend-link approval)
   /** The ICP filing number the footer shows (migration 0023); empty hides it. */
   icp_number: string;
+  guest_captcha: Generated<number>; // guest guard switches, 0/1 (0029: docs/owner-guide.md#访客与评论)
+  ip_region: Generated<number>;
+  ua_summary: Generated<number>;
   /** When the site started (the client's 运行时间): the first start, or the demo's oldest content. */
   createdAt: string;
   updatedAt: string;
@@ -149,7 +153,7 @@ export interface LinkTable extends Stamps {
   downAt: string | null;
 }
 
-export interface MessageTable extends Stamps {
+export interface MessageTable extends Stamps, Place {
   id: Generated<number>;
   message: string;
   tag: string;
@@ -174,6 +178,7 @@ export interface CommentTable extends Stamps {
   thumbs_up: number;
   ip: string;
   ip_address: string;
+  user_agent: Generated<string>; // browser · system (migration 0030)
 }
 
 export interface LikeTable {
@@ -390,4 +395,5 @@ export interface DB {
   idempotency_key: IdempotencyKeyTable;
   user_otp: UserOtpTable;
   user_recovery_code: UserRecoveryCodeTable;
+  altcha_used: { id: string; expires_at: string }; // spent ALTCHA challenges till they expire (0029)
 }

@@ -10,7 +10,9 @@ import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { createNotify, escapeHtml, NOTIFY, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
+import { type GuardSettings, guardSettings } from './site.ts';
 import { commentVisible, thingVisible } from './visibility.ts';
+import { placeOf, shownPlace } from './writer-place.ts';
 
 /** What a comment is about: 1 article, 2 talk, 3 guestbook message. */
 export type CommentType = 1 | 2 | 3;
@@ -40,11 +42,20 @@ function selectComments(conn: Conn) {
       'comment.content',
       'comment.thumbs_up',
       'comment.ip_address as ipAddress',
+      'comment.user_agent as userAgent',
       'comment.createdAt',
     ]);
 }
 
-type Shown = { id: number; type: number; for_id: number; from_id: number; to_id: number | null };
+type Shown = {
+  id: number;
+  type: number;
+  for_id: number;
+  from_id: number;
+  to_id: number | null;
+  ipAddress: string;
+  userAgent: string;
+};
 
 /**
  * Comments as a page shows them: with their like counts (a like names the comments of the thing,
@@ -55,12 +66,15 @@ async function withLikes<T extends Shown>(rows: T[], viewer: Viewer | null) {
     shows(commentsTag(r.type, r.for_id), commentLikesTag(r.type, r.for_id), userTag(r.from_id));
     if (r.to_id) shows(userTag(r.to_id));
   }
-  const liked = await likedIds(
-    4,
-    rows.map((r) => r.id),
-    viewer,
-  );
-  return rows.map((r) => ({ ...r, is_like: liked.has(r.id) }));
+  const [liked, on] = await Promise.all([
+    likedIds(
+      4,
+      rows.map((r) => r.id),
+      viewer,
+    ),
+    guardSettings(),
+  ]);
+  return shownPlace(rows, on).map((r) => ({ ...r, is_like: liked.has(r.id) }));
 }
 
 /** Top-level comments of a thing, newest first or by likes ("hot"), each with its first replies. */
@@ -210,13 +224,14 @@ async function target(
 
 const NOTIFY_TYPE = { 1: NOTIFY.article, 2: NOTIFY.talk, 3: NOTIFY.guestbook } as const;
 
-export type Author = { id: number; nick_name: string; isAdmin: boolean; ip: string };
+/** The writer, with their address and User-Agent header (kept only as the owner's settings say). */
+export type Author = { id: number; nick_name: string; isAdmin: boolean; ip: string; userAgent: string };
 
 export type AddResult = { ok: true; comment: CommentItem } | { ok: false; reason: string };
 
-async function fetchOne(conn: Conn, id: number): Promise<CommentItem> {
+async function fetchOne(conn: Conn, id: number, on: GuardSettings): Promise<CommentItem> {
   const row = await selectComments(conn).where('comment.id', '=', id).executeTakeFirstOrThrow();
-  return { ...row, is_like: false };
+  return { ...shownPlace([row], on)[0], is_like: false };
 }
 
 /** A top-level comment; notifies the owner of the thing (not when commenting on one's own). */
@@ -227,6 +242,9 @@ export async function addComment(
   const thing = await target(input.type, input.for_id, author.isAdmin);
   if (!thing) return { ok: false, reason: '评论的内容不存在' };
   changes(commentsTag(input.type, input.for_id));
+  // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
+  const on = await guardSettings();
+  const place = placeOf(author.ip, author.userAgent, on);
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -240,7 +258,7 @@ export async function addComment(
         content: input.content,
         thumbs_up: 0,
         ip: author.ip,
-        ip_address: '',
+        ...place,
         createdAt: now,
         updatedAt: now,
       })
@@ -258,7 +276,7 @@ export async function addComment(
         trx,
       );
     }
-    return { ok: true as const, comment: await fetchOne(trx, row.id) };
+    return { ok: true as const, comment: await fetchOne(trx, row.id, on) };
   });
 }
 
@@ -289,6 +307,9 @@ export async function applyComment(
       .executeTakeFirst()) != null;
   if (!inThread) return { ok: false, reason: '回复的用户不在这条评论里' };
   changes(commentsTag(input.type, input.for_id));
+  // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
+  const on = await guardSettings();
+  const place = placeOf(author.ip, author.userAgent, on);
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -302,7 +323,7 @@ export async function applyComment(
         content: input.content,
         thumbs_up: 0,
         ip: author.ip,
-        ip_address: '',
+        ...place,
         createdAt: now,
         updatedAt: now,
       })
@@ -318,7 +339,7 @@ export async function applyComment(
       },
       trx,
     );
-    return { ok: true as const, comment: await fetchOne(trx, row.id) };
+    return { ok: true as const, comment: await fetchOne(trx, row.id, on) };
   });
 }
 

@@ -11,6 +11,8 @@ import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
+import { guardSettings } from './site.ts';
+import { shownPlace, type WriterPlace } from './writer-place.ts';
 
 export type { Message, MessageInput };
 
@@ -32,6 +34,8 @@ function selectMessages() {
       eb.fn.coalesce('user.nick_name', 'message.nick_name').as('nick_name'),
       eb.fn.coalesce('user.avatar', eb.val('')).as('avatar'),
       'message.user_id',
+      'message.ip_address as ipAddress',
+      'message.user_agent as userAgent',
       'message.createdAt',
       'message.updatedAt',
     ]);
@@ -46,11 +50,16 @@ async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> 
   // Each one's comment and like counts are on the page, and a member author's name and avatar.
   shows(...ids.map((id) => commentsTag(THING.message, id)), ...ids.map((id) => likesTag(THING.message, id)));
   for (const r of rows) if (r.user_id) shows(userTag(r.user_id));
-  const [liked, totals] = await Promise.all([
+  const [liked, totals, on] = await Promise.all([
     likedIds(THING.message, ids, viewer),
     commentTotals(THING.message, ids),
+    guardSettings(),
   ]);
-  return rows.map((r) => ({ ...r, is_like: liked.has(r.id), comment_total: totals.get(r.id) ?? 0 }));
+  return shownPlace(rows, on).map((r) => ({
+    ...r,
+    is_like: liked.has(r.id),
+    comment_total: totals.get(r.id) ?? 0,
+  }));
 }
 
 /** The guestbook, newest first, optionally one tag only, a substring of the text, a creation window. */
@@ -113,7 +122,7 @@ export const ALL_MESSAGES_CAP = 500;
  * first, each with its author's current name and avatar; `total` counts every message.
  */
 export async function allMessages(): Promise<{ list: MessageRow[]; total: number }> {
-  const [list, total] = await Promise.all([
+  const [list, total, on] = await Promise.all([
     selectMessages()
       .orderBy('message.createdAt', 'desc')
       .orderBy('message.id', 'desc')
@@ -123,8 +132,9 @@ export async function allMessages(): Promise<{ list: MessageRow[]; total: number
       .selectFrom('message')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
+    guardSettings(),
   ]);
-  return { list: list as MessageRow[], total: Number(total.n) };
+  return { list: shownPlace(list as MessageRow[], on), total: Number(total.n) };
 }
 
 export async function getMessage(id: number, viewer: Viewer | null): Promise<Message | null> {
@@ -169,6 +179,7 @@ export async function usedBackgrounds(limit = 12): Promise<string[]> {
 export async function addMessage(
   input: MessageInput,
   author: { userId: number | null; nickName: string },
+  place: WriterPlace = { ip_address: '', user_agent: '' },
 ): Promise<number> {
   changes('messages');
   const id = await db.transaction().execute(async (trx) => {
@@ -180,6 +191,7 @@ export async function addMessage(
         like_times: 0,
         nick_name: author.nickName,
         user_id: author.userId,
+        ...place,
         createdAt: now,
         updatedAt: now,
       })

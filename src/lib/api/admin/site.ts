@@ -1,11 +1,12 @@
-import type { PageHeader, SiteConfig, SiteProfile } from '../../contract/site.ts';
+import type { GuardSwitches, PageHeader, SiteConfig, SiteProfile } from '../../contract/site.ts';
 import { get, post } from '../client.ts';
 
 /** The console's calls for the site profile and the page banners (ADMIN-API "Site"). */
 
 export const getSiteConfig = () => get<SiteConfig>('/api/config');
 
-export const updateSiteConfig = (patch: Partial<SiteProfile>) => post<null>('/api/config/update', patch);
+export const updateSiteConfig = (patch: Partial<SiteProfile & GuardSwitches>) =>
+  post<null>('/api/config/update', patch);
 
 export const listPageHeaders = () => get<PageHeader[]>('/api/pageHeader/getAll');
 
