@@ -30,13 +30,19 @@ test('a guest posts a guestbook message after the widget solves its proof of wor
   await page.getByLabel('留言内容').fill(text);
   await page.getByLabel('昵称').fill('验证过的路人');
 
-  // Without the proof of work the form says so and sends nothing.
+  // Without the proof of work the form is not sent (the widget's box is a required field).
   const widget = page.locator('[data-captcha] altcha-widget');
   await expect(widget).toBeVisible();
   expect(widgetChunks(bytes)).not.toEqual([]);
   await page.getByRole('button', { name: '发布留言' }).click();
-  await expect(page.getByText('请先完成人机验证').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/message\/publish$/);
+  expect(query('SELECT id FROM message WHERE message = ?', text)).toEqual([]);
 
+  await expect(widget.getByRole('checkbox', { name: '我不是机器人' })).toHaveJSProperty(
+    'validationMessage',
+    '请先完成人机验证',
+  );
+  // The box's label (its drawn tick lies over the input itself).
   await widget.getByText('我不是机器人').click();
   await expect(widget.getByText('已验证')).toBeVisible({ timeout: 90_000 });
   await page.getByRole('button', { name: '发布留言' }).click();

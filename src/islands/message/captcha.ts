@@ -45,7 +45,11 @@ export function mountCaptcha(host: HTMLElement, onPayload: (payload: string) => 
   widget.setAttribute('challenge', '/api/altcha/challenge');
   widget.setAttribute('language', 'zh-cn');
   widget.setAttribute('name', 'altcha');
-  widget.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true }));
+  // The browser's own "check this box" bubble would be in its language: the site's message instead.
+  widget.setAttribute(
+    'configuration',
+    JSON.stringify({ hideFooter: true, hideLogo: true, validationMessage: '请先完成人机验证' }),
+  );
   widget.addEventListener('statechange', (e) => {
     const { state, payload } = (e as CustomEvent<{ state: string; payload?: string }>).detail;
     onPayload(state === 'verified' ? (payload ?? '') : '');
