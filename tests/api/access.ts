@@ -64,6 +64,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/message/getMessageList': 'public',
   'GET /api/message/getAllMessage': 'public',
   'GET /api/message/getHotTagList': 'public',
+  'GET /api/altcha/challenge': 'public',
   'POST /api/message/add': 'public',
   'POST /api/message/update': 'login',
   'PUT /api/message/delete': 'login',

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
+import { PLAIN_LOOK, setupTestApi, withoutGuestCaptcha } from './helpers.ts';
 
 /** The owner's friend-link, guestbook and comment routes, and where type-4 notices lead. */
 const api = setupTestApi();
+withoutGuestCaptcha();
 
 const as = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);
 

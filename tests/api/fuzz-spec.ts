@@ -118,6 +118,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
       comment_review: 'off',
       blocked_words_action: 'pending',
       max_links_per_comment: 0,
+      guest_captcha: true,
     },
     numeric: { max_links_per_comment: 0 },
   },
@@ -230,7 +231,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/message/getHotTagList': {},
   'GET /api/message/getAllMessage': {},
-  'POST /api/message/add': { body: { ...look, nick_name: '路过的人' }, numeric: LOOK_NUM },
+  'GET /api/altcha/challenge': {},
+  'POST /api/message/add': { body: { ...look, nick_name: '路过的人', altcha: '' }, numeric: LOOK_NUM },
   'POST /api/message/update': { body: { id: '$message', ...look }, numeric: { id: 1, ...LOOK_NUM } },
   'PUT /api/message/delete': { body: { idList: [999] } },
   'POST /api/comment/frontGetParentComment': {

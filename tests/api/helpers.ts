@@ -116,3 +116,17 @@ export function setupTestApi(opts: { seed?: boolean; env?: Record<string, string
   });
   return ctx;
 }
+
+/**
+ * Guests post to the guestbook without the proof of work (the owner's `guest_captcha` off), for the test
+ * files about the guestbook itself: the captcha has its own (tests/api/guest-guard.test.ts). Call at the
+ * file's top, after setupTestApi.
+ */
+export function withoutGuestCaptcha(): void {
+  beforeAll(guestCaptchaOff);
+}
+
+/** The same at once (after a test that rebuilt the database's newer columns with their defaults). */
+export async function guestCaptchaOff(): Promise<void> {
+  await db.updateTable('config').set({ guest_captcha: 0 }).where('id', '=', 1).execute();
+}

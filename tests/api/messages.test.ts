@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
+import { PLAIN_LOOK, setupTestApi, withoutGuestCaptcha } from './helpers.ts';
 
 const api = setupTestApi({ seed: true });
+withoutGuestCaptcha();
 
 const guestPost = async (ip: string, body: unknown) => {
   const res = await api.app.request(

@@ -460,7 +460,7 @@ const answer = async (p: Promise<{ status: number; json: Json }>): Promise<Answe
 
 let commentSeq = 0;
 async function commentBy(owner: Person, parent?: { id: number; to: number }): Promise<number> {
-  const author = { id: owner.id, nick_name: '评论者', isAdmin: false, ip: '127.0.0.1' };
+  const author = { id: owner.id, nick_name: '评论者', isAdmin: false, ip: '127.0.0.1', userAgent: '' };
   const content = `一条评论 ${++commentSeq}`;
   const res = parent
     ? await comments.applyComment(

@@ -13,6 +13,8 @@ import * as m0022 from '../../src/server/db/migrations/0022_audit_kind.ts';
 import * as m0023 from '../../src/server/db/migrations/0023_icp_number.ts';
 import * as m0024 from '../../src/server/db/migrations/0024_link_group.ts';
 import * as m0027 from '../../src/server/db/migrations/0027_review.ts';
+import * as m0029 from '../../src/server/db/migrations/0029_guest_guard.ts';
+import * as m0030 from '../../src/server/db/migrations/0030_writer_place.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -35,6 +37,8 @@ const UNDOABLE: [string, Down][] = [
   ['0023_icp_number', m0023.down],
   ['0024_link_group', m0024.down],
   ['0027_review', m0027.down],
+  ['0029_guest_guard', m0029.down],
+  ['0030_writer_place', m0030.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

@@ -4,6 +4,7 @@ import { getReplies } from '../../lib/api/comments.ts';
 import { mergeById } from '../../lib/community.ts';
 import type { CommentItem, ParentComment } from '../../lib/contract/comments.ts';
 import { Avatar } from '../common/Avatar.tsx';
+import { Place } from '../common/Place.tsx';
 import { TimeAgo } from '../common/TimeAgo.tsx';
 import LikeButton from '../like/LikeButton.tsx';
 import styles from './comments.module.css';
@@ -34,9 +35,9 @@ export function Item({
           <span className={styles.name}>{c.from_name}</span>
           {/* Only the author sees their own waiting comment (docs/owner-guide.md#评论审核). */}
           {c.review_status === 'pending' && <span className={styles.reviewing}>审核中</span>}
-          {c.ipAddress && <span className={styles.where}>{c.ipAddress}</span>}
           <TimeAgo date={c.createdAt} />
         </div>
+        <Place ipAddress={c.ipAddress} userAgent={c.userAgent} className={styles.where} />
         <p className={styles.text}>
           {c.to_name && <span className={styles.to}>回复 @{c.to_name}：</span>}
           {c.content}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { messageStyle } from '../../lib/community.ts';
 import type { Message } from '../../stores/message.ts';
 import { Avatar } from '../common/Avatar.tsx';
+import { Place } from '../common/Place.tsx';
 import { TimeAgo } from '../common/TimeAgo.tsx';
 import styles from './message.module.css';
 
@@ -31,6 +32,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
             <span className={styles.name}>{m.nick_name}</span>
             <Reviewing state={m.review_status} />
             <TimeAgo date={m.createdAt} />
+            <Place ipAddress={m.ipAddress} userAgent={m.userAgent} className={styles.place} />
           </div>
         )}
         {link ? (
@@ -51,6 +53,7 @@ export function MessageCard({ m, variant, like, link = true }: Props) {
               <Avatar src={m.avatar} name={m.nick_name} size={24} />
               <span className={styles.name}>{m.nick_name}</span>
               <TimeAgo date={m.createdAt} />
+              <Place ipAddress={m.ipAddress} userAgent={m.userAgent} className={styles.place} />
             </span>
           )}
           {m.tag && <span className={styles.tag}>#{m.tag}</span>}

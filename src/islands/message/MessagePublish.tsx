@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { ImagePlus, Send } from 'lucide-react';
-import { type CSSProperties, type ReactNode, type SubmitEvent, useState } from 'react';
+import { type CSSProperties, type ReactNode, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { uploadImage } from '../../browser/upload.ts';
 import { addMessage, updateMessage } from '../../lib/api/messages.ts';
 import {
@@ -26,7 +26,8 @@ import { openLogin } from '../../stores/ui.ts';
 import { useHydrated } from '../common/use-hydrated.ts';
 import styles from './publish.module.css';
 
-type Props = { editing: Message | null; backgrounds: string[]; tags: string[] };
+/** `captcha`: a guest's message needs a solved proof of work (the owner's guest_captcha setting). */
+type Props = { editing: Message | null; backgrounds: string[]; tags: string[]; captcha: boolean };
 
 type Form = MessageInput & { nick_name: string };
 
@@ -52,7 +53,7 @@ function uploadedPath(url: string): string | null {
 }
 
 /** Writes a new guestbook message, or edits one's own (`?id=`), with a live preview of its look. */
-export default function MessagePublish({ editing, backgrounds, tags }: Props) {
+export default function MessagePublish({ editing, backgrounds, tags, captcha }: Props) {
   const user = useStore($userInfo);
   const hydrated = useHydrated();
   const [form, setForm] = useState<Form>(() =>
@@ -74,6 +75,27 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
   const me = hydrated ? user : null;
 
   const mayEdit = !editing || (me != null && (me.id === editing.user_id || me.role === 1));
+  // A guest writing a new message solves the proof of work: the widget's code is fetched only then.
+  const needsCaptcha = captcha && hydrated && !me && !editing;
+  const captchaHost = useRef<HTMLDivElement>(null);
+  const resetCaptcha = useRef<() => void>(() => {});
+  const [solution, setSolution] = useState('');
+  const [captchaReady, setCaptchaReady] = useState(false);
+  useEffect(() => {
+    if (!needsCaptcha) return;
+    let live = true;
+    import('./captcha.ts').then(
+      ({ mountCaptcha }) => {
+        if (!live || !captchaHost.current) return;
+        resetCaptcha.current = mountCaptcha(captchaHost.current, setSolution);
+        setCaptchaReady(true);
+      },
+      () => toast('人机验证加载失败，请刷新页面重试', 'error', '错误提示'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsCaptcha]);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function upload(file: File | undefined) {
@@ -106,6 +128,10 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
       toast('请输入留言内容', 'warning', '温馨提示');
       return;
     }
+    if (needsCaptcha && !solution) {
+      toast('请先完成人机验证', 'warning', '温馨提示');
+      return;
+    }
     setBusy(true);
     const { nick_name, ...look } = form;
     try {
@@ -117,6 +143,7 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
           ...look,
           message,
           ...(me ? {} : { nick_name: nick_name.trim() }),
+          ...(needsCaptcha ? { altcha: solution } : {}),
         });
         toast(
           made.review_status === 'published' ? '留言成功' : '留言已提交，站长审核通过后显示',
@@ -127,7 +154,11 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
       dropMessageList();
       await navigate(editing ? `/message/detail?id=${editing.id}` : '/message/list');
     } catch {
-      // shown by the HTTP client
+      // Shown by the HTTP client. A solution is good once: whatever the refusal, ask for a new one.
+      if (needsCaptcha) {
+        setSolution('');
+        resetCaptcha.current();
+      }
     } finally {
       setBusy(false);
     }
@@ -312,6 +343,16 @@ export default function MessagePublish({ editing, backgrounds, tags }: Props) {
             )}
           </fieldset>
         </div>
+
+        {needsCaptcha && (
+          <div className={styles.row}>
+            <span aria-hidden="true">人机验证</span>
+            <div className={styles.captcha} data-captcha>
+              {!captchaReady && <small className="muted">人机验证加载中…</small>}
+              <div ref={captchaHost} />
+            </div>
+          </div>
+        )}
 
         <div className={styles.bar}>
           <a className="btn" href="/message/list">

@@ -12,7 +12,10 @@ export type CommentItem = {
   content: string;
   thumbs_up: number;
   is_like: boolean;
+  /** The writer's IP 属地 (a province, or a country) when the owner shows it, else ''. */
   ipAddress: string;
+  /** The writer's browser · system (`Chrome · Windows`) when the owner shows it, else '' (ours). */
+  userAgent: string;
   createdAt: string;
   /**
    * Ours: `pending` (shown as 审核中) only on the viewer's own comment that waits for the owner's

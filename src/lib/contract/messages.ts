@@ -14,6 +14,9 @@ export type Message = {
   user_id: number | null;
   is_like: boolean;
   comment_total: number;
+  /** The writer's IP 属地 and browser · system when the owner shows them, else '' (ours). */
+  ipAddress: string;
+  userAgent: string;
   createdAt: string;
   updatedAt: string;
   /**

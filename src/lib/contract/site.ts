@@ -27,10 +27,17 @@ export type SiteConfig = {
   icp_number: string;
   view_time: number;
   createdAt: string;
-};
+} & GuardSwitches;
 
-/** POST /api/config/update's body: any of the editable fields. */
-export type SiteProfile = Omit<SiteConfig, 'view_time' | 'createdAt'>;
+/**
+ * The owner's switches for guests and comments (additions to the original contract): a guest's
+ * guestbook message needs a solved proof of work (on by default); comments and messages keep and show
+ * the writer's IP 属地 and browser · system (off by default).
+ */
+export type GuardSwitches = { guest_captcha: boolean; ip_region: boolean; ua_summary: boolean };
+
+/** POST /api/config/update's text fields (the switches are GuardSwitches). */
+export type SiteProfile = Omit<SiteConfig, 'view_time' | 'createdAt' | keyof GuardSwitches>;
 
 /**
  * GET /api/config/review and fields of POST /api/config/update (ours): the moderation queue's settings

@@ -80,7 +80,13 @@ async function author(c: Parameters<typeof requireUser>[0]) {
   const user = requireUser(c);
   const wait = await perUser.take(String(user.id));
   if (wait) throw tooMany(wait, '评论太频繁了，请稍后再试');
-  return { id: user.id, nick_name: user.nick_name, isAdmin: isAdmin(user), ip: clientIp(c) };
+  return {
+    id: user.id,
+    nick_name: user.nick_name,
+    isAdmin: isAdmin(user),
+    ip: clientIp(c),
+    userAgent: c.req.header('user-agent') ?? '',
+  };
 }
 
 /** A written comment's answer: live, or waiting for the owner's review (the writer is told which). */

@@ -13,14 +13,17 @@ import {
 import { reviewStatusFilter } from '../../lib/contract/admin-comments.ts';
 import { choiceFilter, id, num, pageFields, textFilter, timeFilter } from '../../lib/contract/fields.ts';
 import { clientIp } from '../core/client-ip.ts';
-import { tooMany } from '../core/errors.ts';
+import { invalid, tooMany } from '../core/errors.ts';
 import { SharedLimiter } from '../core/shared-limit.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
 import { isAdmin } from '../services/auth.ts';
+import { newChallenge, spendSolution } from '../services/captcha.ts';
 import * as messages from '../services/messages.ts';
+import { guardSettings } from '../services/site.ts';
 import { refuseGuestName } from '../services/users.ts';
+import { placeOf } from '../services/writer-place.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import { body } from './validate.ts';
 import { viewerOf } from './viewer.ts';
@@ -68,6 +71,8 @@ const Look = z.object({
 // A member's name comes from the account; only guests type one. Any user_id in the body is dropped.
 const AddBody = Look.extend({
   nick_name: z.string().trim().max(GUEST_NAME_MAX, `昵称不能超过${GUEST_NAME_MAX}个字`).default(''),
+  // A guest's solved proof of work (the altcha widget's payload): docs/api/public.md#guest-captcha.
+  altcha: z.string().max(4000).optional(),
 });
 const UpdateBody = Look.extend({ id: id() });
 const DeleteBody = z.object({ idList: z.array(id()).min(1, '请选择留言').max(50, '一次最多删除50条') });
@@ -77,6 +82,10 @@ const doc = {
   list: apiDoc({ summary: '留言列表', body: ListBody }),
   all: apiDoc({ summary: '全部留言（弹幕）', description: '最新的在前，有上限。' }),
   hotTags: apiDoc({ summary: '热门留言标签', description: '最多 10 个。' }),
+  challenge: apiDoc({
+    summary: '人机验证题目',
+    description: '游客留言前要解的工作量证明（ALTCHA）；每个地址每分钟最多 30 次。',
+  }),
   add: apiDoc({
     summary: '发表留言',
     body: AddBody,
@@ -86,6 +95,12 @@ const doc = {
   delete: apiDoc({ summary: '删除留言', access: 'login', body: DeleteBody, description: '作者或管理员。' }),
   backDelete: apiDoc({ summary: '批量删除留言（后台）', access: 'admin', body: DeleteBody }),
 };
+
+/** What a guest's message without a valid, unused solution is refused with. */
+export const CAPTCHA_MESSAGE = '请先完成人机验证';
+
+/** Challenges per address: a person opens the form a few times, a script asking for thousands is stopped. */
+const challenges = new SharedLimiter('altcha', 30, 60_000);
 
 /** Five messages a minute per member, or per address for guests. */
 const perWriter = new SharedLimiter('message', 5, 60_000);
@@ -107,6 +122,13 @@ export const messageRoutes = new Hono<ApiEnv>()
   )
   // Every message for the 弹幕 view (the original's default guestbook view), bounded: see allMessages.
   .get('/message/getAllMessage', doc.all, async (c) => ok(c, await messages.allMessages()))
+  // A proof-of-work challenge for a guest's message (never cached: each is good once).
+  .get('/altcha/challenge', doc.challenge, async (c) => {
+    const wait = await challenges.take(clientIp(c));
+    if (wait) throw tooMany(wait, '请求太频繁了，请稍后再试');
+    c.header('Cache-Control', 'no-store');
+    return ok(c, await newChallenge());
+  })
   .get('/message/getHotTagList', doc.hotTags, async (c) => ok(c, await messages.hotTags()))
   .post('/message/add', doc.add, async (c) => {
     const input = await body(c, AddBody);
@@ -114,16 +136,17 @@ export const messageRoutes = new Hono<ApiEnv>()
     const wait = await perWriter.take(user ? `u${user.id}` : `ip${clientIp(c)}`);
     if (wait) throw tooMany(wait, '留言太频繁了，请稍后再试');
     let nickName = user?.nick_name ?? '';
+    const on = await guardSettings();
     if (!user) {
       nickName = input.nick_name || '游客';
       await refuseGuestName(nickName);
+      if (on.guest_captcha && !(await spendSolution(input.altcha))) throw invalid(CAPTCHA_MESSAGE);
     }
-    const res = await messages.writeMessage(look(input), {
-      userId: user?.id ?? null,
-      nickName,
-      ip: clientIp(c),
-      isAdmin: isAdmin(user),
-    });
+    const res = await messages.writeMessage(
+      look(input),
+      { userId: user?.id ?? null, nickName, ip: clientIp(c), isAdmin: isAdmin(user) },
+      placeOf(clientIp(c), c.req.header('user-agent') ?? '', on),
+    );
     return ok(c, res, res.review_status === 'published' ? '留言成功' : '留言已提交，站长审核通过后显示');
   })
   .post('/message/update', doc.update, async (c) => {

@@ -62,6 +62,10 @@ const ConfigPatch = z
         const error = addressListError(v);
         if (error) ctx.addIssue({ code: 'custom', message: error });
       }),
+    // The guest guard's switches (docs/owner-guide.md#访客与评论).
+    guest_captcha: z.boolean('开关只能是 true 或 false'),
+    ip_region: z.boolean('开关只能是 true 或 false'),
+    ua_summary: z.boolean('开关只能是 true 或 false'),
   })
   .partial()
   .strip();

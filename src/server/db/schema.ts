@@ -1,11 +1,12 @@
 import type { Generated } from 'kysely';
-import type { ReviewConfig } from './schema-review.ts';
+import type { GuardConfig, ReviewConfig } from './schema-review.ts';
 
 /**
  * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
  */
 
 type Stamps = { createdAt: string; updatedAt: string };
+type Place = { ip_address: Generated<string>; user_agent: Generated<string> }; // IP 属地, browser (0030)
 
 export interface UserTable extends Stamps {
   id: Generated<number>;
@@ -24,7 +25,7 @@ export interface UserTable extends Stamps {
   disabled_at: string | null;
 }
 
-export interface ConfigTable extends ReviewConfig {
+export interface ConfigTable extends ReviewConfig, GuardConfig {
   id: number; // always 1
   blog_name: string;
   blog_avatar: string;
@@ -150,7 +151,7 @@ export interface LinkTable extends Stamps {
   downAt: string | null;
 }
 
-export interface MessageTable extends Stamps {
+export interface MessageTable extends Stamps, Place {
   id: Generated<number>;
   message: string;
   tag: string;
@@ -178,6 +179,7 @@ export interface CommentTable extends Stamps {
   ip: string;
   ip_address: string;
   review_status: Generated<string>; // published | pending | spam (migration 0027)
+  user_agent: Generated<string>; // browser · system (migration 0030)
 }
 
 export interface LikeTable {
@@ -394,4 +396,5 @@ export interface DB {
   idempotency_key: IdempotencyKeyTable;
   user_otp: UserOtpTable;
   user_recovery_code: UserRecoveryCodeTable;
+  altcha_used: { id: string; expires_at: string }; // spent ALTCHA challenges till they expire (0029)
 }

@@ -10,7 +10,9 @@ import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { onCommentPublished, target } from './publish.ts';
 import { BLOCKED_ADDRESS, isBlocked, reviewSettings, stateOf } from './review.ts';
+import { type GuardSettings, guardSettings } from './site.ts';
 import { commentVisible, thingVisible } from './visibility.ts';
+import { placeOf, shownPlace } from './writer-place.ts';
 
 /** What a comment is about: 1 article, 2 talk, 3 guestbook message. */
 export type CommentType = 1 | 2 | 3;
@@ -40,6 +42,7 @@ function selectComments(conn: Conn) {
       'comment.content',
       'comment.thumbs_up',
       'comment.ip_address as ipAddress',
+      'comment.user_agent as userAgent',
       'comment.createdAt',
       'comment.review_status',
     ]);
@@ -70,6 +73,8 @@ type Shown = {
   from_id: number;
   to_id: number | null;
   review_status: string;
+  ipAddress: string;
+  userAgent: string;
 };
 
 /**
@@ -81,12 +86,15 @@ async function withLikes<T extends Shown>(rows: T[], viewer: Viewer | null) {
     shows(commentsTag(r.type, r.for_id), commentLikesTag(r.type, r.for_id), userTag(r.from_id));
     if (r.to_id) shows(userTag(r.to_id));
   }
-  const liked = await likedIds(
-    4,
-    rows.map((r) => r.id),
-    viewer,
-  );
-  return rows.map((r) => ({ ...asShown(r), is_like: liked.has(r.id) }));
+  const [liked, on] = await Promise.all([
+    likedIds(
+      4,
+      rows.map((r) => r.id),
+      viewer,
+    ),
+    guardSettings(),
+  ]);
+  return shownPlace(rows, on).map((r) => ({ ...asShown(r), is_like: liked.has(r.id) }));
 }
 
 /** Top-level comments of a thing, newest first or by likes ("hot"), each with its first replies. */
@@ -212,13 +220,14 @@ export async function commentTotals(type: CommentType, ids: number[]): Promise<M
   return out;
 }
 
-export type Author = { id: number; nick_name: string; isAdmin: boolean; ip: string };
+/** The writer, with their address and User-Agent header (kept only as the owner's settings say). */
+export type Author = { id: number; nick_name: string; isAdmin: boolean; ip: string; userAgent: string };
 
 export type AddResult = { ok: true; comment: CommentItem } | { ok: false; reason: string };
 
-async function fetchOne(conn: Conn, id: number): Promise<CommentItem> {
+async function fetchOne(conn: Conn, id: number, on: GuardSettings): Promise<CommentItem> {
   const row = await selectComments(conn).where('comment.id', '=', id).executeTakeFirstOrThrow();
-  return { ...asShown(row), is_like: false };
+  return { ...asShown(shownPlace([row], on)[0]), is_like: false };
 }
 
 /**
@@ -238,6 +247,9 @@ async function insertComment(
   const settings = await reviewSettings();
   if (isBlocked(settings, author.ip)) throw forbidden(BLOCKED_ADDRESS);
   const state = await stateOf(values.content, settings, { isAdmin: author.isAdmin, userId: author.id });
+  // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
+  const on = await guardSettings();
+  const place = placeOf(author.ip, author.userAgent, on);
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
@@ -247,7 +259,7 @@ async function insertComment(
         from_id: author.id,
         thumbs_up: 0,
         ip: author.ip,
-        ip_address: '',
+        ...place,
         review_status: state,
         createdAt: now,
         updatedAt: now,
@@ -255,7 +267,7 @@ async function insertComment(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (state === 'published') await onCommentPublished([row.id], trx);
-    return { ok: true as const, comment: await fetchOne(trx, row.id) };
+    return { ok: true as const, comment: await fetchOne(trx, row.id, on) };
   });
 }
 

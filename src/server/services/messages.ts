@@ -13,6 +13,8 @@ import { likedIds, removeLikes, type Viewer } from './likes.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { onMessagePublished } from './publish.ts';
 import { BLOCKED_ADDRESS, isBlocked, reviewSettings, stateAfterEdit, stateOf } from './review.ts';
+import { guardSettings } from './site.ts';
+import { shownPlace, type WriterPlace } from './writer-place.ts';
 
 export type { Message, MessageInput };
 
@@ -34,6 +36,8 @@ function selectMessages() {
       eb.fn.coalesce('user.nick_name', 'message.nick_name').as('nick_name'),
       eb.fn.coalesce('user.avatar', eb.val('')).as('avatar'),
       'message.user_id',
+      'message.ip_address as ipAddress',
+      'message.user_agent as userAgent',
       'message.createdAt',
       'message.updatedAt',
       sql<Message['review_status']>`message.review_status`.as('review_status'),
@@ -63,11 +67,12 @@ async function complete(rows: Row[], viewer: Viewer | null): Promise<Message[]> 
   // Each one's comment and like counts are on the page, and a member author's name and avatar.
   shows(...ids.map((id) => commentsTag(THING.message, id)), ...ids.map((id) => likesTag(THING.message, id)));
   for (const r of rows) if (r.user_id) shows(userTag(r.user_id));
-  const [liked, totals] = await Promise.all([
+  const [liked, totals, on] = await Promise.all([
     likedIds(THING.message, ids, viewer),
     commentTotals(THING.message, ids),
+    guardSettings(),
   ]);
-  return rows.map((r) => ({
+  return shownPlace(rows, on).map((r) => ({
     ...r,
     // An author sees their own waiting (or spam) message as 审核中; the admin sees the real state.
     review_status: viewer?.isAdmin || r.review_status === 'published' ? r.review_status : 'pending',
@@ -142,7 +147,7 @@ export const ALL_MESSAGES_CAP = 500;
  * ones only: the view is the same for everyone.
  */
 export async function allMessages(): Promise<{ list: MessageRow[]; total: number }> {
-  const [list, total] = await Promise.all([
+  const [list, total, on] = await Promise.all([
     selectMessages()
       .where('message.review_status', '=', 'published')
       .orderBy('message.createdAt', 'desc')
@@ -154,8 +159,9 @@ export async function allMessages(): Promise<{ list: MessageRow[]; total: number
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('review_status', '=', 'published')
       .executeTakeFirstOrThrow(),
+    guardSettings(),
   ]);
-  return { list: list as MessageRow[], total: Number(total.n) };
+  return { list: shownPlace(list as MessageRow[], on), total: Number(total.n) };
 }
 
 export async function getMessage(id: number, viewer: Viewer | null): Promise<Message | null> {
@@ -203,6 +209,7 @@ export async function usedBackgrounds(limit = 12): Promise<string[]> {
 export async function writeMessage(
   input: MessageInput,
   author: { userId: number | null; nickName: string; ip?: string; isAdmin?: boolean },
+  place: WriterPlace = { ip_address: '', user_agent: '' },
 ): Promise<{ id: number; review_status: Message['review_status'] }> {
   const settings = await reviewSettings();
   const ip = author.ip ?? '';
@@ -225,6 +232,7 @@ export async function writeMessage(
         user_id: author.userId,
         ip,
         review_status: state,
+        ...place,
         createdAt: now,
         updatedAt: now,
       })

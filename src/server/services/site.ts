@@ -11,8 +11,13 @@ import { termCounts } from './articles.ts';
 import { removeUnusedUploads } from './upload-files.ts';
 import { firstSiteVisitToday } from './views/site-visits.ts';
 
+/** The owner's switches of the guest guard (docs/owner-guide.md#访客与评论), stored as 0/1. */
+export const GUARD_FIELDS = ['guest_captcha', 'ip_region', 'ua_summary'] as const;
+export type GuardSettings = Record<(typeof GUARD_FIELDS)[number], boolean>;
+
 /** The public profile: the moderation settings (ReviewConfig) are the admin's alone (services/review.ts). */
-export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt' | keyof ReviewConfig>;
+export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt' | keyof ReviewConfig | keyof GuardSettings> &
+  GuardSettings;
 
 export const CONFIG_FIELDS = [
   'blog_name',
@@ -39,11 +44,28 @@ export async function getConfig(): Promise<SiteConfig> {
   shows('config');
   const row = await db
     .selectFrom('config')
-    .select([...CONFIG_FIELDS, 'createdAt'])
+    .select([...CONFIG_FIELDS, ...GUARD_FIELDS, 'createdAt'])
     .where('id', '=', 1)
     .executeTakeFirst();
   if (!row) throw new Error('site config row missing (migrations not applied?)');
-  return row;
+  return { ...row, ...guard(row) };
+}
+
+const guard = (row: Record<(typeof GUARD_FIELDS)[number], number>): GuardSettings => ({
+  guest_captcha: Number(row.guest_captcha) === 1,
+  ip_region: Number(row.ip_region) === 1,
+  ua_summary: Number(row.ua_summary) === 1,
+});
+
+/**
+ * The guest guard's switches, read on every guest message and every comment (one row by key): the
+ * owner's change holds at once in every process. A page that shows what they decide depends on it.
+ */
+export async function guardSettings(): Promise<GuardSettings> {
+  shows('config');
+  const row = await db.selectFrom('config').select(GUARD_FIELDS).where('id', '=', 1).executeTakeFirst();
+  if (!row) throw new Error('site config row missing (migrations not applied?)');
+  return guard(row);
 }
 
 export async function updateConfig(
@@ -51,9 +73,17 @@ export async function updateConfig(
 ): Promise<void> {
   // Every page's layout shows the config.
   changes('config');
+  const { guest_captcha, ip_region, ua_summary, ...text } = patch;
+  const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
   await db
     .updateTable('config')
-    .set({ ...patch, updatedAt: new Date().toISOString() })
+    .set({
+      ...text,
+      guest_captcha: flag(guest_captcha),
+      ip_region: flag(ip_region),
+      ua_summary: flag(ua_summary),
+      updatedAt: new Date().toISOString(),
+    })
     .where('id', '=', 1)
     .execute();
 }

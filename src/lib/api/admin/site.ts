@@ -1,11 +1,17 @@
-import type { PageHeader, ReviewSettings, SiteConfig, SiteProfile } from '../../contract/site.ts';
+import type {
+  GuardSwitches,
+  PageHeader,
+  ReviewSettings,
+  SiteConfig,
+  SiteProfile,
+} from '../../contract/site.ts';
 import { get, post } from '../client.ts';
 
 /** The console's calls for the site profile and the page banners (ADMIN-API "Site"). */
 
 export const getSiteConfig = () => get<SiteConfig>('/api/config');
 
-export const updateSiteConfig = (patch: Partial<SiteProfile & ReviewSettings>) =>
+export const updateSiteConfig = (patch: Partial<SiteProfile & ReviewSettings & GuardSwitches>) =>
   post<null>('/api/config/update', patch);
 
 /** The moderation settings (评论设置), admin only: never part of the public GET /api/config. */

@@ -22,6 +22,8 @@ import * as m0022 from './0022_audit_kind.ts';
 import * as m0023 from './0023_icp_number.ts';
 import * as m0024 from './0024_link_group.ts';
 import * as m0027 from './0027_review.ts';
+import * as m0029 from './0029_guest_guard.ts';
+import * as m0030 from './0030_writer_place.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -54,6 +56,8 @@ const steps: Record<string, Step> = {
   '0023_icp_number': m0023,
   '0024_link_group': m0024,
   '0027_review': m0027,
+  '0029_guest_guard': m0029,
+  '0030_writer_place': m0030,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
