@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
-import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
+import { PLAIN_LOOK, setupTestApi, withoutGuestCaptcha } from './helpers.ts';
 
 /**
  * The moderation queue (docs/owner-guide.md#评论审核): the states of comments and guestbook messages,
@@ -8,6 +8,8 @@ import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
  * owner's verdicts (PUT /api/comment/review, /api/message/review).
  */
 const api = setupTestApi();
+// Guests' messages here are about review, not the proof of work.
+withoutGuestCaptcha();
 const admin = (method: string, url: string, body?: unknown) => api.call(method, url, body, api.adminToken);
 
 type Answer = { status: number; json: { code: number; message: string; result?: any } };

@@ -34,6 +34,7 @@ const TAGS: [prefix: string, name: string, description: string][] = [
   ['/api/photo', '相册', ''],
   ['/api/links', '友链', '友情链接的申请、审核与健康检查'],
   ['/api/message', '留言板', '留言与弹幕'],
+  ['/api/altcha', '留言板', ''],
   ['/api/comment', '评论', '文章、说说与留言的评论'],
   ['/api/like', '点赞', '文章、说说、留言与评论的点赞'],
   ['/api/bangumi', '番剧', '追番列表'],
