@@ -19,3 +19,9 @@ export interface GuardConfig {
   ip_region: Generated<number>;
   ua_summary: Generated<number>;
 }
+
+/** The guest guard's own tables. */
+export interface GuardTables {
+  /** Spent ALTCHA challenges, kept till they expire (migration 0029). */
+  altcha_used: { id: string; expires_at: string };
+}

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { GuardConfig, ReviewConfig } from './schema-review.ts';
+import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
 
 /**
  * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
@@ -362,7 +362,7 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
-export interface DB {
+export interface DB extends GuardTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;
@@ -396,5 +396,4 @@ export interface DB {
   idempotency_key: IdempotencyKeyTable;
   user_otp: UserOtpTable;
   user_recovery_code: UserRecoveryCodeTable;
-  altcha_used: { id: string; expires_at: string }; // spent ALTCHA challenges till they expire (0029)
 }
