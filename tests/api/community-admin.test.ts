@@ -204,6 +204,7 @@ describe('comments: moderation', () => {
       content: '回复一下',
       thumbs_up: 0,
       ipAddress: '浙江',
+      review_status: 'published',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
