@@ -143,12 +143,12 @@ export interface LinkTable extends Stamps {
   url: string;
   status: number; // 1 pending, 2 approved
   user_id: number | null;
-  /** Its group on /link/list (migration 0024); '' is none. */
-  category: Generated<string>;
+  category: Generated<string>; // its group on /link/list ('' none; migration 0024)
   /** The health check (migration 0016): its last run, the site's last answer, since when it has none. */
   checkedAt: string | null;
   okAt: string | null;
   downAt: string | null;
+  demo: Generated<number>; // 1: the demo seed's, a real third-party site: never checked (0031)
 }
 
 export interface MessageTable extends Stamps, Place {
