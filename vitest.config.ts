@@ -17,6 +17,15 @@ const POSTGRES_ONLY: Record<string, string> = {
 
 export default defineConfig({
   test: {
+    /**
+     * A test (or a whole file, with `@module-tag services` in its first comment) that needs the run's
+     * PostgreSQL or Redis, or starts one itself, carries the tag: `npm run test:unit` leaves those out
+     * and starts neither (scripts/test.ts); a test that needs them without the tag fails there, saying
+     * so (tests/setup/database.ts, scripts/local-services/common.ts).
+     */
+    tags: [
+      { name: 'services', description: "needs the run's PostgreSQL or Redis: not in `npm run test:unit`" },
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
@@ -25,7 +34,7 @@ export default defineConfig({
     pool: 'forks',
     // No test resolves a name outside localhost (tests/setup/local-only.ts).
     setupFiles: ['tests/setup/local-only.ts'],
-    // A throw-away PostgreSQL and Redis for the run (tests/setup/services.ts).
+    // A throw-away PostgreSQL and Redis for the run (tests/setup/services.ts), except in the unit tier.
     globalSetup: ['tests/setup/services.ts'],
     projects: [
       {
