@@ -145,6 +145,8 @@ export interface LinkTable extends Stamps {
   checkedAt: string | null;
   okAt: string | null;
   downAt: string | null;
+  /** 1: written by the demo seed, at a real third-party site, so never checked (migration 0025). */
+  demo: Generated<number>;
 }
 
 export interface MessageTable extends Stamps {

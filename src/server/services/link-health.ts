@@ -131,7 +131,8 @@ export async function checkLink(id: number, opts: CheckOptions = {}): Promise<Li
 
 /**
  * Before a link's address changes: its health was the old site's, so it is cleared (the next check
- * starts afresh). The same address keeps it.
+ * starts afresh), and a demo link moved elsewhere is the blogger's own, checked from then on. The
+ * same address keeps both.
  */
 export async function forgetHealthIfMoved(
   id: number,
@@ -140,7 +141,7 @@ export async function forgetHealthIfMoved(
 ): Promise<void> {
   await trx
     .updateTable('link')
-    .set({ checkedAt: null, okAt: null, downAt: null })
+    .set({ checkedAt: null, okAt: null, downAt: null, demo: 0 })
     .where('id', '=', id)
     .where('url', '!=', url)
     .execute();
@@ -154,9 +155,17 @@ export function linkHealthList(): Promise<LinkHealth[]> {
 /** How many sites are asked at once in a run. */
 const PARALLEL = 4;
 
-/** Checks every approved link, a few at a time; the number checked. */
+/**
+ * Checks every approved link, a few at a time; the number checked. The demo's links are left out:
+ * they are someone else's real sites, which a demo start must not call on (issue 33).
+ */
 export async function checkApprovedLinks(opts: CheckOptions = {}): Promise<number> {
-  const rows = await db.selectFrom('link').select(['id', 'url']).where('status', '=', 2).execute();
+  const rows = await db
+    .selectFrom('link')
+    .select(['id', 'url'])
+    .where('status', '=', 2)
+    .where('demo', '=', 0)
+    .execute();
   const clock = opts.clock ?? (() => new Date());
   let next = 0;
   let shown = false;

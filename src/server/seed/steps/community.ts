@@ -67,6 +67,8 @@ export async function seedLinks(ctx: SeedContext): Promise<void> {
         url: l.url,
         status: l.pending ? 1 : 2,
         user_id: l.user ? userId(ctx, l.user) : null,
+        // Real sites: the background check leaves them out (services/link-health.ts).
+        demo: 1,
         createdAt: created,
         updatedAt: created,
       })
