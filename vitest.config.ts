@@ -18,7 +18,7 @@ const POSTGRES_ONLY: Record<string, string> = {
 export default defineConfig({
   test: {
     /**
-     * A test (or a whole file, with `@module-tag services` in its first comment) that needs the run's
+     * A test (or a whole file, with a `@module-tag services` line in a comment) that needs the run's
      * PostgreSQL or Redis, or starts one itself, carries the tag: `npm run test:unit` leaves those out
      * and starts neither (scripts/test.ts); a test that needs them without the tag fails there, saying
      * so (tests/setup/database.ts, scripts/local-services/common.ts).

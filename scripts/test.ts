@@ -13,7 +13,7 @@
  * - cluster (`npm run test:cluster`): two built servers on one PostgreSQL and Redis behind nginx.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCjkFont } from './local-services/fonts.ts';
 import { ensureNginx } from './local-services/nginx.ts';
@@ -77,6 +77,18 @@ function proxy(): void {
   }
 }
 
+/**
+ * The test files that tag a test (or themselves) `services`: the postgres step's SQLite run loads
+ * only these, since vitest imports a file to find its tagged tests (every file: minutes). Any file
+ * naming the tag is taken: one too many costs a few seconds, one missed would never run.
+ */
+function filesTaggingServices(): string[] {
+  const TAG = /@module-tag services\b|'services'/;
+  return ['tests/unit', 'tests/api']
+    .flatMap((dir) => readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}`))
+    .filter((file) => file.endsWith('.test.ts') && TAG.test(readFileSync(path.join(root, file), 'utf8')));
+}
+
 const STEPS = ['lint', 'check', 'unit', 'postgres', 'e2e', 'cluster'];
 const only = process.argv[2];
 if (only && !STEPS.includes(only)) {
@@ -109,6 +121,7 @@ if (!only || only === 'postgres') {
     '--project',
     'sqlite',
     '--tags-filter=services',
+    ...filesTaggingServices(),
   ]);
 }
 if (!only || only === 'e2e') {
