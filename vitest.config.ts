@@ -18,13 +18,17 @@ const POSTGRES_ONLY: Record<string, string> = {
 export default defineConfig({
   test: {
     /**
-     * A test (or a whole file, with a `@module-tag services` line in a comment) that needs the run's
-     * PostgreSQL or Redis, or starts one itself, carries the tag: `npm run test:unit` leaves those out
-     * and starts neither (scripts/test.ts); a test that needs them without the tag fails there, saying
-     * so (tests/setup/database.ts, scripts/local-services/common.ts).
+     * What `npm run test:unit` leaves out (scripts/test.ts), to `npm run test:postgres`. A test, or a
+     * whole file with a `@module-tag <name>` line in a comment, is tagged
+     * - `services` when it needs the run's PostgreSQL or Redis, or starts one itself: the unit step
+     *   starts neither, and a test that reaches one there without the tag fails, saying so
+     *   (tests/setup/database.ts, scripts/local-services/common.ts);
+     * - `slow` when it spends many seconds of CPU by design (the 10,000-call fuzz, renders kept busy
+     *   to their time budget, a dozen server processes), so that the unit step stays a few minutes.
      */
     tags: [
       { name: 'services', description: "needs the run's PostgreSQL or Redis: not in `npm run test:unit`" },
+      { name: 'slow', description: 'many seconds of CPU by design: not in `npm run test:unit`' },
     ],
     environment: 'node',
     testTimeout: 20_000,

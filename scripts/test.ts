@@ -6,9 +6,10 @@
  *   of scripts/check-commits.ts, knip;
  * - check: types (astro check);
  * - unit (`npm run test:unit`): the unit tests and the API suite on SQLite, without PostgreSQL, Redis,
- *   nginx, Chromium or root: the tests tagged `services` (vitest.config.ts) are left out;
- * - postgres (`npm run test:postgres`): the API suite again on a throw-away PostgreSQL, and the tests
- *   tagged `services` (a throw-away PostgreSQL and Redis);
+ *   nginx, Chromium or root, and in a few minutes: the tests tagged `services` or `slow`
+ *   (vitest.config.ts says which and why) are left out;
+ * - postgres (`npm run test:postgres`): the API suite again on a throw-away PostgreSQL (with Redis
+ *   where a test asks for it), and the SQLite tests the unit step left out;
  * - e2e (`npm run test:e2e`): the build and the browser tests (Playwright with Debian's Chromium);
  * - cluster (`npm run test:cluster`): two built servers on one PostgreSQL and Redis behind nginx.
  */
@@ -78,12 +79,12 @@ function proxy(): void {
 }
 
 /**
- * The test files that tag a test (or themselves) `services`: the postgres step's SQLite run loads
- * only these, since vitest imports a file to find its tagged tests (every file: minutes). Any file
- * naming the tag is taken: one too many costs a few seconds, one missed would never run.
+ * The test files that tag a test (or themselves) `services` or `slow`: the postgres step's SQLite
+ * run loads only these, since vitest imports a file to find its tagged tests (every file: minutes).
+ * Any file naming a tag is taken: one too many costs a few seconds, one missed would never run.
  */
-function filesTaggingServices(): string[] {
-  const TAG = /@module-tag services\b|'services'/;
+function filesTaggedLeftOut(): string[] {
+  const TAG = /@module-tag (services|slow)\b|'(services|slow)'/;
   return ['tests/unit', 'tests/api']
     .flatMap((dir) => readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}`))
     .filter((file) => file.endsWith('.test.ts') && TAG.test(readFileSync(path.join(root, file), 'utf8')));
@@ -105,23 +106,24 @@ if (!only || only === 'lint') {
 if (!only || only === 'check') run('types (astro check)', bin('astro'), ['check']);
 if (!only || only === 'unit') {
   // TEST_SERVICES=none: the global setup starts no PostgreSQL or Redis, and a test that starts one
-  // anyway fails, naming the tag it lacks (scripts/local-services/common.ts).
+  // anyway fails, naming the tag it lacks (scripts/local-services/common.ts). Three workers on two
+  // cores: many of these tests wait on a process, a socket or a timer rather than compute.
   run(
     'unit and SQLite API tests (vitest)',
     vitest,
-    ['run', '--project', 'sqlite', '--tags-filter=!services', '--max-workers=2'],
+    ['run', '--project', 'sqlite', '--tags-filter=!services && !slow', '--max-workers=3'],
     { TEST_SERVICES: 'none' },
   );
 }
 if (!only || only === 'postgres') {
   databases();
   run('API tests on PostgreSQL (vitest)', vitest, ['run', '--project', 'postgres']);
-  run('tests that need PostgreSQL or Redis (vitest)', vitest, [
+  run('SQLite tests the unit step leaves out (vitest)', vitest, [
     'run',
     '--project',
     'sqlite',
-    '--tags-filter=services',
-    ...filesTaggingServices(),
+    '--tags-filter=services || slow',
+    ...filesTaggedLeftOut(),
   ]);
 }
 if (!only || only === 'e2e') {

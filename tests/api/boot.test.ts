@@ -11,7 +11,9 @@ import { type Finished, newPgDatabase, runCli, until } from './processes.ts';
 
 /**
  * Issue 21: processes starting at once on one database (real processes running the boot through
- * `npm run blog -- migrate`) make one admin and one seed, and all come up.
+ * `npm run blog -- migrate`) make one admin and one seed, and all come up. A dozen processes: not
+ * in `npm run test:unit` (vitest.config.ts).
+ * @module-tag slow
  */
 
 const dirs: string[] = [];
