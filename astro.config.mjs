@@ -45,7 +45,7 @@ const clientChunks = {
     },
     {
       name: 'core',
-      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|search|chat)|lib[\\/](storage|chat|throttle|idle|count|body-code|greeting|nav|header-scroll|image-placeholder|api[\\/](client|hooks|site))|chrome[\\/](?!header[\\/]header-user|navigation[\\/]nprogress)[\w\\/-]+|browser[\\/](dom|storage|lazy-root|focus-return|scroll-restore))\.ts$|src[\\/]layouts[\\/]BaseLayout\.astro\?astro&type=script|node_modules[\\/](nanostores[\\/]|astro[\\/](dist[\\/]transitions|components[\\/]ClientRouter))|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+      test: /src[\\/](stores[\\/](api|modal|session|ui|toast|search|chat)|lib[\\/](storage|chat|throttle|idle|count|body-code|greeting|nav|header-scroll|image-placeholder|api[\\/](client|hooks|site|logout))|chrome[\\/](?!header[\\/]header-user|navigation[\\/]nprogress)[\w\\/-]+|browser[\\/](dom|storage|lazy-root|focus-return|scroll-restore))\.ts$|src[\\/]layouts[\\/]BaseLayout\.astro\?astro&type=script|node_modules[\\/](nanostores[\\/]|astro[\\/](dist[\\/]transitions|components[\\/]ClientRouter))|rolldown[\\/]runtime|vite[\\/]preload-helper/,
       priority: 3,
     },
     {

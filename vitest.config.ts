@@ -17,6 +17,19 @@ const POSTGRES_ONLY: Record<string, string> = {
 
 export default defineConfig({
   test: {
+    /**
+     * What `npm run test:unit` leaves out (scripts/test.ts), to `npm run test:postgres`. A test, or a
+     * whole file with a `@module-tag <name>` line in a comment, is tagged
+     * - `services` when it needs the run's PostgreSQL or Redis, or starts one itself: the unit step
+     *   starts neither, and a test that reaches one there without the tag fails, saying so
+     *   (tests/setup/database.ts, scripts/local-services/common.ts);
+     * - `slow` when it spends many seconds of CPU by design (the 10,000-call fuzz, renders kept busy
+     *   to their time budget, a dozen server processes), so that the unit step stays a few minutes.
+     */
+    tags: [
+      { name: 'services', description: "needs the run's PostgreSQL or Redis: not in `npm run test:unit`" },
+      { name: 'slow', description: 'many seconds of CPU by design: not in `npm run test:unit`' },
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
@@ -25,7 +38,7 @@ export default defineConfig({
     pool: 'forks',
     // No test resolves a name outside localhost (tests/setup/local-only.ts).
     setupFiles: ['tests/setup/local-only.ts'],
-    // A throw-away PostgreSQL and Redis for the run (tests/setup/services.ts).
+    // A throw-away PostgreSQL and Redis for the run (tests/setup/services.ts), except in the unit tier.
     globalSetup: ['tests/setup/services.ts'],
     projects: [
       {

@@ -9,6 +9,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/**
+ * `npm run test:unit` (TEST_SERVICES=none) runs without PostgreSQL, Redis and nginx: a test that
+ * starts one there lacks the `services` tag (vitest.config.ts) that leaves it out, and fails saying so.
+ */
+export function refuseWithoutServices(what: string): void {
+  if (process.env.TEST_SERVICES === 'none')
+    throw new Error(
+      `A test started ${what} in a run without services (TEST_SERVICES=none, npm run test:unit): tag it \`services\` (vitest.config.ts)`,
+    );
+}
+
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { aptInstall, freePort, stopService, waitUntil } from './common.ts';
+import { aptInstall, freePort, refuseWithoutServices, stopService, waitUntil } from './common.ts';
 
 /** nginx: NGINX_BIN, else /usr/sbin/nginx or the first on PATH. */
 export function findNginx(): string | undefined {
@@ -97,6 +97,7 @@ export async function startNginx(opts: {
   port?: number;
   workers?: number | 'auto';
 }): Promise<LocalNginx> {
+  refuseWithoutServices('nginx');
   const bin = findNginx();
   if (!bin)
     throw new Error(

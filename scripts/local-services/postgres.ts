@@ -12,6 +12,7 @@ import pg from 'pg';
 import {
   aptInstall,
   freePort,
+  refuseWithoutServices,
   serviceAccount,
   serviceDir,
   spawnService,
@@ -54,6 +55,7 @@ export type LocalPostgres = {
  * data, and every commit is cheaper; the benchmarks keep PostgreSQL's defaults.
  */
 export async function startPostgres(opts: { durable?: boolean } = {}): Promise<LocalPostgres> {
+  refuseWithoutServices('PostgreSQL');
   const bin = findPostgres();
   if (!bin)
     throw new Error(

@@ -5,7 +5,15 @@
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { aptInstall, freePort, serviceDir, spawnService, stopService, waitUntil } from './common.ts';
+import {
+  aptInstall,
+  freePort,
+  refuseWithoutServices,
+  serviceDir,
+  spawnService,
+  stopService,
+  waitUntil,
+} from './common.ts';
 
 /** redis-server: REDIS_SERVER, else the first on PATH or in /usr/bin. */
 export function findRedis(): string | undefined {
@@ -41,6 +49,7 @@ function ping(port: number): Promise<boolean> {
 
 /** `port`: a given one (a test restarting its Redis where its clients look for it); else a free one. */
 export async function startRedis(fixedPort?: number): Promise<LocalRedis> {
+  refuseWithoutServices('Redis');
   const server = findRedis();
   if (!server)
     throw new Error(

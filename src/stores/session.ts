@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { SESSION_EVENT } from '../browser/interaction.ts';
 import { isUnreadableSecret, readJson, remove, writeJson } from '../browser/storage.ts';
+import { logout } from '../lib/api/logout.ts';
 
 /**
  * The user info (docs/product.md#accounts-and-session): id, nick_name, avatar, role (1 admin); qq and the
@@ -77,6 +78,5 @@ export function clearSession(): void {
  */
 export function endServerSession(token = $token.get()): void {
   if (!token) return;
-  // The account calls load with it (logout is rare): the chrome of every page stays small.
-  void import('../lib/api/users.ts').then((api) => api.logout(token));
+  void logout(token);
 }

@@ -156,5 +156,6 @@ describe('blog import / export', () => {
     expect(exported.status, exported.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['hello-import.md', 'no-front-matter.md', 'translated-note.md']);
     expect(run('import').status).toBe(1);
-  });
+    // Three real processes, each loading the server's modules: room for a loaded machine.
+  }, 60_000);
 });

@@ -11,7 +11,9 @@ import { type Finished, newPgDatabase, runCli, until } from './processes.ts';
 
 /**
  * Processes starting at once on one database (real processes running the boot through
- * `npm run blog -- migrate`) make one admin and one seed, and all come up.
+ * `npm run blog -- migrate`) make one admin and one seed, and all come up. A dozen processes: not
+ * in `npm run test:unit` (vitest.config.ts).
+ * @module-tag slow
  */
 
 const dirs: string[] = [];
@@ -81,32 +83,34 @@ async function expectOneOfEach(site: Site, runs: Finished[]) {
   expect(Number(admins[0].n)).toBe(1);
 }
 
-describe.each([
-  ['SQLite (one data dir)', async () => sqliteSite()],
-  ['PostgreSQL', pgSite],
-])('starting several processes at once on %s', (_name, make) => {
-  it('five at once all come up, with one admin and one seed; a server after `migrate` has nothing to do', async () => {
-    const site = await make();
-    const runs = await Promise.all(Array.from({ length: 5 }, () => migrate(site)));
-    await expectOneOfEach(site, runs);
-    const env = site.env();
-    const after = await prepareDatabase(initConfig({ ...env, LOG_LEVEL: 'silent' }));
-    await closeDatabase();
-    expect(after).toMatchObject({ migrated: [], seeded: false, generatedPassword: undefined });
-  }, 180_000);
+const SITES: [string, () => Promise<Site>, { tags?: 'services'[] }][] = [
+  ['SQLite (one data dir)', async () => sqliteSite(), {}],
+  ['PostgreSQL', pgSite, { tags: ['services'] }],
+];
+for (const [name, make, options] of SITES)
+  describe(`starting several processes at once on ${name}`, options, () => {
+    it('five at once all come up, with one admin and one seed; a server after `migrate` has nothing to do', async () => {
+      const site = await make();
+      const runs = await Promise.all(Array.from({ length: 5 }, () => migrate(site)));
+      await expectOneOfEach(site, runs);
+      const env = site.env();
+      const after = await prepareDatabase(initConfig({ ...env, LOG_LEVEL: 'silent' }));
+      await closeDatabase();
+      expect(after).toMatchObject({ migrated: [], seeded: false, generatedPassword: undefined });
+    }, 180_000);
 
-  it('four more starting while the first is seeding all come up, with one admin and one seed', async () => {
-    const site = await make();
-    const first = migrate(site);
-    // The first process is past its admin (the demo seed comes next): the others start now.
-    await until(
-      async () => (await site.rows('select id from "user" where role = 1')).length > 0,
-      'the admin',
-    );
-    const rest = Array.from({ length: 4 }, () => migrate(site));
-    await expectOneOfEach(site, await Promise.all([first, ...rest]));
-  }, 180_000);
-});
+    it('four more starting while the first is seeding all come up, with one admin and one seed', async () => {
+      const site = await make();
+      const first = migrate(site);
+      // The first process is past its admin (the demo seed comes next): the others start now.
+      await until(
+        async () => (await site.rows('select id from "user" where role = 1')).length > 0,
+        'the admin',
+      );
+      const rest = Array.from({ length: 4 }, () => migrate(site));
+      await expectOneOfEach(site, await Promise.all([first, ...rest]));
+    }, 180_000);
+  });
 
 it('`npm run blog -- migrate` is the npm script', async () => {
   const dataDir = tempDir();

@@ -34,6 +34,8 @@ import { PLAIN_LOOK, setupTestApi } from './helpers.ts';
  * Cases are generated deterministically (tests/api/fuzz-spec.ts). The clock is moved an hour ahead
  * before every case so the per-user, per-address and per-name limiters (which run on Date.now) start a
  * fresh window each time: the limits stay as they are, but they do not hide what comes after them.
+ * Over 10,000 calls: not in `npm run test:unit` (vitest.config.ts).
+ * @module-tag slow
  */
 
 const ROLES: Role[] = ['visitor', 'user', 'admin'];

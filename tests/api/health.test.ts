@@ -79,7 +79,9 @@ describe('health probes', () => {
     expect((await get(`${base}/healthz`)).status).toBe(200);
   });
 
-  it('PostgreSQL: ready on a database that answers, 503 with its error on one that does not', async () => {
+  it('PostgreSQL: ready on a database that answers, 503 with its error on one that does not', {
+    tags: ['services'],
+  }, async () => {
     const url = await newPgDatabase('health');
     await openDatabase({ dataDir, databaseUrl: url });
     const base = await probeServer({ required: { database: pingDatabase } });
@@ -112,7 +114,9 @@ describe('health probes', () => {
     expect((await fetch(`${base}/healthz`, { method: 'POST' })).status).toBe(405);
   });
 
-  it('with REDIS_URL, /readyz asks Redis too: ready while it answers, 200 degraded once it is gone', async () => {
+  it('with REDIS_URL, /readyz asks Redis too: ready while it answers, 200 degraded once it is gone', {
+    tags: ['services'],
+  }, async () => {
     await prepareDatabase(initConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }));
     expect(readyChecksFor({ redisUrl: undefined }).optional).toEqual({});
     const redis = await startRedis();

@@ -202,9 +202,11 @@ describe('two requests with one key at once', () => {
     ]);
     expect(await count('article', ['article_title', body.article_title])).toBe(1);
     const done = answers.filter((a) => a.json.code === 0);
-    expect(done.length).toBeGreaterThanOrEqual(1);
+    // Which one runs first is the scheduler's: the other may come after it and be its replay.
+    const original = done.filter((a) => a.headers.get('idempotent-replayed') === null);
+    expect(original).toHaveLength(1);
     for (const a of answers) {
-      if (a.json.code === 0) expect(a.json).toEqual(done[0].json);
+      if (a.json.code === 0) expect(a.json).toEqual(original[0].json);
       else {
         expect(a.status).toBe(409);
         expect(a.json).toEqual({ code: 409, message: '该请求正在处理中，请稍后再试' });
@@ -212,7 +214,7 @@ describe('two requests with one key at once', () => {
       }
     }
     // Once the first has answered, the key replays it.
-    expectReplay(done[0], await asAdmin('POST', '/api/article/add', body, key));
+    expectReplay(original[0], await asAdmin('POST', '/api/article/add', body, key));
   });
 
   test('a pending claim is 409 within its lease; one older than the lease is taken over', async () => {

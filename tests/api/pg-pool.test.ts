@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { serviceUrl } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
 /** PG_POOL_MAX (config.ts): the PostgreSQL connections one process keeps at most (PostgreSQL run only). */
@@ -12,7 +13,7 @@ describe('PG_POOL_MAX', () => {
     const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(db)).rows[0].name;
     // Another client (on the same database: advisory locks are per database) holds an advisory lock;
     // two of the blog's queries wait for it on both connections.
-    const holder = new pg.Client({ connectionString: inject('pgUrl').replace(/[^/]*$/, name) });
+    const holder = new pg.Client({ connectionString: serviceUrl('pgUrl').replace(/[^/]*$/, name) });
     await holder.connect();
     try {
       await holder.query('SELECT pg_advisory_lock(4242)');

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { serviceUrl } from '../setup/database.ts';
 
 /** Real processes and databases for the boot, secret and uploads tests. */
 
@@ -10,14 +10,14 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A new empty database on the run's PostgreSQL (tests/setup/services.ts); returns its URL. */
 export async function newPgDatabase(prefix: string): Promise<string> {
   const name = `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: inject('pgUrl') });
+  const admin = new pg.Client({ connectionString: serviceUrl('pgUrl') });
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
-  return inject('pgUrl').replace(/\/postgres$/, `/${name}`);
+  return serviceUrl('pgUrl').replace(/\/postgres$/, `/${name}`);
 }
 
 /** The environment of a child: this one's, without the blog's own settings, plus `env`. */

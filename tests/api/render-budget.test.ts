@@ -8,6 +8,8 @@ import { setupTestApi } from './helpers.ts';
  * the admin's note once the render budget (5 s, the default) is spent, and an ordinary article asked for
  * after it is rendered while it is still stuck. The console's preview of such a draft is bounded the same
  * way.
+ * Each case keeps a thread busy to the budget: not in `npm run test:unit` (vitest.config.ts).
+ * @module-tag slow
  */
 const api = setupTestApi();
 const STUCK = `<script>alert(1)</script>\n\n${'[a]('.repeat(48_000)}`;

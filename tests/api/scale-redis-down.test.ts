@@ -13,6 +13,7 @@ import { ChatClient } from './ws-client.ts';
  * again on the same port), or hangs (its answers held back by a proxy in between, the connections
  * open). Meanwhile pages and the API keep answering without waiting on it, and no instance serves a
  * page it might have missed the invalidation of; afterwards they share again.
+ * @module-tag services
  */
 
 /** A TCP proxy to Redis whose answers can be held back (a hung Redis, a silent network). */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceUrl } from '../setup/database.ts';
 import { type Instance, startInstance, until } from './scale-instance.ts';
 import { ChatClient } from './ws-client.ts';
 
@@ -11,20 +12,23 @@ import { ChatClient } from './ws-client.ts';
  * instances with their own Redis connections and their own memory, on one database and the run's Redis,
  * share the chat, the page-cache invalidation, the limits and the view dedupe. Without REDIS_URL each of
  * these would be per instance and every test below fails.
+ * @module-tag services
  */
 
 const ADMIN = { username: 'admin', password: 'Admin12345' };
 const HEARTBEAT_MS = 200;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-scale-'));
-const env = {
+// A prefix of its own: other files share the run's Redis.
+const prefix = `t${randomUUID().slice(0, 8)}:`;
+/** Read when an instance starts: the file is still loaded (its tests skipped) by `npm run test:unit`. */
+const env = () => ({
   DATA_DIR: dataDir,
-  REDIS_URL: inject('redisUrl'),
-  // A prefix of its own: other files share the run's Redis.
-  REDIS_PREFIX: `t${randomUUID().slice(0, 8)}:`,
+  REDIS_URL: serviceUrl('redisUrl'),
+  REDIS_PREFIX: prefix,
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
   WRITES_PER_MINUTE: '40',
-};
+});
 
 let a: Instance;
 let b: Instance;
@@ -38,8 +42,8 @@ const join = async (at: Instance, token?: string) => {
 const ids = (list: { user_id: number }[]) => list.map((e) => e.user_id);
 
 beforeAll(async () => {
-  a = await startInstance(env, { busHeartbeatMs: HEARTBEAT_MS });
-  b = await startInstance(env, { busHeartbeatMs: HEARTBEAT_MS });
+  a = await startInstance(env(), { busHeartbeatMs: HEARTBEAT_MS });
+  b = await startInstance(env(), { busHeartbeatMs: HEARTBEAT_MS });
   const login = await a.call('POST', '/api/user/login', ADMIN, undefined, '192.0.2.250');
   adminToken = login.json.result.token;
 });
@@ -87,7 +91,7 @@ describe('chat across instances', () => {
   });
 
   it('the users of an instance that dies leave the list on the others', async () => {
-    const c = await startInstance(env, { busHeartbeatMs: HEARTBEAT_MS });
+    const c = await startInstance(env(), { busHeartbeatMs: HEARTBEAT_MS });
     try {
       const u = await c.user();
       const watcher = await join(a);

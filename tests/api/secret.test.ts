@@ -58,69 +58,71 @@ function oldDataDir(): string {
   return dir;
 }
 
-describe.each([
-  ['SQLite', () => Promise.resolve(undefined)],
-  ['PostgreSQL', () => newPgDatabase('secret')],
-])('the signing key on %s', (_name, database) => {
-  it('is kept in the database: another process (another DATA_DIR) accepts the tokens and cookies of the first', async () => {
-    const url = await database();
-    const sqliteDir = url ? undefined : tempDir();
-    const first = await start(url, sqliteDir);
-    expect(existsSync(path.join(first.dataDir, 'secrets', 'jwt.key'))).toBe(false);
-    expect(await storedKey()).toBe(config.jwtSecret);
-    const token = await signToken({ id: first.adminId, role: 1, token_version: 0 });
-    const sealed = sealCookie('MUSIC_U=abc', config.jwtSecret, 'row-1');
-    await closeDatabase();
+const DATABASES: [string, () => Promise<string | undefined>, { tags?: 'services'[] }][] = [
+  ['SQLite', () => Promise.resolve(undefined), {}],
+  ['PostgreSQL', () => newPgDatabase('secret'), { tags: ['services'] }],
+];
+for (const [name, database, options] of DATABASES)
+  describe(`the signing key on ${name}`, options, () => {
+    it('is kept in the database: another process (another DATA_DIR) accepts the tokens and cookies of the first', async () => {
+      const url = await database();
+      const sqliteDir = url ? undefined : tempDir();
+      const first = await start(url, sqliteDir);
+      expect(existsSync(path.join(first.dataDir, 'secrets', 'jwt.key'))).toBe(false);
+      expect(await storedKey()).toBe(config.jwtSecret);
+      const token = await signToken({ id: first.adminId, role: 1, token_version: 0 });
+      const sealed = sealCookie('MUSIC_U=abc', config.jwtSecret, 'row-1');
+      await closeDatabase();
 
-    // SQLite: the other process shares the data dir; PostgreSQL: it has its own.
-    await start(url, sqliteDir);
-    expect((await userFromToken(token))?.id).toBe(first.adminId);
-    expect(openCookie(sealed, config.jwtSecret, 'row-1')).toBe('MUSIC_U=abc');
+      // SQLite: the other process shares the data dir; PostgreSQL: it has its own.
+      await start(url, sqliteDir);
+      expect((await userFromToken(token))?.id).toBe(first.adminId);
+      expect(openCookie(sealed, config.jwtSecret, 'row-1')).toBe('MUSIC_U=abc');
+    });
+
+    it("an existing install's DATA_DIR/secrets/jwt.key is taken in once: its tokens and cookies stay good", async () => {
+      const url = await database();
+      const dir = oldDataDir();
+      const { adminId } = await start(url, dir);
+      expect(config.jwtSecret).toBe(OLD_KEY);
+      expect(await storedKey()).toBe(OLD_KEY);
+      const token = signedWith(OLD_KEY, adminId);
+      expect((await userFromToken(token))?.id).toBe(adminId);
+      await closeDatabase();
+
+      // The file is not read again: without it (SQLite) or on another machine (PostgreSQL) the key holds.
+      if (url) await start(url);
+      else {
+        rmSync(path.join(dir, 'secrets'), { recursive: true });
+        await start(url, dir);
+      }
+      expect((await userFromToken(token))?.id).toBe(adminId);
+      expect(openCookie(sealCookie('c', OLD_KEY, 'r'), config.jwtSecret, 'r')).toBe('c');
+    });
+
+    // The key leaves `meta` for the `secret` table, which no backup holds.
+    it('a database from before the secret table: its key moves from meta to the secret table, its tokens stay good', async () => {
+      const url = await database();
+      const dir = url ? undefined : tempDir();
+      const { adminId } = await start(url, dir);
+      const key = config.jwtSecret;
+      await undoMigrationsFrom(db as never, url ? 'postgres' : 'sqlite', '0020_secret');
+      expect(await metaKey()).toBe(key);
+      await closeDatabase();
+
+      const again = await start(url, dir);
+      expect(again.migrated).toEqual(['0020_secret', ...migrationsAfter('0020_secret')]);
+      expect(config.jwtSecret).toBe(key);
+      expect(await storedKey()).toBe(key);
+      expect(await metaKey()).toBeUndefined();
+      expect((await userFromToken(signedWith(key, adminId)))?.id).toBe(adminId);
+    });
+
+    it('JWT_SECRET, when set, is the key and the database keeps none', async () => {
+      const url = await database();
+      await start(url, undefined, { JWT_SECRET: 'a-secret-given-by-the-operator' });
+      expect(config.jwtSecret).toBe('a-secret-given-by-the-operator');
+      expect(await storedKey()).toBeUndefined();
+      expect(await metaKey()).toBeUndefined();
+    });
   });
-
-  it("an existing install's DATA_DIR/secrets/jwt.key is taken in once: its tokens and cookies stay good", async () => {
-    const url = await database();
-    const dir = oldDataDir();
-    const { adminId } = await start(url, dir);
-    expect(config.jwtSecret).toBe(OLD_KEY);
-    expect(await storedKey()).toBe(OLD_KEY);
-    const token = signedWith(OLD_KEY, adminId);
-    expect((await userFromToken(token))?.id).toBe(adminId);
-    await closeDatabase();
-
-    // The file is not read again: without it (SQLite) or on another machine (PostgreSQL) the key holds.
-    if (url) await start(url);
-    else {
-      rmSync(path.join(dir, 'secrets'), { recursive: true });
-      await start(url, dir);
-    }
-    expect((await userFromToken(token))?.id).toBe(adminId);
-    expect(openCookie(sealCookie('c', OLD_KEY, 'r'), config.jwtSecret, 'r')).toBe('c');
-  });
-
-  // The key leaves `meta` for the `secret` table, which no backup holds.
-  it('a database from before the secret table: its key moves from meta to the secret table, its tokens stay good', async () => {
-    const url = await database();
-    const dir = url ? undefined : tempDir();
-    const { adminId } = await start(url, dir);
-    const key = config.jwtSecret;
-    await undoMigrationsFrom(db as never, url ? 'postgres' : 'sqlite', '0020_secret');
-    expect(await metaKey()).toBe(key);
-    await closeDatabase();
-
-    const again = await start(url, dir);
-    expect(again.migrated).toEqual(['0020_secret', ...migrationsAfter('0020_secret')]);
-    expect(config.jwtSecret).toBe(key);
-    expect(await storedKey()).toBe(key);
-    expect(await metaKey()).toBeUndefined();
-    expect((await userFromToken(signedWith(key, adminId)))?.id).toBe(adminId);
-  });
-
-  it('JWT_SECRET, when set, is the key and the database keeps none', async () => {
-    const url = await database();
-    await start(url, undefined, { JWT_SECRET: 'a-secret-given-by-the-operator' });
-    expect(config.jwtSecret).toBe('a-secret-given-by-the-operator');
-    expect(await storedKey()).toBeUndefined();
-    expect(await metaKey()).toBeUndefined();
-  });
-});

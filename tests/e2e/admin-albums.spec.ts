@@ -3,7 +3,7 @@ import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { seriousViolations } from './axe.ts';
 import { query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import { randomPng } from './png.ts';
 
 /** A new album made through the console; ends on its photo page. */
@@ -18,7 +18,7 @@ async function createAlbum(page: Page, name: string, description: string): Promi
   await dialog.getByLabel('相册名称').fill(name);
   await dialog.getByLabel('相册描述').fill(description);
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('新增相册成功', { exact: true })).toBeVisible();
+  await expectToast(page, '新增相册成功');
   await expect(dialog).toBeHidden();
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
@@ -69,7 +69,7 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
   );
   await expect(queue.locator('li', { hasText: 'huge.gif' })).toContainText('未通过：图片大小不能超过 5MB');
   await expect(page.getByText('已上传 5 张，2 个文件未通过')).toBeVisible();
-  await expect(page.getByText('上传照片成功（5 张）', { exact: true })).toBeVisible();
+  await expectToast(page, '上传照片成功（5 张）');
   const grid = page.getByRole('list', { name: '相册里的照片' });
   await expect(grid.getByRole('listitem')).toHaveCount(5);
   // The album had no cover: its first photo became it.
@@ -106,7 +106,7 @@ test('相册: photos go to the bin and back, the cover can be set, the bin empti
   const third = grid.getByRole('listitem').nth(0);
   const thirdId = await third.getAttribute('data-photo-id');
   await third.getByRole('button', { name: /设为封面/ }).click();
-  await expect(page.getByText('设置封面成功', { exact: true })).toBeVisible();
+  await expectToast(page, '设置封面成功');
   await expect(third.getByText('封面', { exact: true })).toBeVisible();
   const [cover] = query<{ url: string }>('SELECT url FROM photo WHERE id = ?', Number(thirdId));
   expect(query<{ album_cover: string }>('SELECT album_cover FROM photo_album WHERE id = ?', id)).toEqual([
@@ -118,7 +118,7 @@ test('相册: photos go to the bin and back, the cover can be set, the bin empti
   await grid.getByLabel('选择照片 2').check();
   await expect(page.getByText('已选 2 张')).toBeVisible();
   await page.getByRole('button', { name: '删除所选' }).click();
-  await expect(page.getByText('已移到回收站', { exact: true })).toBeVisible();
+  await expectToast(page, '已移到回收站');
   await expect(grid.getByRole('listitem')).toHaveCount(1);
   await page.goto(`/photos?id=${id}`);
   await expect(page.locator('[data-lightbox-src]')).toHaveCount(1);
@@ -130,12 +130,12 @@ test('相册: photos go to the bin and back, the cover can be set, the bin empti
   const bin = page.getByRole('list', { name: '回收站里的照片' });
   await expect(bin.getByRole('listitem')).toHaveCount(2);
   await bin.getByRole('button', { name: '恢复照片 1' }).click();
-  await expect(page.getByText('恢复成功', { exact: true })).toBeVisible();
+  await expectToast(page, '恢复成功');
   await expect(bin.getByRole('listitem')).toHaveCount(1);
   await bin.getByRole('button', { name: '彻底删除照片 1' }).click();
   const confirm = page.getByRole('alertdialog', { name: '彻底删除照片' });
   await confirm.getByRole('button', { name: '彻底删除' }).click();
-  await expect(page.getByText('彻底删除成功', { exact: true })).toBeVisible();
+  await expectToast(page, '彻底删除成功');
   await expect(page.getByText('回收站是空的')).toBeVisible();
   await page.getByRole('tab', { name: '照片' }).click();
   await expect(grid.getByRole('listitem')).toHaveCount(2);
@@ -151,7 +151,7 @@ test('相册: photos go to the bin and back, the cover can be set, the bin empti
   await consoleReady(page, '相册');
   await page.getByRole('button', { name: `删除相册${name}改` }).click();
   await page.getByRole('alertdialog', { name: '删除相册' }).getByRole('button', { name: '删除' }).click();
-  await expect(page.getByText('删除相册成功', { exact: true })).toBeVisible();
+  await expectToast(page, '删除相册成功');
   await expect(page.getByRole('link', { name: `${name}改`, exact: true })).toHaveCount(0);
   expect(query('SELECT id FROM photo WHERE album_id = ?', id)).toHaveLength(0);
   await page.goto('/photoAlbum');

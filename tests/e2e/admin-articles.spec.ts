@@ -3,7 +3,7 @@ import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { seriousViolations } from './axe.ts';
 import { unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import { PNG } from './png.ts';
 
 const bearer = () => ({ Authorization: `Bearer ${admin().token}` });
@@ -94,7 +94,7 @@ test('写文章: pasted image and code block, live preview, publish → on /arti
   await expect(page.getByRole('list', { name: '已选标签' })).toContainText('控制台测试');
 
   await page.getByRole('button', { name: '发布' }).click();
-  await expect(page.getByText('发布成功', { exact: true })).toBeVisible();
+  await expectToast(page, '发布成功');
   await expect(page).toHaveURL(/\/admin\/articles\/edit\?id=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: '编辑文章' })).toBeVisible();
   const id = Number(new URL(page.url()).searchParams.get('id'));
@@ -174,7 +174,7 @@ test('concurrency: a save over another tab’s newer save asks to reload or over
   await consoleReady(other, '编辑文章');
   await other.getByLabel('文章标题').fill(`${title} 另一处`);
   await other.getByRole('button', { name: '更新' }).click();
-  await expect(other.getByText('发布成功', { exact: true })).toBeVisible();
+  await expectToast(other, '发布成功');
   await other.close();
 
   await typeInEditor(page, '\n\n这里的修改');
@@ -183,7 +183,7 @@ test('concurrency: a save over another tab’s newer save asks to reload or over
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: '覆盖保存' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('发布成功', { exact: true })).toBeVisible();
+  await expectToast(page, '发布成功');
 
   const saved = await (
     await page.request.get(`/api/article/getArticleById/${id}`, { headers: bearer() })
@@ -197,7 +197,7 @@ test('concurrency: a save over another tab’s newer save asks to reload or over
   await consoleReady(third, '编辑文章');
   await third.getByLabel('文章标题').fill(`${title} 第三处`);
   await third.getByRole('button', { name: '更新' }).click();
-  await expect(third.getByText('发布成功', { exact: true })).toBeVisible();
+  await expectToast(third, '发布成功');
   await third.close();
   await typeInEditor(page, '\n\n不要的修改');
   await expect(page.getByRole('status').filter({ hasText: '保存了新版本' })).toBeVisible();
@@ -223,13 +223,13 @@ test('delete → 回收站 → restore, from the list', async ({ page }) => {
   const confirm = page.getByRole('alertdialog', { name: '删除文章' });
   await expect(confirm).toContainText('30 天内可以恢复');
   await confirm.getByRole('button', { name: '删除' }).click();
-  await expect(page.getByText('已移到回收站', { exact: true })).toBeVisible();
+  await expectToast(page, '已移到回收站');
   await expect(row).toHaveCount(0);
 
   await page.getByRole('tab', { name: '回收站' }).click();
   await expect(row).toContainText('30 天后彻底删除');
   await row.getByRole('button', { name: `恢复「${title}」` }).click();
-  await expect(page.getByText('恢复成功', { exact: true })).toBeVisible();
+  await expectToast(page, '恢复成功');
   await expect(row).toHaveCount(0);
   await page.getByRole('tab', { name: '公开' }).click();
   await expect(row).toHaveCount(1);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { postAs, query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /** 审计日志 (/admin/audit): the console's writes are listed with who, what and which thing, and filtered. */
 
@@ -35,14 +35,14 @@ test('a tag renamed and a 说说 deleted in the console are listed with who, wha
     const input = page.getByRole('textbox', { name: `「${oldName}」的新名称` });
     await input.fill(newName);
     await input.press('Enter');
-    await expect(page.getByText('修改成功', { exact: true })).toBeVisible();
+    await expectToast(page, '修改成功');
 
     // Delete the talk (to the bin) in 说说.
     await page.goto('/admin/talks');
     await consoleReady(page, '说说');
     const talkRow = page.getByRole('row').filter({ hasText: content });
     await talkRow.getByRole('button', { name: /^删除说说/ }).click();
-    await expect(page.getByText('已移到回收站', { exact: true })).toBeVisible();
+    await expectToast(page, '已移到回收站');
 
     // Both are in the log, newest first, with the admin's name, the thing and its name.
     await page.goto('/admin/audit');
@@ -126,5 +126,5 @@ test('备份: the download is a SQLite database with a dated name, and the sizes
   const file = await download.path();
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(file).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
-  await expect(page.getByText(/^备份已下载：blog-backup-/)).toBeVisible();
+  await expectToast(page, /^备份已下载：blog-backup-/);
 });

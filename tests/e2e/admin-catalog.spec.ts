@@ -3,7 +3,7 @@ import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { seriousViolations } from './axe.ts';
 import { query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import { randomPng } from './png.ts';
 
 /** Picks an option of one of the console's selects (radix Select). */
@@ -44,7 +44,7 @@ test('追番: an entry written in the console is on /bangumi; status and progres
   await dialog.getByLabel('进度（集）').fill('3');
   await dialog.getByLabel('链接').fill('https://example.com/anime');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('添加成功', { exact: true })).toBeVisible();
+  await expectToast(page, '添加成功');
   await expect(dialog).toBeHidden();
 
   await page.goto('/bangumi?status=2');
@@ -75,11 +75,11 @@ test('追番: an entry written in the console is on /bangumi; status and progres
   await expect(edit.getByLabel('番剧名称')).toHaveValue(title);
   await edit.getByLabel('评分').fill('9');
   await edit.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('修改成功', { exact: true })).toBeVisible();
+  await expectToast(page, '修改成功');
   await expect(page.getByRole('row', { name: new RegExp(cn) })).toContainText('★ 9.0');
   await page.getByRole('button', { name: `删除${cn}` }).click();
   await page.getByRole('alertdialog', { name: '删除番剧' }).getByRole('button', { name: '删除' }).click();
-  await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+  await expectToast(page, '删除成功');
   expect(query('SELECT id FROM bangumi WHERE title_cn = ?', cn)).toHaveLength(0);
   await page.goto('/bangumi?status=3');
   await expect(page.locator('[data-bangumi-id]', { hasText: cn })).toHaveCount(0);
@@ -106,7 +106,7 @@ test('资源与网站: a resource in a new category is on /resources/front, reor
     await dialog.getByLabel('链接').fill(`https://example.com/${encodeURIComponent(name)}`);
     await dialog.getByRole('button', { name: '保存' }).click();
     // The second toast joins the first (添加成功 ×2).
-    await expect(page.getByText(/^添加成功/).first()).toBeVisible();
+    await expectToast(page, '添加成功');
     await expect(dialog).toBeHidden();
   }
   await page.goto('/resources/front');
@@ -119,7 +119,7 @@ test('资源与网站: a resource in a new category is on /resources/front, reor
   await choose(page, '按分类筛选', `${category}（2）`);
   await expect(page.getByRole('row')).toHaveCount(3);
   await page.getByRole('button', { name: `上移${second}` }).click();
-  await expect(page.getByText('排序已保存', { exact: true })).toBeVisible();
+  await expectToast(page, '排序已保存');
   await expect(page.getByRole('row').nth(1)).toContainText(second);
   await page.goto('/resources/front');
   await expect(group.locator('strong')).toHaveText([second, first]);
@@ -135,7 +135,7 @@ test('资源与网站: a resource in a new category is on /resources/front, reor
   await dialog.getByLabel('名称').fill(site);
   await dialog.getByLabel('链接').fill('https://example.org/');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('添加成功', { exact: true })).toBeVisible();
+  await expectToast(page, '添加成功');
   await page.goto('/siteList');
   await expect(page.locator('section.group', { hasText: category })).toContainText(site);
 

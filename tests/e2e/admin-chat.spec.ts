@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /**
  * The owner console's 聊天室 screen: the history searched, one message deleted (every open
@@ -68,7 +68,7 @@ test('the blogger searches the chat, deletes one message and forces a user offli
     const ask = page.getByRole('alertdialog', { name: '删除消息' });
     await ask.getByRole('button', { name: '删除' }).click();
     await expect(ask).toBeHidden();
-    await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '删除成功');
     await expect(rows).toHaveCount(1);
     await expect(bubble(first)).toHaveCount(0);
     await expect(bubble(second)).toBeVisible();
@@ -81,7 +81,7 @@ test('the blogger searches the chat, deletes one message and forces a user offli
     const kick = page.getByRole('alertdialog', { name: '强制下线' });
     await expect(kick).toContainText(`确认强制下线${nick}吗`);
     await kick.getByRole('button', { name: '强制下线' }).click();
-    await expect(page.getByText(`已强制下线${nick}`, { exact: true })).toBeVisible();
+    await expectToast(page, `已强制下线${nick}`);
     await expect(online.getByText(nick)).toHaveCount(0);
     await expect(theirs.getByText('你已被管理员强制下线')).toBeVisible();
     // Read again from the server: they are gone.

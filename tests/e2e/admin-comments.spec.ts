@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { hydrated, postAs, query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /** The comments of the demo article 2, hydrated. */
 async function articleComments(page: Page) {
@@ -63,7 +63,7 @@ test('a user’s comment is found by its author, bulk-deleted with their message
     const dialog = page.getByRole('alertdialog', { name: '删除评论与留言' });
     await expect(dialog).toContainText('删除所选的 2 条');
     await dialog.getByRole('button', { name: '删除' }).click();
-    await expect(page.getByText('已删除 2 条', { exact: true })).toBeVisible();
+    await expectToast(page, '已删除 2 条');
     await expect(page.getByText('没有相符的评论或留言')).toBeVisible();
 
     // The visitor side: the comment is gone from its article.

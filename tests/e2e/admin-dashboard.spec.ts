@@ -6,7 +6,7 @@ import { chinaDay } from '../../src/lib/page-views.ts';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { hydrated, postAs, query, unique, write } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import { startServer, stopServer } from './server.ts';
 
 /**
@@ -84,7 +84,7 @@ test('a pending friend link approved from the dashboard is listed on /link/list'
     await signIn(page, admin());
     await openDashboard(page);
     await page.getByRole('button', { name: `通过友链：${name}` }).click();
-    await expect(page.getByText(`已通过「${name}」`, { exact: true })).toBeVisible();
+    await expectToast(page, `已通过「${name}」`);
     await expect(page.getByRole('button', { name: `通过友链：${name}` })).toHaveCount(0);
     await page.goto('/link/list');
     await expect(page.getByText(name)).toBeVisible();
@@ -112,7 +112,7 @@ test('a comment deleted from the dashboard is gone from its article', async ({ p
     const dialog = page.getByRole('alertdialog', { name: '删除评论' });
     await expect(dialog).toContainText(text);
     await dialog.getByRole('button', { name: '删除' }).click();
-    await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '删除成功');
     await expect(page.locator('li', { hasText: text })).toHaveCount(0);
 
     await page.goto(`/article?id=${articleId}`);

@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { admin, createUser, signIn, type TestUser } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { postAs, query, unique } from './community.ts';
-import { expect, headerReady, test } from './fixtures.ts';
+import { expect, expectToast, headerReady, test } from './fixtures.ts';
 
 /** An application by `user` (through the API: the form is the visitor side's, tested in links.spec). */
 async function apply(request: APIRequestContext, user: TestUser, name: string, url: string) {
@@ -70,7 +70,7 @@ test('an application approved is on /link/list and its applicant is told; one re
     await expect(page.getByRole('tab', { name: '待审核', selected: true })).toBeVisible();
     await page.getByRole('searchbox', { name: '按网站名称搜索友链' }).fill(good.name);
     await page.getByRole('button', { name: `通过${good.name}` }).click();
-    await expect(page.getByText(`已通过「${good.name}」，申请人会收到通知`, { exact: true })).toBeVisible();
+    await expectToast(page, `已通过「${good.name}」，申请人会收到通知`);
     await expect(page.getByText('没有相符的友链')).toBeVisible();
 
     await page.getByRole('searchbox', { name: '按网站名称搜索友链' }).fill(bad.name);
@@ -78,7 +78,7 @@ test('an application approved is on /link/list and its applicant is told; one re
     const dialog = page.getByRole('dialog', { name: `拒绝「${bad.name}」的友链申请` });
     await dialog.getByRole('textbox', { name: '原因（可不填）' }).fill(reason);
     await dialog.getByRole('button', { name: '拒绝' }).click();
-    await expect(page.getByText('已拒绝，申请人会收到通知', { exact: true })).toBeVisible();
+    await expectToast(page, '已拒绝，申请人会收到通知');
     await expect(page.getByText('没有相符的友链')).toBeVisible();
     expect(query('SELECT id FROM link WHERE url = ?', bad.url)).toEqual([]);
 
@@ -132,7 +132,7 @@ test('the list read after an approve keeps the search typed while the approve wa
     const reread = page.waitForRequest((r) => r.url().endsWith('/api/links/getLinksList'));
     release();
     expect((await reread).postDataJSON()).toMatchObject({ status: 1, site_name: second.name });
-    await expect(page.getByText(`已通过「${first.name}」，申请人会收到通知`, { exact: true })).toBeVisible();
+    await expectToast(page, `已通过「${first.name}」，申请人会收到通知`);
     await expect(page.getByRole('button', { name: `通过${second.name}` })).toBeVisible();
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -184,7 +184,7 @@ test('a link whose site does not answer is marked unreachable after 立即检测
     await expect(edit.getByRole('alert')).toHaveText('分组不能超过20个字');
     await edit.getByLabel('分组').fill(' 常去的站 ');
     await edit.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('修改成功', { exact: true })).toBeVisible();
+    await expectToast(page, '修改成功');
     expect(query('SELECT category FROM link WHERE id = ?', id)).toEqual([{ category: '常去的站' }]);
     await page.getByRole('searchbox', { name: '按网站名称搜索友链' }).fill(renamed);
     const again = page.getByRole('row').filter({ hasText: renamed });
@@ -196,7 +196,7 @@ test('a link whose site does not answer is marked unreachable after 立即检测
     await expect(again).toHaveCount(1);
     await again.getByRole('button', { name: `删除${renamed}` }).click();
     await confirm.getByRole('button', { name: '删除' }).click();
-    await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '删除成功');
     expect(query('SELECT id FROM link WHERE url = ?', url)).toEqual([]);
   } finally {
     await cleanUp(request, [url]);

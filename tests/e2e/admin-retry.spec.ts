@@ -2,7 +2,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady } from './admin-console.ts';
 import { unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /**
  * A create whose answer is lost on the way back (the server committed, the
@@ -64,7 +64,7 @@ test('写文章: the first answer is lost, the client asks again with its key: s
   await newArticle(page, title);
   const keys = await loseAnswers(page, 1);
   await page.getByRole('button', { name: '发布' }).click();
-  await expect(page.getByText('发布成功', { exact: true })).toBeVisible();
+  await expectToast(page, '发布成功');
   await expect(page).toHaveURL(/\/admin\/articles\/edit\?id=\d+$/);
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[\w-]{32,36}$/);
@@ -81,13 +81,13 @@ test('写文章: both tries lost, the save fails; pressing 发布 again saves th
   await newArticle(page, title);
   const keys = await loseAnswers(page, 2);
   await page.getByRole('button', { name: '发布' }).click();
-  await expect(page.getByText('保存失败，请稍后再试', { exact: true })).toBeVisible();
+  await expectToast(page, '保存失败，请稍后再试');
   await expect(page).toHaveURL(/\/admin\/articles\/edit$/);
   // The server wrote it on the first try, and only then.
   expect(await articlesTitled(page, title)).toHaveLength(1);
 
   await page.getByRole('button', { name: '发布' }).click();
-  await expect(page.getByText('发布成功', { exact: true })).toBeVisible();
+  await expectToast(page, '发布成功');
   await expect(page).toHaveURL(/\/admin\/articles\/edit\?id=\d+$/);
   expect(keys).toHaveLength(3);
   expect(new Set(keys).size).toBe(1);

@@ -1,7 +1,7 @@
 import { admin, signIn } from './accounts.ts';
 import { consoleReady } from './admin-console.ts';
 import { query } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import { PNG } from './png.ts';
 
 const bearer = () => ({ Authorization: `Bearer ${admin().token}` });
@@ -30,7 +30,7 @@ test('站点资料: rules inline, a live preview, and the saved profile on /home
     await expect(preview.getByText(say).first()).toBeVisible();
     await expect(form.getByText('1 项未保存')).toBeVisible();
     await form.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('修改成功', { exact: true })).toBeVisible();
+    await expectToast(page, '修改成功');
     await expect(form.getByText('已保存')).toBeVisible();
     // The write cleared the page cache: /home shows it at once.
     await page.goto('/home');
@@ -64,7 +64,7 @@ test('页面横幅: a replaced banner (uploaded) shows on its page, and delete a
     );
     const url = await dialog.getByLabel('背景图', { exact: true }).inputValue();
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('保存成功', { exact: true })).toBeVisible();
+    await expectToast(page, '保存成功');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('img', { name: '标签横幅' })).toHaveAttribute('src', url);
     await page.goto('/tag');
@@ -80,7 +80,7 @@ test('页面横幅: a replaced banner (uploaded) shows on its page, and delete a
     await expect(page.getByRole('img', { name: '标签横幅' })).toBeVisible();
     await page.getByRole('button', { name: '删除标签横幅' }).click();
     await confirm.getByRole('button', { name: '删除' }).click();
-    await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '删除成功');
     await expect(page.getByRole('button', { name: '上传标签横幅' })).toBeVisible();
   } finally {
     if (old) {

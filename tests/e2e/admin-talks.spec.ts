@@ -3,7 +3,7 @@ import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { seriousViolations } from './axe.ts';
 import { hydrated, postAs, query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import { PNG } from './png.ts';
 
 const headers = () => ({ Authorization: `Bearer ${admin().token}` });
@@ -89,7 +89,7 @@ test('a 说说 with three pictures (one pasted, two dropped, reordered by drag a
     await expect(dialog.getByRole('button', { name: /^图片 2：/ })).toBeFocused();
 
     await dialog.getByRole('button', { name: '发布' }).click();
-    await expect(page.getByText('发布成功', { exact: true })).toBeVisible();
+    await expectToast(page, '发布成功');
     await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: content });
     await expect(row.getByRole('list', { name: '3 张图片' }).locator('img')).toHaveCount(3);
@@ -129,23 +129,23 @@ test('a binned 说说 leaves /talk and comes back on restore; pin, private and d
     const row = page.getByRole('row').filter({ hasText: content });
     // Pin and unpin.
     await row.getByRole('button', { name: /^置顶说说/ }).click();
-    await expect(page.getByText('置顶成功', { exact: true })).toBeVisible();
+    await expectToast(page, '置顶成功');
     await expect(row.getByText('置顶', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: /^取消置顶说说/ }).click();
-    await expect(page.getByText('已取消置顶', { exact: true })).toBeVisible();
+    await expectToast(page, '已取消置顶');
     await expect(row.getByRole('button', { name: /^置顶说说/ })).toBeVisible();
     // Private: it moves to the 私密 tab.
     await row.getByRole('button', { name: /^设为私密说说/ }).click();
-    await expect(page.getByText('已设为私密', { exact: true })).toBeVisible();
+    await expectToast(page, '已设为私密');
     await expect(row).toHaveCount(0);
     await page.getByRole('tab', { name: /^私密/ }).click();
     await row.getByRole('button', { name: /^设为公开说说/ }).click();
-    await expect(page.getByText('已公开', { exact: true })).toBeVisible();
+    await expectToast(page, '已公开');
     await page.getByRole('tab', { name: /^公开/ }).click();
 
     // To the bin: gone from /talk.
     await row.getByRole('button', { name: /^删除说说/ }).click();
-    await expect(page.getByText('已移到回收站', { exact: true })).toBeVisible();
+    await expectToast(page, '已移到回收站');
     await expect(row).toHaveCount(0);
     await expect(await onSite()).toHaveCount(0);
 
@@ -154,7 +154,7 @@ test('a binned 说说 leaves /talk and comes back on restore; pin, private and d
     await consoleReady(page, '说说');
     await page.getByRole('tab', { name: /^回收站/ }).click();
     await row.getByRole('button', { name: /^恢复说说/ }).click();
-    await expect(page.getByText('恢复成功', { exact: true })).toBeVisible();
+    await expectToast(page, '恢复成功');
     await expect(row).toHaveCount(0);
     await expect(await onSite()).toHaveCount(1);
 
@@ -162,7 +162,7 @@ test('a binned 说说 leaves /talk and comes back on restore; pin, private and d
     await page.goto('/admin/talks');
     await consoleReady(page, '说说');
     await row.getByRole('button', { name: /^删除说说/ }).click();
-    await expect(page.getByText('已移到回收站', { exact: true })).toBeVisible();
+    await expectToast(page, '已移到回收站');
     await page.getByRole('tab', { name: /^回收站/ }).click();
     await row.getByRole('button', { name: /^彻底删除说说/ }).click();
     const confirm = page.getByRole('alertdialog', { name: '彻底删除说说' });
@@ -170,7 +170,7 @@ test('a binned 说说 leaves /talk and comes back on restore; pin, private and d
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /^彻底删除说说/ }).click();
     await confirm.getByRole('button', { name: '彻底删除' }).click();
-    await expect(page.getByText('彻底删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '彻底删除成功');
     await expect(row).toHaveCount(0);
     expect(query('SELECT id FROM talk WHERE content = ?', content)).toEqual([]);
   } finally {
@@ -211,7 +211,7 @@ test('editing a 说说: a picture removed, closing with changes asks first', asy
     await ask.getByRole('button', { name: '取消' }).click();
     await expect(dialog.getByRole('img', { name: /^图片 \d$/ })).toHaveCount(1);
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('修改成功', { exact: true })).toBeVisible();
+    await expectToast(page, '修改成功');
     const [row] = query<{ id: number }>('SELECT id FROM talk WHERE content = ?', content);
     const urls = query<{ url: string }>('SELECT url FROM talk_photo WHERE talk_id = ? ORDER BY id', row.id);
     expect(urls.map((r) => r.url)).toEqual([b]);

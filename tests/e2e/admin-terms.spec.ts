@@ -3,7 +3,7 @@ import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { seriousViolations } from './axe.ts';
 import { postAs, query, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /** A public article of the admin's with these terms (through the API: the editor is another screen). */
 const article = (request: APIRequestContext, title: string, terms: object) =>
@@ -66,7 +66,7 @@ test('a new blogger merges two tags in the console, and /tag shows one tag with 
     await filter.fill(to);
     await dialog.getByRole('radio', { name: new RegExp(`^${to}`) }).check();
     await dialog.getByRole('button', { name: '合并' }).click();
-    await expect(page.getByText('合并成功，1 篇文章已移过去', { exact: true })).toBeVisible();
+    await expectToast(page, '合并成功，1 篇文章已移过去');
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`没有名称含「${from}」的标签`)).toBeVisible();
     await page.getByRole('searchbox', { name: '搜索标签' }).fill(to);
@@ -103,7 +103,7 @@ test('categories: create, rename inline, a delete refused while used (the server
     await expect(create.getByRole('alert')).toHaveText('请填写分类名称');
     await create.getByRole('textbox', { name: '新分类名称' }).fill(first);
     await create.getByRole('button', { name: '新建分类' }).click();
-    await expect(page.getByText('新增成功', { exact: true })).toBeVisible();
+    await expectToast(page, '新增成功');
     const search = page.getByRole('searchbox', { name: '搜索分类' });
     await search.fill(first);
     await expect(page.getByRole('row').filter({ hasText: first })).toContainText('0 篇');
@@ -119,7 +119,7 @@ test('categories: create, rename inline, a delete refused while used (the server
     await page.getByRole('button', { name: `重命名分类「${first}」` }).click();
     await input.fill(renamed);
     await input.press('Enter');
-    await expect(page.getByText('修改成功', { exact: true })).toBeVisible();
+    await expectToast(page, '修改成功');
     await search.fill(renamed);
     await expect(page.getByRole('row').filter({ hasText: renamed })).toContainText('0 篇');
 
@@ -135,7 +135,7 @@ test('categories: create, rename inline, a delete refused while used (the server
     await expect(dialog.getByRole('radio', { name: /^不移动/ })).toBeChecked();
     await dialog.getByRole('radio', { name: new RegExp(`^${renamed}`) }).check();
     await dialog.getByRole('button', { name: '删除' }).click();
-    await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '删除成功');
     await expect(dialog).toBeHidden();
     await search.fill(renamed);
     await expect(page.getByRole('row').filter({ hasText: renamed })).toContainText('1 篇');

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { admin, createUser, signIn, type TestUser } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
 import { postAs, unique, write } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 
 /** The owner console's 用户 screen: disable, enable, reset a password, roles, a user's records. */
 
@@ -42,6 +42,7 @@ test('a user disabled in the console: their open tab is refused, they cannot log
   const nick = unique('停用者');
   const user = await createUser({ nick_name: nick });
   const ctx = await browser.newContext({ baseURL: process.env.E2E_URL });
+  await recordToasts(ctx);
   const theirs = await ctx.newPage();
   try {
     await signIn(theirs, user);
@@ -53,23 +54,23 @@ test('a user disabled in the console: their open tab is refused, they cannot log
     await expect(row).toContainText('正常');
     await row.getByRole('button', { name: `停用「${nick}」` }).click();
     await confirm(page, '停用账号', '停用');
-    await expect(page.getByText('账号已停用', { exact: true })).toBeVisible();
+    await expectToast(page, '账号已停用');
     await expect(row).toContainText('已停用');
 
     // Their open tab: the next thing it asks the server is refused with the reason, and the session ends.
     await theirs.reload();
-    await expect(theirs.getByRole('alert').filter({ hasText: '该账号已被停用' })).toBeVisible();
+    await expectToast(theirs, '该账号已被停用', '错误提示');
     await expect(loginDialog(theirs)).toBeVisible();
     // …and the right password does not let them back in.
     await logIn(theirs, user.username, user.password);
-    await expect(theirs.getByRole('alert').filter({ hasText: '该账号已被停用' })).toBeVisible();
+    await expectToast(theirs, '该账号已被停用', '错误提示');
 
     // Enabled again: they log in.
     await row.getByRole('button', { name: `启用「${nick}」` }).click();
     await confirm(page, '启用账号', '启用');
     await expect(row).toContainText('正常');
     await logIn(theirs, user.username, user.password);
-    await expect(theirs.getByText('登录成功', { exact: true })).toBeVisible();
+    await expectToast(theirs, '登录成功');
 
     // Reset: the new password is shown once, with a copy button.
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -81,7 +82,7 @@ test('a user disabled in the console: their open tab is refused, they cannot log
     const password = (await shown.locator('code').textContent()) ?? '';
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     await shown.getByRole('button', { name: '复制' }).click();
-    await expect(page.getByText('已复制到剪贴板', { exact: true })).toBeVisible();
+    await expectToast(page, '已复制到剪贴板');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
     await shown.getByRole('button', { name: '我已记下' }).click();
     await expect(shown).toBeHidden();
@@ -89,11 +90,11 @@ test('a user disabled in the console: their open tab is refused, they cannot log
 
     // Their session ended with the reset; the old password is refused, the new one works.
     await theirs.reload();
-    await expect(theirs.getByRole('alert').filter({ hasText: '登录过期' })).toBeVisible();
+    await expectToast(theirs, '登录过期，请重新登录', '错误提示');
     await logIn(theirs, user.username, user.password);
-    await expect(theirs.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible();
+    await expectToast(theirs, '用户名或密码错误', '错误提示');
     await logIn(theirs, user.username, password);
-    await expect(theirs.getByText('登录成功', { exact: true })).toBeVisible();
+    await expectToast(theirs, '登录成功');
   } finally {
     await ctx.close();
     write('UPDATE "user" SET disabled_at = NULL WHERE id = ?', user.id);

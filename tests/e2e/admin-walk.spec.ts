@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { admin, createUser, signIn } from './accounts.ts';
 import { consoleReady } from './admin-console.ts';
 import { hydrated, query, unique, write } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 
 /**
  * The console's walk, as it happens on a live blog: a reader comments, another applies for a friend link;
@@ -33,6 +33,8 @@ test('comment and friend link → the dashboard deletes and approves → the com
   );
   const readerCtx = await browser.newContext({ baseURL });
   const applicantCtx = await browser.newContext({ baseURL });
+  await recordToasts(readerCtx);
+  await recordToasts(applicantCtx);
   try {
     // A reader comments on an article (and keeps the tab open).
     const reader = await readerCtx.newPage();
@@ -54,7 +56,7 @@ test('comment and friend link → the dashboard deletes and approves → the com
     await other.getByLabel('网站名称').fill(site);
     await other.getByLabel('网站地址').fill(url);
     await other.getByRole('button', { name: '提交申请' }).click();
-    await expect(other.getByText('申请成功，等待博主审核')).toBeVisible();
+    await expectToast(other, '申请成功，等待博主审核');
 
     // The blogger's dashboard: both are there; the day's views include these visits.
     await signIn(page, admin());
@@ -67,12 +69,12 @@ test('comment and friend link → the dashboard deletes and approves → the com
     // Delete the comment: gone from the article.
     await comment.getByRole('button', { name: `删除${commenter.nick_name}的评论` }).click();
     await page.getByRole('alertdialog', { name: '删除评论' }).getByRole('button', { name: '删除' }).click();
-    await expect(page.getByText('删除成功', { exact: true })).toBeVisible();
+    await expectToast(page, '删除成功');
     await expect(page.locator('li', { hasText: text })).toHaveCount(0);
 
     // Approve the link: listed on /link/list, and the applicant is told.
     await page.getByRole('button', { name: `通过友链：${site}` }).click();
-    await expect(page.getByText(`已通过「${site}」`, { exact: true })).toBeVisible();
+    await expectToast(page, `已通过「${site}」`);
     const visitor = await browser.newPage();
     await visitor.goto(`/article?id=${articleId}`);
     const comments = visitor.locator(`[data-comments="1-${articleId}"]`);
@@ -97,13 +99,13 @@ test('comment and friend link → the dashboard deletes and approves → the com
     await expect(row).toContainText('已停用');
     await box.getByPlaceholder('说点什么吧～').fill('停用之后的评论');
     await box.getByRole('button', { name: '发表评论' }).click();
-    await expect(reader.getByRole('alert').filter({ hasText: '该账号已被停用' })).toBeVisible();
+    await expectToast(reader, '该账号已被停用', '错误提示');
     const dialog = reader.locator('[data-login-dialog]');
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('用户账号').fill(commenter.username);
     await dialog.getByLabel('密码', { exact: true }).fill(commenter.password);
     await dialog.getByRole('button', { name: '登录' }).click();
-    await expect(reader.getByRole('alert').filter({ hasText: '该账号已被停用' })).toBeVisible();
+    await expectToast(reader, '该账号已被停用', '错误提示');
     expect(query('SELECT id FROM comment WHERE content = ?', '停用之后的评论')).toEqual([]);
 
     // The audit log lists the three, with the things' names.

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { recordToasts } from './toast-log.ts';
 
 /** Waits until the header's script has wired it up (it marks itself with data-hydrated). */
 export async function headerReady(page: Page) {
@@ -18,11 +19,24 @@ async function afterLoad(page: Page) {
     .catch(() => {});
 }
 
+/**
+ * Until the page's event loop has been idle twice: every task queued before (an event, a timer that
+ * was due) and every idle callback asked for before (the first-load step, say) has run. A state to
+ * wait for instead of a fixed time.
+ */
+export const pageIdle = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+
 /** Every browser test runs against the server global-setup started (an ephemeral port). */
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_URL);
+  },
+  // The toasts of its pages are written down as they appear (toast-log.ts: expectToast).
+  context: async ({ context }, use) => {
+    await recordToasts(context);
+    await use(context);
   },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
@@ -41,4 +55,5 @@ export const test = base.extend({
   },
 });
 
+export { expectToast, recordToasts, shownToasts } from './toast-log.ts';
 export { expect };

@@ -29,9 +29,7 @@ test('publish a message, leave /message/list and come back to the same data and 
   await expect.poll(() => messages.count()).toBeGreaterThan(12);
   const loaded = await messages.count();
   await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight / 2, behavior: 'instant' }));
-  await page.waitForTimeout(300);
-  const y = await page.evaluate(() => window.scrollY);
-  expect(y).toBeGreaterThan(400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
 
   // Leave through a message link (client-router navigation) and come back with the back button…
   const target = messages.nth(loaded - 2);

@@ -1,6 +1,6 @@
 import { admin, createUser, signIn } from './accounts.ts';
 import { hydrated, unique } from './community.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 
 test('a friend link without an avatar: applied through the form, reviewed and listed with the placeholder', async ({
   browser,
@@ -11,6 +11,7 @@ test('a friend link without an avatar: applied through the form, reviewed and li
   // The applicant leaves the avatar empty (optional, as in the original's form).
   const user = await createUser();
   const applicant = await browser.newPage();
+  await recordToasts(applicant.context());
   await signIn(applicant, user);
   await applicant.goto('/link/list');
   // A click before the island hydrates does nothing (under a loaded suite it came too early).
@@ -19,7 +20,7 @@ test('a friend link without an avatar: applied through the form, reviewed and li
   await applicant.getByLabel('网站名称').fill(name);
   await applicant.getByLabel('网站地址').fill(url);
   await applicant.getByRole('button', { name: '提交申请' }).click();
-  await expect(applicant.getByText('申请成功，等待博主审核')).toBeVisible();
+  await expectToast(applicant, '申请成功，等待博主审核');
   await applicant.close();
 
   // The admin's review list shows the site's first character where the avatar would be.

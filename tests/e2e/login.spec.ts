@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
 import { createUser } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 const dialog = (page: Page) => page.locator('[data-login-dialog]');
 
@@ -101,7 +101,7 @@ test('register signs in automatically, remembers the credentials, and they survi
   await dialog(page).getByLabel('确认密码').fill('Lu2026!x');
   await dialog(page).getByLabel('确认密码').press('Enter');
 
-  await expect(page.getByText('自动登录成功')).toBeVisible();
+  await expectToast(page, '自动登录成功');
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: '新来的小鹿 的菜单' })).toBeVisible();
   await expect(page.getByText(/新来的小鹿，/)).toBeVisible();
@@ -110,7 +110,7 @@ test('register signs in automatically, remembers the credentials, and they survi
   // Log out, then the dialog offers the remembered credentials, also after a reload.
   await page.getByRole('button', { name: '新来的小鹿 的菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await expect(page.getByText('退出成功')).toBeVisible();
+  await expectToast(page, '退出成功');
   await page.reload();
   await openLogin(page);
   await expect(dialog(page).getByLabel('用户账号')).toHaveValue(username);
@@ -123,7 +123,7 @@ test('register signs in automatically, remembers the credentials, and they survi
 
   // Submitting the remembered credentials is the automatic login.
   await dialog(page).getByRole('button', { name: '登录' }).click();
-  await expect(page.getByText('自动登录成功')).toBeVisible();
+  await expectToast(page, '自动登录成功');
   await expect(page.getByRole('button', { name: '新来的小鹿 的菜单' })).toBeVisible();
 });
 
@@ -136,13 +136,12 @@ test('manual login says 登录成功; without remember-me the stored credentials
   await dialog(page).getByLabel('用户账号').fill(user.username);
   await dialog(page).getByLabel('密码', { exact: true }).fill('not-the-password1');
   await dialog(page).getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toContainText('错误提示');
+  await expectToast(page, '用户名或密码错误', '错误提示');
 
   await dialog(page).getByLabel('密码', { exact: true }).fill(user.password);
   await dialog(page).getByLabel('记住我').check();
   await dialog(page).getByLabel('密码', { exact: true }).press('Enter');
-  await expect(page.getByText('登录成功', { exact: true })).toBeVisible();
+  await expectToast(page, '登录成功');
   await expect(page.getByRole('button', { name: '手动登录 的菜单' })).toBeVisible();
 
   await page.getByRole('button', { name: '手动登录 的菜单' }).click();
@@ -152,7 +151,7 @@ test('manual login says 登录成功; without remember-me the stored credentials
   await dialog(page).getByLabel('记住我').uncheck();
   // The remembered credentials submitted untouched count as the automatic login.
   await dialog(page).getByRole('button', { name: '登录' }).click();
-  await expect(page.getByText('自动登录成功')).toBeVisible();
+  await expectToast(page, '自动登录成功');
   await page.getByRole('button', { name: '手动登录 的菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await openLogin(page);

@@ -1,6 +1,6 @@
 import { readQr } from '../api/music-helpers.ts';
 import { createUser, signIn } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /** The music player against the demo library the test server generated on its first start. */
 
@@ -19,7 +19,7 @@ test('search a demo song, add it, play it with the lyric line highlighted, keep 
 }) => {
   test.setTimeout(60_000); // real playback through several lyric lines
   await page.goto('/home');
-  await expect(page.getByText('点击左边按钮听听歌吧～')).toBeVisible();
+  await expectToast(page, '点击左边按钮听听歌吧～');
   await openPlayer(page);
   const panel = page.locator('[data-music-panel]');
   // The first category (a demo folder) is listed by default.
@@ -30,7 +30,7 @@ test('search a demo song, add it, play it with the lyric line highlighted, keep 
   await box.fill('没有这首歌');
   await panel.getByRole('button', { name: '搜索', exact: true }).click();
   await expect(panel.getByText('空空如也')).toBeVisible();
-  await expect(page.getByText('没有相关的歌曲')).toBeVisible();
+  await expectToast(page, '没有相关的歌曲');
 
   await box.fill('纸飞机');
   await panel.getByRole('button', { name: '搜索', exact: true }).click();
@@ -38,7 +38,7 @@ test('search a demo song, add it, play it with the lyric line highlighted, keep 
   await expect(row).toContainText('阿青,小满');
   await expect(panel.getByText('已经到底了')).toBeVisible();
   await row.getByRole('button', { name: '添加到我的歌单' }).click();
-  await expect(page.getByText('添加成功')).toBeVisible();
+  await expectToast(page, '添加成功');
   await expect(row.getByRole('button', { name: '已在我的歌单' })).toHaveAttribute('data-active', 'true');
 
   await panel.getByRole('button', { name: '我的歌单', exact: true }).click();
@@ -114,7 +114,7 @@ test('the player state is saved on unload (encoded) and restored; ?showSpecial o
   await expect(page.getByLabel('音量')).toHaveValue('30');
   // Deleting the last custom song: 删除成功 and the list is empty.
   await panel.getByRole('button', { name: '从我的歌单删除' }).click();
-  await expect(page.getByText('删除成功')).toBeVisible();
+  await expectToast(page, '删除成功');
   await expect(panel.locator('[data-playlist="我的歌单"]')).toContainText('空空如也');
 
   await page.goto('/category?showSpecial');
@@ -176,7 +176,7 @@ test('QR login end to end: a signed-in site user confirms on the confirm page an
   await expect(panel.locator('[data-music-account]')).toHaveAttribute('data-music-account', String(user.id), {
     timeout: 10_000,
   });
-  await expect(page.getByText('音乐账号登录成功')).toBeVisible();
+  await expectToast(page, '音乐账号登录成功');
   await expect(panel.getByRole('button', { name: '扫码听歌的人喜欢的音乐' })).toBeVisible();
 
   // Saved songs go to the account's own playlist.
@@ -190,7 +190,7 @@ test('QR login end to end: a signed-in site user confirms on the confirm page an
   ).toBeVisible();
 
   await panel.getByRole('button', { name: '退出音乐账号' }).click();
-  await expect(page.getByText('已退出音乐账号')).toBeVisible();
+  await expectToast(page, '已退出音乐账号');
   await expect(panel.locator('[data-music-account]')).toHaveAttribute('data-music-account', 'anonymous');
   await expect(panel.getByRole('button', { name: '扫码听歌的人喜欢的音乐' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: '晨光小调' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { createUser, signIn } from './accounts.ts';
 import { postAs, query, unique } from './community.ts';
-import { expect, headerReady, test } from './fixtures.ts';
+import { expect, expectToast, headerReady, test } from './fixtures.ts';
 
 test('a reply lights the badge; opening the item marks it read and leads to the article', async ({
   page,
@@ -117,9 +117,7 @@ test('deleting asks first; a failed delete shows the server message; 9+ and load
   expect((await gone.json()).code).toBe(0);
   page.once('dialog', (d) => void d.accept());
   await next.getByRole('button', { name: '删除消息' }).click();
-  const toast = page.getByText('消息不存在或已删除');
-  await expect(toast).toBeVisible();
-  await expect(page.getByText('错误提示').first()).toBeVisible();
+  await expectToast(page, '消息不存在或已删除', '错误提示');
 
   // Esc closes the drawer.
   await page.keyboard.press('Escape');

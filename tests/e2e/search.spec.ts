@@ -1,5 +1,5 @@
 import { encode } from '../../src/lib/storage.ts';
-import { expect, headerReady, test } from './fixtures.ts';
+import { expect, headerReady, pageIdle, test } from './fixtures.ts';
 
 test('search dialog: hot list, a search that opens the article and lands in the history', async ({
   page,
@@ -111,7 +111,8 @@ test('Ctrl+K right after Esc opens the search again (the old opening’s close d
       }),
   );
   await expect(dialog).toBeVisible();
-  await page.waitForTimeout(300); // anything late that would close it again has arrived by now
+  // The closed dialog's late `close` event (a queued task) has been delivered by now.
+  await pageIdle(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: '搜索文章标题或内容' })).toBeFocused();
 });

@@ -42,16 +42,27 @@ test('a restart keeps all data and does not seed again; SIGTERM exits 0 within 5
   });
   socket.write(
     `POST /api/config/update HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${adminToken(first.dataDir)}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+      `Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
   );
-  await new Promise((r) => setTimeout(r, 200));
+  // The server has read the request's head (it answers 100 Continue then): now the signal…
+  await expect.poll(() => answer).toContain('100 Continue');
   const stopping = stopServer(first, 'SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  // …which it has taken once it accepts no more connections: then the rest of the body.
+  const refused = () =>
+    new Promise<boolean>((resolve) => {
+      const probe = net.connect(Number(port), '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.once('error', () => resolve(true));
+    });
+  await expect.poll(refused).toBe(true);
   socket.end(Buffer.from(body).subarray(Buffer.byteLength(body.slice(0, 5))));
   const stopped = await stopping;
   expect(stopped.code).toBe(0);
   expect(stopped.ms).toBeLessThan(5000);
-  expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200/);
   expect(answer).toContain('"code":0');
 
   const db = new DatabaseSync(path.join(first.dataDir, 'blog.db'));

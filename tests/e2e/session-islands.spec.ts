@@ -1,5 +1,5 @@
 import { createUser } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 /**
  * A deferred island whose content depends on who is signed in follows a sign-in or sign-out
@@ -25,6 +25,6 @@ test('an admin who signs in on /link/list sees 待审核 at once; signing out ta
 
   await page.getByRole('button', { name: '友链审核员 的菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await expect(page.getByText('退出成功')).toBeVisible();
+  await expectToast(page, '退出成功');
   await expect(review).toHaveCount(0);
 });

@@ -1,9 +1,11 @@
+import type { Page } from '@playwright/test';
 import { encode } from '../../src/lib/storage.ts';
 import { createUser, signIn, tokenFor } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, pageIdle, recordToasts, shownToasts, test } from './fixtures.ts';
 
-const greeting = (page: import('@playwright/test').Page) =>
-  page.locator('[data-toast]').filter({ hasText: '欢迎～' });
+/** The welcome toast (titled 欢迎～), however long ago it was shown (toast-log.ts). */
+const greeted = (page: Page, says: RegExp) => expectToast(page, says, '欢迎～');
+const greetings = (page: Page) => shownToasts(page).filter((t) => t.title === '欢迎～');
 
 test('first load greets once per window: generic when signed out, by nick name when signed in', async ({
   page,
@@ -13,7 +15,7 @@ test('first load greets once per window: generic when signed out, by nick name w
   let headers = 0;
   page.on('request', (r) => r.url().endsWith('/api/pageHeader/getAll') && headers++);
   await page.goto('/home');
-  await expect(greeting(page)).toContainText('欢迎来到本站');
+  await greeted(page, /欢迎来到本站/);
   await expect.poll(() => page.evaluate(() => window.name)).not.toBe('');
   // The page headers are in the static-data state (local storage, encoded).
   await expect
@@ -28,17 +30,20 @@ test('first load greets once per window: generic when signed out, by nick name w
   // A reload keeps the window's name: no second greeting, no second fetch.
   await page.reload();
   await expect(page.locator('#site-header')).toBeVisible();
-  await page.waitForTimeout(800);
-  await expect(greeting(page)).toHaveCount(0);
+  await pageIdle(page);
+  // The first-load step has run: a greeting it raised would be on screen now (for 3 s).
+  expect(await page.locator('[data-toast]').filter({ hasText: '欢迎～' }).count()).toBe(0);
+  expect(greetings(page)).toHaveLength(1);
   expect(headers).toBe(1);
 
   const ctx = await browser.newContext({ baseURL: process.env.E2E_URL });
+  await recordToasts(ctx);
   const signedIn = await ctx.newPage();
   await signedIn.clock.setFixedTime(new Date('2026-11-20T15:00:00+08:00'));
   const user = await createUser({ nick_name: '下午茶' });
   await signIn(signedIn, user);
   await signedIn.goto('/talk');
-  await expect(greeting(signedIn)).toContainText('下午好，下午茶，');
+  await greeted(signedIn, /^下午好，下午茶，/);
   await ctx.close();
 });
 
@@ -52,7 +57,7 @@ test('user id 3 gets the special welcome', async ({ page }) => {
     token: tokenFor({ id: 3, role: 2 }),
   });
   await page.goto('/home');
-  await expect(greeting(page)).toContainText('大佬光临，真是三生有幸');
+  await greeted(page, /大佬光临，真是三生有幸/);
 });
 
 test('a 401 clears the session and opens the login dialog', async ({ page }) => {
@@ -60,7 +65,7 @@ test('a 401 clears the session and opens the login dialog', async ({ page }) => 
   // A token from before a logout elsewhere: well signed, but of an older token version.
   await signIn(page, { ...user, token: tokenFor(user, 5) });
   await page.goto('/userCenter');
-  await expect(page.getByRole('alert').filter({ hasText: '登录过期' })).toBeVisible();
+  await expectToast(page, '登录过期，请重新登录', '错误提示');
   await expect(page.locator('[data-login-dialog]')).toBeVisible();
   await expect(page.locator('[data-login-dialog]').getByRole('heading', { name: '登录' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -98,7 +103,7 @@ test('logout from /userCenter lands on /home and ends the token on the server', 
   await page.getByRole('button', { name: '要走了 的菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText('退出成功')).toBeVisible();
+  await expectToast(page, '退出成功');
   await expect(page.locator('#site-header [data-login-entry]')).toBeVisible();
   await expect
     .poll(async () =>

@@ -90,7 +90,7 @@ test('in the console a toast covers no part of the header (its avatar)', async (
   const before = await say.inputValue();
   await say.fill(`${before}！`);
   await page.getByRole('button', { name: '保存', exact: true }).click();
-  const toast = page.locator('[data-kind]').filter({ hasText: '修改成功' });
+  const toast = page.locator('[data-toast]').filter({ hasText: '修改成功' });
   await expect(toast).toBeVisible();
   await expectClear(toast, [page.locator('header').first()]);
   await say.fill(before);

@@ -1,5 +1,5 @@
 import { createUser, signIn } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 
 // A real 2×2 PNG (the server refuses files whose chunks do not add up).
 const PNG = Buffer.from(
@@ -19,14 +19,14 @@ test('/userCenter: figures, nick name, qq, avatar upload and password change', a
   await center.getByLabel('昵称').fill('改了名字');
   await center.getByLabel('QQ').fill('123456789');
   await center.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('修改成功')).toBeVisible();
+  await expectToast(page, '修改成功');
   await expect(page.getByRole('button', { name: '改了名字 的菜单' })).toBeVisible();
 
   // Avatar: the picked file is uploaded, stored under a server-made name and served as an image.
   await center
     .locator('[data-avatar-input]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText('头像修改成功')).toBeVisible();
+  await expectToast(page, '头像修改成功');
   const src = await center.getByRole('img', { name: '我的头像' }).getAttribute('src');
   expect(src).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/);
   await expect(page.locator('#site-header img').first()).toHaveAttribute('src', src as string);
@@ -42,9 +42,7 @@ test('/userCenter: figures, nick name, qq, avatar upload and password change', a
     mimeType: 'image/png',
     buffer: Buffer.from('<script>alert(1)</script>'),
   });
-  const refused = page.getByRole('status').filter({ hasText: '只能上传 JPG、PNG、WEBP、GIF 格式的图片' });
-  await expect(refused).toBeVisible();
-  await expect(refused).toContainText('温馨提示');
+  await expectToast(page, '只能上传 JPG、PNG、WEBP、GIF 格式的图片', '温馨提示');
 
   // Password change: same rules as register, the current password checked by the server.
   const pw = page.getByRole('form', { name: '修改密码' });
@@ -62,10 +60,10 @@ test('/userCenter: figures, nick name, qq, avatar upload and password change', a
   await expect(pw.getByText('两次密码不一致')).toBeVisible();
   await pw.getByLabel('确认新密码').fill('N3w-pass');
   await pw.getByRole('button', { name: '修改密码' }).click();
-  await expect(page.getByText('原密码错误')).toBeVisible();
+  await expectToast(page, '原密码错误');
   await pw.getByLabel('当前密码').fill(user.password);
   await pw.getByRole('button', { name: '修改密码' }).click();
-  await expect(page.getByText(/密码修改成功/)).toBeVisible();
+  await expectToast(page, '密码修改成功，其他设备需要重新登录');
 
   // The old token is over; this tab carries on with the fresh one.
   const old = await request.get('/api/user/getOwnStatistic', {

@@ -243,7 +243,23 @@ test.afterAll(async () => {
 /** Lets late sinks fire (image errors, animations, autofocus), then audits the page. */
 async function audit(a: Audited, label: string, page = a.page): Promise<string> {
   await page.waitForLoadState('load');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 250))));
+  await page.evaluate(async () => {
+    // Every picture asked for has loaded or failed (its error handler had its turn; a lazy one out
+    // of view is not asked for), a frame was drawn (autofocus, animations start), and the tasks
+    // queued meanwhile have run.
+    const pending = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    await Promise.all(
+      pending.map(
+        (img) =>
+          new Promise((r) => {
+            img.addEventListener('load', r, { once: true });
+            img.addEventListener('error', r, { once: true });
+          }),
+      ),
+    );
+    await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)));
+  });
   const { problems, text } = await inspect(page);
   expect(problems, `${label}: markup that could run script`).toEqual([]);
   expect(a.hits, `${label}: sinks that ran`).toEqual([]);

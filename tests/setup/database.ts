@@ -10,9 +10,22 @@ export const onPostgres = inject('database') === 'postgres';
 
 let made = 0;
 
+/**
+ * The URL of the run's PostgreSQL or Redis (tests/setup/services.ts). `npm run test:unit` starts
+ * neither and leaves out the tests tagged `services`: a test that reaches here there lacks the tag.
+ */
+export function serviceUrl(name: 'pgUrl' | 'redisUrl'): string {
+  const url = inject(name);
+  if (!url)
+    throw new Error(
+      `This test needs the run's ${name === 'pgUrl' ? 'PostgreSQL' : 'Redis'}, which this run (TEST_SERVICES=none) does not start: tag it \`services\` (vitest.config.ts)`,
+    );
+  return url;
+}
+
 /** A new empty database's URL on the run's PostgreSQL. */
 export async function createTestDatabase(): Promise<string> {
-  const admin = inject('pgUrl');
+  const admin = serviceUrl('pgUrl');
   const name = `t_${process.pid}_${Date.now().toString(36)}_${made++}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

@@ -1,9 +1,13 @@
 /**
  * Vitest's global setup: one throw-away PostgreSQL and one Redis for the whole run (started before
  * the first test file, stopped after the last; scripts/local-services). Test files reach them with
- * `inject('pgUrl')` (a superuser URL: a file makes its own database) and `inject('redisUrl')` (a
- * file keeps to its own key prefix or database number). Each project of vitest.config.ts runs this
- * setup; they share the one pair of services (kept on globalThis, stopped with the last project).
+ * `serviceUrl('pgUrl')` (a superuser URL: a file makes its own database) and `serviceUrl('redisUrl')`
+ * (a file keeps to its own key prefix or database number; tests/setup/database.ts). Each project of
+ * vitest.config.ts runs this setup; they share the one pair of services (kept on globalThis, stopped
+ * with the last project).
+ *
+ * With TEST_SERVICES=none (`npm run test:unit`, which also leaves out the tests tagged `services`)
+ * it starts nothing and provides no URL.
  */
 import type { TestProject } from 'vitest/node';
 import { type LocalPostgres, startPostgres } from '../../scripts/local-services/postgres.ts';
@@ -11,8 +15,9 @@ import { type LocalRedis, startRedis } from '../../scripts/local-services/redis.
 
 declare module 'vitest' {
   interface ProvidedContext {
-    pgUrl: string;
-    redisUrl: string;
+    /** Undefined with TEST_SERVICES=none: read them through serviceUrl (tests/setup/database.ts). */
+    pgUrl?: string;
+    redisUrl?: string;
     /** The project's database: 'sqlite' (a file per test file) or 'postgres' (a database per test file). */
     database: 'sqlite' | 'postgres';
   }
@@ -23,6 +28,7 @@ const key = Symbol.for('blog.test.services');
 const holder = globalThis as unknown as Record<symbol, Shared | undefined>;
 
 export default async function setup(project: TestProject) {
+  if (process.env.TEST_SERVICES === 'none') return;
   let shared = holder[key];
   if (!shared) {
     shared = { services: Promise.all([startPostgres(), startRedis()]), users: 0 };

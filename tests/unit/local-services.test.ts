@@ -1,16 +1,22 @@
+/**
+ * The run's PostgreSQL and Redis (tests/setup/services.ts) answer, with what the suite relies on.
+ * @module-tag services
+ */
 import { connect } from 'node:net';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serviceUrl } from '../setup/database.ts';
 
-/** The run's PostgreSQL and Redis (tests/setup/services.ts) answer, with what the suite relies on. */
 describe('local services of the test run', () => {
   it('PostgreSQL makes a database per file, with pg_trgm available', async () => {
-    const admin = new pg.Client({ connectionString: inject('pgUrl') });
+    const admin = new pg.Client({ connectionString: serviceUrl('pgUrl') });
     await admin.connect();
     const name = `t_${Math.random().toString(36).slice(2, 10)}`;
     await admin.query(`create database ${name}`);
     await admin.end();
-    const client = new pg.Client({ connectionString: inject('pgUrl').replace(/\/postgres$/, `/${name}`) });
+    const client = new pg.Client({
+      connectionString: serviceUrl('pgUrl').replace(/\/postgres$/, `/${name}`),
+    });
     await client.connect();
     await client.query('create extension pg_trgm');
     const { rows } = await client.query("select similarity('博客文章', '博客') > 0 as near");
@@ -19,7 +25,7 @@ describe('local services of the test run', () => {
   });
 
   it('Redis answers PING', async () => {
-    const { port } = new URL(inject('redisUrl'));
+    const { port } = new URL(serviceUrl('redisUrl'));
     const answer = await new Promise<string>((resolve, reject) => {
       const s = connect(Number(port), '127.0.0.1', () => s.write('PING\r\n'));
       s.once('data', (d) => {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, expect, inject, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { redisAnswers, redisConfigured, startRedis, stopRedis } from '../../src/server/redis/client.ts';
+import { serviceUrl } from '../setup/database.ts';
 
 afterAll(() => stopRedis());
 
-it('redisAnswers (for /readyz): undefined without REDIS_URL, true once connected, undefined after the stop', async () => {
+it('redisAnswers (for /readyz): undefined without REDIS_URL, true once connected, undefined after the stop', {
+  tags: ['services'],
+}, async () => {
   expect(redisConfigured()).toBe(false);
   expect(await redisAnswers()).toBeUndefined();
-  await startRedis(inject('redisUrl'), `t${randomUUID().slice(0, 8)}:`);
+  await startRedis(serviceUrl('redisUrl'), `t${randomUUID().slice(0, 8)}:`);
   expect(await redisAnswers()).toBe(true);
   await stopRedis();
   expect(await redisAnswers()).toBeUndefined();

@@ -11,6 +11,8 @@ import {
  * A render has a time budget (docs/decisions/0005-render-pool-and-budget.md). This body (192 KB) keeps the
  * Markdown parser busy for 13–57 s; past the budget its thread is terminated and the body is shown as
  * escaped plain text, while other renders go on in the other thread.
+ * Each case keeps a thread busy to the budget: not in `npm run test:unit` (vitest.config.ts).
+ * @module-tag slow
  */
 const STUCK = `<script>alert(1)</script>\n\n${'[a]('.repeat(48_000)}`;
 const ORDINARY = '# 平常的文章\n\n```ts\nconst a = 1;\n```\n';

@@ -18,14 +18,19 @@ export default function ConsoleToaster() {
         <Toast.Root
           key={t.id}
           className={`${styles.toast} ${styles[KIND_CLASS[t.kind]]}`}
-          data-kind={t.kind}
+          // Marked as the site's toaster marks its own: tests/e2e/toast-log.ts reads both.
+          data-toast={t.kind}
           type={t.kind === 'error' || t.kind === 'warning' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismissToast(t.id)}
         >
-          {t.title && <Toast.Title className={styles.toastTitle}>{t.title}</Toast.Title>}
+          {t.title && (
+            <Toast.Title className={styles.toastTitle} data-title>
+              {t.title}
+            </Toast.Title>
+          )}
           <Toast.Description>
-            {t.message}
-            {t.count > 1 && ` ×${t.count}`}
+            <span data-message>{t.message}</span>
+            {t.count > 1 && <span data-count>{` ×${t.count}`}</span>}
           </Toast.Description>
           <Toast.Close className={styles.toastClose} aria-label="关闭">
             <X size={14} aria-hidden />

@@ -39,9 +39,4 @@ export const disableOtp = (body: { password: string; code: string }, opts?: Requ
 
 export const ownStatistic = () => get<OwnStatistic>('/api/user/getOwnStatistic');
 
-/**
- * Ends `token` on the server (its version is raised): sent without waiting, outliving the page,
- * silent (the visitor is signed out at once whatever the answer).
- */
-export const logout = (token: string) =>
-  post<null>('/api/user/logout', {}, { token, quiet: true, keepalive: true }).catch(() => {});
+// Signing out (POST /api/user/logout) is in logout.ts: the session store sends it from every page.
