@@ -12,6 +12,7 @@ import * as m0021 from '../../src/server/db/migrations/0021_two_factor.ts';
 import * as m0022 from '../../src/server/db/migrations/0022_audit_kind.ts';
 import * as m0023 from '../../src/server/db/migrations/0023_icp_number.ts';
 import * as m0024 from '../../src/server/db/migrations/0024_link_group.ts';
+import * as m0025 from '../../src/server/db/migrations/0025_mail.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -33,6 +34,7 @@ const UNDOABLE: [string, Down][] = [
   ['0022_audit_kind', m0022.down],
   ['0023_icp_number', m0023.down],
   ['0024_link_group', m0024.down],
+  ['0025_mail', m0025.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

@@ -39,6 +39,12 @@ const ConfigPatch = z
     admin_url: link,
     // Shown as text, never as an address (e.g. 粤ICP备2026000000号-1).
     icp_number: text(50),
+    // Where the blogger's mails go (docs/owner-guide.md#邮件); empty: the first admin's address.
+    owner_email: z
+      .string()
+      .trim()
+      .max(100, '邮箱地址太长')
+      .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), '邮箱地址格式不正确'),
   })
   .partial()
   .strip();

@@ -43,6 +43,8 @@ export interface ConfigTable {
   admin_url: string; // where type-4 notifications lead (friend-link approval)
   /** The ICP filing number the footer shows (migration 0023); empty hides it. */
   icp_number: string;
+  /** Where the blogger's mails go (migration 0025); empty: the first admin's address. */
+  owner_email: Generated<string>;
   /** When the site started (the client's 运行时间): the first start, or the demo's oldest content. */
   createdAt: string;
   updatedAt: string;
@@ -356,6 +358,36 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
+/** A mail to send (migration 0025, services/mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What it is about (lib/mail.ts MAIL_KINDS): which switch stops it. */
+  kind: string;
+  to_addr: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers (List-Unsubscribe…) as a JSON object. */
+  headers: Generated<string>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  /** A pending mail is tried from then on (ISO instant). */
+  next_at: string;
+  /** A mail being sent belongs to the process that took it until then (ISO instant). */
+  lease_until: string | null;
+  last_error: Generated<string>;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** A kind of mail an address does not want (migration 0025). */
+export interface MailOptoutTable {
+  /** Lower-cased. */
+  email: string;
+  kind: string;
+  createdAt: string;
+}
+
 export interface DB {
   meta: MetaTable;
   secret: SecretTable;
@@ -390,4 +422,6 @@ export interface DB {
   idempotency_key: IdempotencyKeyTable;
   user_otp: UserOtpTable;
   user_recovery_code: UserRecoveryCodeTable;
+  mail_outbox: MailOutboxTable;
+  mail_optout: MailOptoutTable;
 }

@@ -8,6 +8,8 @@ import { changes, commentLikesTag, commentsTag, shows, userTag } from '../core/p
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { mailComment } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { createNotify, escapeHtml, NOTIFY, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { commentVisible, thingVisible } from './visibility.ts';
@@ -227,7 +229,7 @@ export async function addComment(
   const thing = await target(input.type, input.for_id, author.isAdmin);
   if (!thing) return { ok: false, reason: '评论的内容不存在' };
   changes(commentsTag(input.type, input.for_id));
-  return db.transaction().execute(async (trx) => {
+  const added = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
       .insertInto('comment')
@@ -258,8 +260,18 @@ export async function addComment(
         trx,
       );
     }
+    // The same moment mails (docs/owner-guide.md#邮件): a comment on a guestbook message answers its
+    // author; the blogger hears of every comment.
+    await mailComment(trx, {
+      comment: { id: row.id, ...input },
+      author,
+      repliedTo: input.type === THING.message ? thing.ownerId : null,
+      onMessage: true,
+    });
     return { ok: true as const, comment: await fetchOne(trx, row.id) };
   });
+  wakeSender();
+  return added;
 }
 
 /**
@@ -289,7 +301,7 @@ export async function applyComment(
       .executeTakeFirst()) != null;
   if (!inThread) return { ok: false, reason: '回复的用户不在这条评论里' };
   changes(commentsTag(input.type, input.for_id));
-  return db.transaction().execute(async (trx) => {
+  const added = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
       .insertInto('comment')
@@ -318,8 +330,15 @@ export async function applyComment(
       },
       trx,
     );
+    await mailComment(trx, {
+      comment: { id: row.id, type: input.type, for_id: input.for_id, content: input.content },
+      author,
+      repliedTo: input.to_id,
+    });
     return { ok: true as const, comment: await fetchOne(trx, row.id) };
   });
+  wakeSender();
+  return added;
 }
 
 /**

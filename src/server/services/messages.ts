@@ -9,6 +9,8 @@ import { db } from '../db/connection.ts';
 import { contains, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { mailNewMessage } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
@@ -194,8 +196,10 @@ export async function addMessage(
       },
       trx,
     );
+    await mailNewMessage(trx, { messageId: row.id, message: input.message, ...author });
     return row.id;
   });
+  wakeSender();
   // Its page (/message/detail?id=) may have been cached as missing.
   changes(`message:${id}`);
   return id;

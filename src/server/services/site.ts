@@ -10,7 +10,8 @@ import { termCounts } from './articles.ts';
 import { removeUnusedUploads } from './upload-files.ts';
 import { firstSiteVisitToday } from './views/site-visits.ts';
 
-export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt'>;
+/** What GET /api/config answers: everything but the owner's mail address (admin only, api/mail.ts). */
+export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt' | 'owner_email'>;
 
 export const CONFIG_FIELDS = [
   'blog_name',
@@ -45,7 +46,7 @@ export async function getConfig(): Promise<SiteConfig> {
 }
 
 export async function updateConfig(
-  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'>>,
+  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'>> & { owner_email?: string },
 ): Promise<void> {
   // Every page's layout shows the config.
   changes('config');

@@ -21,6 +21,7 @@ import * as m0021 from './0021_two_factor.ts';
 import * as m0022 from './0022_audit_kind.ts';
 import * as m0023 from './0023_icp_number.ts';
 import * as m0024 from './0024_link_group.ts';
+import * as m0025 from './0025_mail.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -52,6 +53,7 @@ const steps: Record<string, Step> = {
   '0022_audit_kind': m0022,
   '0023_icp_number': m0023,
   '0024_link_group': m0024,
+  '0025_mail': m0025,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -1,0 +1,188 @@
+import type { Kysely, Transaction } from 'kysely';
+import { excerpt } from '../../../lib/community.ts';
+import { commentPath } from '../../../lib/mail.ts';
+import { ROLE } from '../../../lib/role.ts';
+import type { DB } from '../../db/schema.ts';
+import { siteUrl } from '../../site.ts';
+import { mailEnabled, queueMail } from './outbox.ts';
+
+/**
+ * What happens on the site that mails someone (docs/owner-guide.md#邮件): called by the services where
+ * they write the matching notification, inside their transaction, so a mail is queued exactly when
+ * its cause is stored. Nobody is mailed about their own action, the blogger not about their own comments.
+ */
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** How much of a comment or message a mail quotes. */
+const QUOTE = 200;
+
+const lower = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+
+async function emailOf(conn: Conn, userId: number | null | undefined): Promise<string> {
+  if (!userId) return '';
+  const row = await conn.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email.trim() ?? '';
+}
+
+/** The blogger's address: the owner setting (config.owner_email), else the first admin's. */
+export async function ownerAddress(conn: Conn): Promise<string> {
+  const cfg = await conn.selectFrom('config').select('owner_email').where('id', '=', 1).executeTakeFirst();
+  if (cfg?.owner_email.trim()) return cfg.owner_email.trim();
+  const admin = await conn
+    .selectFrom('user')
+    .select('email')
+    .where('role', '=', ROLE.admin)
+    .where('email', '!=', '')
+    .orderBy('id')
+    .executeTakeFirst();
+  return admin?.email.trim() ?? '';
+}
+
+async function isAdmin(conn: Conn, userId: number | null | undefined): Promise<boolean> {
+  if (!userId) return false;
+  const row = await conn.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirst();
+  return row?.role === ROLE.admin;
+}
+
+/** Where a comment's thing is named in a sentence: 文章《春天》, 说说, 留言板. */
+async function thingName(conn: Conn, type: number, forId: number): Promise<string> {
+  if (type === 1) {
+    const a = await conn
+      .selectFrom('article')
+      .select('article_title')
+      .where('id', '=', forId)
+      .executeTakeFirst();
+    return `文章《${a?.article_title ?? ''}》`;
+  }
+  return type === 2 ? '说说' : '留言板';
+}
+
+export type CommentEvent = {
+  comment: { id: number; type: number; for_id: number; content: string };
+  author: { id: number; nick_name: string };
+  /** The person answered: the replied-to user (a reply), a guestbook message's author (a comment on it). */
+  repliedTo: number | null;
+  /** The one answered wrote the guestbook message itself (a top-level comment on it), not a comment. */
+  onMessage?: boolean;
+};
+
+/**
+ * A new comment or reply: the person answered gets a `reply` mail, the blogger an `owner` mail (not
+ * when the blogger wrote it, nor twice when the blogger is the one answered).
+ */
+export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
+  if (!mailEnabled()) return;
+  const { comment, author } = e;
+  const where = await thingName(conn, comment.type, comment.for_id);
+  const url = siteUrl(commentPath(comment.type, comment.for_id, comment.id));
+  const quote = excerpt(comment.content, QUOTE);
+  const authorEmail = lower(await emailOf(conn, author.id));
+  let answered = '';
+  if (e.repliedTo && e.repliedTo !== author.id) {
+    answered = await emailOf(conn, e.repliedTo);
+    if (answered && lower(answered) !== authorEmail) {
+      await queueMail(conn, {
+        to: answered,
+        kind: 'reply',
+        subject: `${author.nick_name} 回复了你`,
+        lead: `${author.nick_name} 回复了你在${where}的${e.onMessage ? '留言' : '评论'}：`,
+        quote,
+        action: { label: '查看回复', url },
+      });
+    }
+  }
+  if (await isAdmin(conn, author.id)) return;
+  const owner = await ownerAddress(conn);
+  if (!owner || lower(owner) === authorEmail || lower(owner) === lower(answered)) return;
+  await queueMail(conn, {
+    to: owner,
+    kind: 'owner',
+    subject: `${author.nick_name} 在${where}发表了评论`,
+    lead: `${author.nick_name} 在${where}发表了评论：`,
+    quote,
+    action: { label: '查看评论', url },
+  });
+}
+
+/** A new guestbook message: the blogger hears of it (not of their own). */
+export async function mailNewMessage(
+  conn: Conn,
+  e: { messageId: number; message: string; userId: number | null; nickName: string },
+): Promise<void> {
+  if (!mailEnabled() || (await isAdmin(conn, e.userId))) return;
+  const owner = await ownerAddress(conn);
+  if (!owner || lower(owner) === lower(await emailOf(conn, e.userId))) return;
+  await queueMail(conn, {
+    to: owner,
+    kind: 'owner',
+    subject: `${e.nickName || '游客'} 在留言板留言了`,
+    lead: `${e.nickName || '游客'} 在留言板留言了：`,
+    quote: excerpt(e.message, QUOTE),
+    action: { label: '查看留言', url: siteUrl(`/message/detail?id=${e.messageId}`) },
+  });
+}
+
+/** A friend-link application (or an applicant's edit back to review): the blogger hears of it. */
+export async function mailLinkApplied(
+  conn: Conn,
+  e: { siteName: string; url: string; applicant: { id: number; nick_name: string }; edited?: boolean },
+): Promise<void> {
+  if (!mailEnabled() || (await isAdmin(conn, e.applicant.id))) return;
+  const owner = await ownerAddress(conn);
+  if (!owner || lower(owner) === lower(await emailOf(conn, e.applicant.id))) return;
+  const did = e.edited ? '修改了友链' : '申请了友链';
+  await queueMail(conn, {
+    to: owner,
+    kind: 'owner',
+    subject: `${e.applicant.nick_name} ${did}「${e.siteName}」`,
+    lead: `${e.applicant.nick_name} ${did}「${e.siteName}」（${e.url}），等待你审核。`,
+    action: { label: '去审核', url: siteUrl('/admin/links') },
+  });
+}
+
+/** A friend link approved: its applicant hears of it, at their account's address. */
+export async function mailLinkApproved(
+  conn: Conn,
+  e: { siteName: string; applicantId: number | null; actorId: number },
+): Promise<void> {
+  if (!mailEnabled() || !e.applicantId || e.applicantId === e.actorId) return;
+  const to = await emailOf(conn, e.applicantId);
+  if (!to) return;
+  await queueMail(conn, {
+    to,
+    kind: 'link',
+    subject: `你的友链「${e.siteName}」已通过审核`,
+    lead: `你申请的友链「${e.siteName}」已通过审核，现在展示在友链页上。`,
+    action: { label: '查看友链', url: siteUrl('/link/list') },
+  });
+}
+
+/**
+ * A comment that waited for review was approved: its author hears of it (not when they approved it
+ * themself). The moderation's approve calls this once per comment it publishes, inside its transaction;
+ * answers whether a mail was queued.
+ */
+export async function queueCommentApprovedMail(
+  conn: Conn,
+  e: { commentId: number; actorId: number },
+): Promise<boolean> {
+  if (!mailEnabled()) return false;
+  const c = await conn
+    .selectFrom('comment')
+    .select(['id', 'type', 'for_id', 'from_id', 'content'])
+    .where('id', '=', e.commentId)
+    .executeTakeFirst();
+  if (!c || c.from_id === e.actorId) return false;
+  const to = await emailOf(conn, c.from_id);
+  if (!to) return false;
+  const where = await thingName(conn, c.type, c.for_id);
+  return queueMail(conn, {
+    to,
+    kind: 'review',
+    subject: '你的评论已通过审核',
+    lead: `你在${where}的评论已通过审核，现在大家都能看到了：`,
+    quote: excerpt(c.content, QUOTE),
+    action: { label: '查看评论', url: siteUrl(commentPath(c.type, c.for_id, c.id)) },
+  });
+}
