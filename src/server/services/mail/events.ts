@@ -20,15 +20,34 @@ const QUOTE = 200;
 const lower = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 
 async function emailOf(conn: Conn, userId: number | null | undefined): Promise<string> {
-  if (!userId) return '';
-  const row = await conn.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email.trim() ?? '';
+  return (await personOf(conn, userId)).email;
+}
+
+/** A user's address and whether they are an admin, in one query (this runs inside the request). */
+async function personOf(conn: Conn, userId: number | null | undefined) {
+  if (!userId) return { email: '', admin: false };
+  const row = await conn
+    .selectFrom('user')
+    .select(['email', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return { email: row?.email.trim() ?? '', admin: row?.role === ROLE.admin };
 }
 
 /** The blogger's address: the owner setting (config.owner_email), else the first admin's. */
 export async function ownerAddress(conn: Conn): Promise<string> {
-  const cfg = await conn.selectFrom('config').select('owner_email').where('id', '=', 1).executeTakeFirst();
-  if (cfg?.owner_email.trim()) return cfg.owner_email.trim();
+  return (await siteFacts(conn)).owner;
+}
+
+/** The blog's name and the blogger's address, read once per request that mails. */
+async function siteFacts(conn: Conn): Promise<{ owner: string; siteName: string }> {
+  const cfg = await conn
+    .selectFrom('config')
+    .select(['owner_email', 'blog_name'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const siteName = cfg?.blog_name || '博客';
+  if (cfg?.owner_email.trim()) return { owner: cfg.owner_email.trim(), siteName };
   const admin = await conn
     .selectFrom('user')
     .select('email')
@@ -36,13 +55,7 @@ export async function ownerAddress(conn: Conn): Promise<string> {
     .where('email', '!=', '')
     .orderBy('id')
     .executeTakeFirst();
-  return admin?.email.trim() ?? '';
-}
-
-async function isAdmin(conn: Conn, userId: number | null | undefined): Promise<boolean> {
-  if (!userId) return false;
-  const row = await conn.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirst();
-  return row?.role === ROLE.admin;
+  return { owner: admin?.email.trim() ?? '', siteName };
 }
 
 /** Where a comment's thing is named in a sentence: 文章《春天》, 说说, 留言板. */
@@ -77,12 +90,14 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
   const where = await thingName(conn, comment.type, comment.for_id);
   const url = siteUrl(commentPath(comment.type, comment.for_id, comment.id));
   const quote = excerpt(comment.content, QUOTE);
-  const authorEmail = lower(await emailOf(conn, author.id));
+  const [writer, site] = [await personOf(conn, author.id), await siteFacts(conn)];
+  const authorEmail = lower(writer.email);
   let answered = '';
   if (e.repliedTo && e.repliedTo !== author.id) {
     answered = await emailOf(conn, e.repliedTo);
     if (answered && lower(answered) !== authorEmail) {
       await queueMail(conn, {
+        siteName: site.siteName,
         to: answered,
         kind: 'reply',
         subject: `${author.nick_name} 回复了你`,
@@ -92,10 +107,11 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
       });
     }
   }
-  if (await isAdmin(conn, author.id)) return;
-  const owner = await ownerAddress(conn);
+  if (writer.admin) return;
+  const owner = site.owner;
   if (!owner || lower(owner) === authorEmail || lower(owner) === lower(answered)) return;
   await queueMail(conn, {
+    siteName: site.siteName,
     to: owner,
     kind: 'owner',
     subject: `${author.nick_name} 在${where}发表了评论`,
@@ -110,9 +126,11 @@ export async function mailNewMessage(
   conn: Conn,
   e: { messageId: number; message: string; userId: number | null; nickName: string },
 ): Promise<void> {
-  if (!mailEnabled() || (await isAdmin(conn, e.userId))) return;
+  if (!mailEnabled()) return;
+  const writer = await personOf(conn, e.userId);
+  if (writer.admin) return;
   const owner = await ownerAddress(conn);
-  if (!owner || lower(owner) === lower(await emailOf(conn, e.userId))) return;
+  if (!owner || lower(owner) === lower(writer.email)) return;
   await queueMail(conn, {
     to: owner,
     kind: 'owner',
@@ -128,9 +146,11 @@ export async function mailLinkApplied(
   conn: Conn,
   e: { siteName: string; url: string; applicant: { id: number; nick_name: string }; edited?: boolean },
 ): Promise<void> {
-  if (!mailEnabled() || (await isAdmin(conn, e.applicant.id))) return;
+  if (!mailEnabled()) return;
+  const writer = await personOf(conn, e.applicant.id);
+  if (writer.admin) return;
   const owner = await ownerAddress(conn);
-  if (!owner || lower(owner) === lower(await emailOf(conn, e.applicant.id))) return;
+  if (!owner || lower(owner) === lower(writer.email)) return;
   const did = e.edited ? '修改了友链' : '申请了友链';
   await queueMail(conn, {
     to: owner,
