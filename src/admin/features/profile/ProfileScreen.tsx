@@ -16,6 +16,7 @@ import { ImageField } from '../../kit/ImageField.tsx';
 import kit from '../../kit/kit.module.css';
 import styles from '../../kit/screens.module.css';
 import { $gate } from '../../stores.ts';
+import { MailPanel } from './MailPanel.tsx';
 import { ProfilePreview } from './ProfilePreview.tsx';
 
 type Errors = Partial<Record<keyof SiteProfile, string>>;
@@ -79,78 +80,81 @@ export default function ProfileScreen() {
   }
 
   return (
-    <div className={styles.split}>
-      <form className={styles.panel} onSubmit={submit} noValidate aria-label="站点资料">
-        <Tabs.Root value={tab} onValueChange={setTab}>
-          <Tabs.List className={styles.tabs} aria-label="资料分组">
+    <>
+      <div className={styles.split}>
+        <form className={styles.panel} onSubmit={submit} noValidate aria-label="站点资料">
+          <Tabs.Root value={tab} onValueChange={setTab}>
+            <Tabs.List className={styles.tabs} aria-label="资料分组">
+              {PROFILE_GROUPS.map((g) => (
+                <Tabs.Trigger key={g.title} value={g.title} className={styles.tab}>
+                  {g.title}
+                  {g.fields.some((f) => errors[f.key]) && (
+                    <span className={styles.dot}>
+                      <span className={styles.srOnly}>（有错误）</span>
+                    </span>
+                  )}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
             {PROFILE_GROUPS.map((g) => (
-              <Tabs.Trigger key={g.title} value={g.title} className={styles.tab}>
-                {g.title}
-                {g.fields.some((f) => errors[f.key]) && (
-                  <span className={styles.dot}>
-                    <span className={styles.srOnly}>（有错误）</span>
-                  </span>
+              <Tabs.Content
+                key={g.title}
+                value={g.title}
+                className={styles.tabPanel}
+                // Every tab stays mounted (hidden, not removed): the browser keeps each field's state and undo.
+                forceMount
+                hidden={tab !== g.title}
+              >
+                {g.fields.map((f) =>
+                  f.kind === 'image' ? (
+                    <ImageField
+                      key={f.key}
+                      label={f.label}
+                      hint={f.hint}
+                      value={form[f.key]}
+                      error={errors[f.key]}
+                      onChange={(v) => set(f.key, v)}
+                      onBlur={() => blur(f)}
+                    />
+                  ) : (
+                    <TextField
+                      key={f.key}
+                      label={f.label}
+                      hint={f.hint}
+                      value={form[f.key]}
+                      error={errors[f.key]}
+                      multiline={f.kind === 'textarea'}
+                      onChange={(v) => set(f.key, v)}
+                      onBlur={() => blur(f)}
+                    />
+                  ),
                 )}
-              </Tabs.Trigger>
+              </Tabs.Content>
             ))}
-          </Tabs.List>
-          {PROFILE_GROUPS.map((g) => (
-            <Tabs.Content
-              key={g.title}
-              value={g.title}
-              className={styles.tabPanel}
-              // Every tab stays mounted (hidden, not removed): the browser keeps each field's state and undo.
-              forceMount
-              hidden={tab !== g.title}
+          </Tabs.Root>
+          <div className={styles.formActions}>
+            <span className={styles.muted} aria-live="polite">
+              {changed.length ? `${changed.length} 项未保存` : '已保存'}
+            </span>
+            <button
+              type="button"
+              className={kit.button}
+              disabled={!changed.length || busy}
+              onClick={() => {
+                setForm(saved);
+                setErrors({});
+              }}
             >
-              {g.fields.map((f) =>
-                f.kind === 'image' ? (
-                  <ImageField
-                    key={f.key}
-                    label={f.label}
-                    hint={f.hint}
-                    value={form[f.key]}
-                    error={errors[f.key]}
-                    onChange={(v) => set(f.key, v)}
-                    onBlur={() => blur(f)}
-                  />
-                ) : (
-                  <TextField
-                    key={f.key}
-                    label={f.label}
-                    hint={f.hint}
-                    value={form[f.key]}
-                    error={errors[f.key]}
-                    multiline={f.kind === 'textarea'}
-                    onChange={(v) => set(f.key, v)}
-                    onBlur={() => blur(f)}
-                  />
-                ),
-              )}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
-        <div className={styles.formActions}>
-          <span className={styles.muted} aria-live="polite">
-            {changed.length ? `${changed.length} 项未保存` : '已保存'}
-          </span>
-          <button
-            type="button"
-            className={kit.button}
-            disabled={!changed.length || busy}
-            onClick={() => {
-              setForm(saved);
-              setErrors({});
-            }}
-          >
-            还原
-          </button>
-          <button type="submit" className={kit.primary} disabled={!changed.length || busy}>
-            {busy ? '保存中…' : '保存'}
-          </button>
-        </div>
-      </form>
-      <ProfilePreview profile={form} />
-    </div>
+              还原
+            </button>
+            <button type="submit" className={kit.primary} disabled={!changed.length || busy}>
+              {busy ? '保存中…' : '保存'}
+            </button>
+          </div>
+        </form>
+        <ProfilePreview profile={form} />
+      </div>
+      <MailPanel />
+    </>
   );
 }

@@ -5,7 +5,9 @@ import { get, post } from '../client.ts';
 
 export const getSiteConfig = () => get<SiteConfig>('/api/config');
 
-export const updateSiteConfig = (patch: Partial<SiteProfile>) => post<null>('/api/config/update', patch);
+/** `owner_email` is not in GET /api/config (admin only: GET /api/mail/status) but is saved here too. */
+export const updateSiteConfig = (patch: Partial<SiteProfile> & { owner_email?: string }) =>
+  post<null>('/api/config/update', patch);
 
 export const listPageHeaders = () => get<PageHeader[]>('/api/pageHeader/getAll');
 
