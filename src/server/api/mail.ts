@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { idList, pageFields } from '../../lib/contract/fields.ts';
 import { escapeText, MAIL_KIND_LABELS } from '../../lib/mail.ts';
 import { invalid } from '../core/errors.ts';
-import { db } from '../db/connection.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import {
@@ -13,8 +12,8 @@ import {
   retryMails,
   sendTestMail,
   setMailPreferences,
+  unsubscribe,
 } from '../services/mail/admin.ts';
-import { setOptOut } from '../services/mail/outbox.ts';
 import { readUnsubscribeToken } from '../services/mail/tokens.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import { body, query } from './validate.ts';
@@ -64,8 +63,9 @@ export const mailRoutes = new Hono<ApiEnv>()
     );
   })
   .post('/mail/unsubscribe', async (c) => {
-    const { email, kind } = tokenOf(c);
-    await setOptOut(db, email, kind, true);
+    const done = await unsubscribe(c.req.query('token') ?? '');
+    if (!done) throw invalid(BAD_TOKEN);
+    const { email, kind } = done;
     const label = MAIL_KIND_LABELS[kind];
     // The confirm button of the page above is a browser: it gets a page back; a mail client gets the envelope.
     if (c.req.header('accept')?.includes('text/html'))

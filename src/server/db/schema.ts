@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MailOptoutTable, MailOutboxTable } from './mail-schema.ts';
 
 /**
  * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
@@ -356,36 +357,6 @@ export interface UserRecoveryCodeTable {
   user_id: number;
   code_hash: string;
   usedAt: string | null;
-}
-
-/** A mail to send (migration 0025, services/mail/outbox.ts). */
-export interface MailOutboxTable {
-  id: Generated<number>;
-  /** What it is about (lib/mail.ts MAIL_KINDS): which switch stops it. */
-  kind: string;
-  to_addr: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** Extra headers (List-Unsubscribe…) as a JSON object. */
-  headers: Generated<string>;
-  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
-  attempts: Generated<number>;
-  /** A pending mail is tried from then on (ISO instant). */
-  next_at: string;
-  /** A mail being sent belongs to the process that took it until then (ISO instant). */
-  lease_until: string | null;
-  last_error: Generated<string>;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-/** A kind of mail an address does not want (migration 0025). */
-export interface MailOptoutTable {
-  /** Lower-cased. */
-  email: string;
-  kind: string;
-  createdAt: string;
 }
 
 export interface DB {

@@ -1,11 +1,12 @@
 import type { FailedMail, MailPreferences, MailStatus } from '../../../lib/contract/mail.ts';
-import { renderMail } from '../../../lib/mail.ts';
+import { type MailKind, renderMail } from '../../../lib/mail.ts';
 import { invalid } from '../../core/errors.ts';
 import { db } from '../../db/connection.ts';
 import { siteUrl } from '../../site.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
 import { ownerAddress } from './events.ts';
 import { activeMailer, optOuts, setOptOut, wakeSender } from './outbox.ts';
+import { readUnsubscribeToken } from './tokens.ts';
 
 /** The console's view of mail (站点资料 → 邮件): on or off, the sender, where the blogger's mails go. */
 export async function mailStatus(): Promise<MailStatus> {
@@ -117,4 +118,11 @@ export async function setMailPreferences(
     if (on !== undefined) await setOptOut(db, email, kind, !on);
   }
   return mailPreferences(userId);
+}
+
+/** An unsubscribe link followed (api/mail.ts): what it stopped, or null for a token not signed here. */
+export async function unsubscribe(token: string): Promise<{ email: string; kind: MailKind } | null> {
+  const found = readUnsubscribeToken(token);
+  if (found) await setOptOut(db, found.email, found.kind, true);
+  return found;
 }
