@@ -27,7 +27,7 @@ async function startSite(): Promise<Site> {
     pages: (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'),
     clientDir: path.join(dir, 'no-client-build'),
     // Looked for often: the two race for the same rows.
-    mailSender: { pollMs: 20, baseDelayMs: 10 },
+    mailSender: { pollMs: 100, baseDelayMs: 10 },
   });
   sites.push(site);
   return site;
@@ -52,6 +52,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     LINK_CHECK_HOURS: '0',
     JWT_SECRET: 'mail-processes-secret-0123456789',
+    // Two sites in one test process: few connections each, so files running beside it keep theirs.
+    PG_POOL_MAX: '3',
     SMTP_URL: smtp.url,
     MAIL_FROM: '测试博客 <noreply@two.test>',
     ...(await databaseEnv()),
