@@ -9,6 +9,7 @@ import chat from './features/chat/index.ts';
 import comments from './features/comments/index.ts';
 import dashboard from './features/dashboard/index.ts';
 import links from './features/links/index.ts';
+import mail from './features/mail/index.ts';
 import music from './features/music/index.ts';
 import profile from './features/profile/index.ts';
 import resources from './features/resources/index.ts';
@@ -34,6 +35,7 @@ export const MODULES: readonly ConsoleModule[] = [
   chat,
   music,
   audit,
+  mail,
   backups,
   account,
 ];

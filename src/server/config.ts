@@ -108,6 +108,15 @@ const EnvSchema = z.object({
   LINK_CHECK_HOURS: wholeNumber(6, 0, 720),
   // Seconds a cached page may keep showing a like count after it changed (0: at once).
   PAGE_COUNTS_MAX_AGE: wholeNumber(60, 0, 300),
+  // Reply mails (services/mail): the SMTP server, smtp://user:pass@host:587 or smtps://…:465; unset
+  // sends nothing. MAIL_FROM is the sender ("博客 <noreply@blog.example>"); by default the SMTP user.
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 /** Every setting's name: docs/configuration.md and .env.example must list exactly these (tests/unit/docs.test.ts). */
@@ -150,6 +159,10 @@ export type Config = {
   linkCheckHours: number;
   /** PAGE_COUNTS_MAX_AGE: seconds a cached page may keep showing a like count after a like (page-cache.ts). */
   pageCountsMaxAge: number;
+  /** SMTP_URL: where mail is sent (services/mail/transport.ts); unset, no mail is queued or sent. */
+  smtpUrl?: string;
+  /** MAIL_FROM, or undefined: the SMTP user's address, else noreply@ the site's host. */
+  mailFrom?: string;
 };
 
 export class ConfigError extends Error {}
@@ -188,6 +201,8 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     linkCheckHours: e.LINK_CHECK_HOURS,
     pageCountsMaxAge: e.PAGE_COUNTS_MAX_AGE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

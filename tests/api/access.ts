@@ -171,6 +171,15 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/links/check/:id': 'admin',
   // The audit log, backups and the music library.
   'POST /api/audit/getAuditList': 'admin',
+  // Mail: the unsubscribe link (a signed token, no sign-in), the user's switches, the console's.
+  'GET /api/mail/unsubscribe': 'public',
+  'POST /api/mail/unsubscribe': 'public',
+  'GET /api/mail/preferences': 'login',
+  'PUT /api/mail/preferences': 'login',
+  'GET /api/mail/status': 'admin',
+  'POST /api/mail/test': 'admin',
+  'GET /api/mail/failed': 'admin',
+  'PUT /api/mail/retry': 'admin',
   'GET /api/audit/getAuditDictionary': 'admin',
   'GET /api/backup/getDataSize': 'admin',
   'GET /api/backup/download': 'admin',

@@ -16,6 +16,7 @@ import * as m0027 from '../../src/server/db/migrations/0027_review.ts';
 import * as m0029 from '../../src/server/db/migrations/0029_guest_guard.ts';
 import * as m0030 from '../../src/server/db/migrations/0030_writer_place.ts';
 import * as m0031 from '../../src/server/db/migrations/0031_link_demo.ts';
+import * as m0032 from '../../src/server/db/migrations/0032_mail.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -41,6 +42,7 @@ const UNDOABLE: [string, Down][] = [
   ['0029_guest_guard', m0029.down],
   ['0030_writer_place', m0030.down],
   ['0031_link_demo', m0031.down],
+  ['0032_mail', m0032.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

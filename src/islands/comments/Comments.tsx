@@ -102,6 +102,17 @@ export default function Comments({ type, forId, onTotal, initial }: Props) {
     void load(1, order, same && currentRef.current > 0);
   }, [load, order, userId, currentRef]);
 
+  // A mail's link names one comment (#comment-<id>, lib/mail.ts commentPath): once the list holding it
+  // has loaded, it is brought into view, once.
+  const jumped = useRef(false);
+  useEffect(() => {
+    if (jumped.current || list.length === 0 || !/^#comment-\d+$/.test(window.location.hash)) return;
+    const target = document.getElementById(window.location.hash.slice(1));
+    if (!target) return;
+    jumped.current = true;
+    target.scrollIntoView({ block: 'center' });
+  }, [list]);
+
   useEffect(() => {
     if (initial && type === 1) void loadLike(1, forId);
   }, [initial, type, forId]);

@@ -28,7 +28,7 @@ export function Item({
 }) {
   const small = c.parent_id != null;
   return (
-    <article className={small ? styles.reply : styles.item} data-comment={c.id}>
+    <article className={small ? styles.reply : styles.item} data-comment={c.id} id={`comment-${c.id}`}>
       <Avatar src={c.from_avatar} name={c.from_name} size={small ? 30 : 40} />
       <div className={styles.body}>
         <div className={styles.meta}>

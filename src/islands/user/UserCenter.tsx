@@ -12,6 +12,7 @@ import { $token, $userInfo } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { openLogin } from '../../stores/ui.ts';
 import { useHydrated } from '../common/use-hydrated.ts';
+import { MailSwitches } from './MailSwitches.tsx';
 import styles from './user-center.module.css';
 
 type Detail = PublicUser;
@@ -286,6 +287,8 @@ export default function UserCenter() {
             </div>
           )}
         </section>
+
+        <MailSwitches />
       </div>
     </div>
   );

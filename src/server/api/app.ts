@@ -21,6 +21,7 @@ import { communityRoutes } from './community.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { docsRoutes } from './docs.ts';
 import { idempotency } from './idempotency.ts';
+import { mailRoutes, UNSUBSCRIBE_PATH } from './mail.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
 import { notifyRoutes } from './notify.ts';
@@ -48,7 +49,10 @@ const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   const app = withEnvelope(routedHono('/api'));
   // Cross-site writes and non-JSON bodies (a cross-site form's text/plain) never reach a handler.
-  app.use(writeGuard((path) => path.toLowerCase().startsWith('/api/upload/')));
+  // The one exception: the unsubscribe link's one-click POST (RFC 8058) is a form body sent by a mail
+  // client, from no page of ours; its signed token is its whole authority, no cookie counts (api/mail.ts).
+  const guard = writeGuard((path) => path.toLowerCase().startsWith('/api/upload/'));
+  app.use((c, next) => (c.req.path === UNSUBSCRIBE_PATH ? next() : guard(c, next)));
   // A flood guard on writes per address; domain rules (login failures, chat) have their own limits.
   // Reads do not count, those sent as POST (api/post-reads.ts) included.
   const writes = new SharedLimiter('writes', opts.writesPerMinute ?? 600, 60_000);
@@ -100,7 +104,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', articleRoutes);
   app.route('/', articleAdminRoutes);
   app.route('/', chatRoutes);
-  app.route('/', notifyRoutes);
+  app.route('/', notifyRoutes).route('/', mailRoutes);
   app.route('/', dashboardRoutes);
   app.route('/', auditAdminRoutes).route('/', backupAdminRoutes).route('/', musicAdminRoutes);
   app.route('/', docsRoutes({ apps: () => [app, ...(opts.alsoDocumented ?? [])] }));

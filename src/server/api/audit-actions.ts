@@ -202,6 +202,8 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'GET /api/backup/download': { action: '下载数据库备份', thing: '备份' },
   'POST /api/upload/music': { action: '上传音乐', thing: '音乐', resultLabel: 'rel' },
   'POST /api/music/rescan': { action: '重新扫描音乐库', thing: '音乐' },
+  'POST /api/mail/test': { action: '发送测试邮件', thing: '邮件' },
+  'PUT /api/mail/retry': { action: '重试邮件', thing: '邮件', label: L('mail_outbox', 'to_addr') },
 };
 
 /**

@@ -37,12 +37,12 @@ export const moderationRoutes = new Hono<ApiEnv>()
     return ok(c, await reviewCounts());
   })
   .put('/comment/review', doc.comments, async (c) => {
-    requireAdmin(c);
+    const owner = requireAdmin(c);
     const input = await body(c, ReviewBody);
-    return ok(c, await reviewComments(input.idList, input.status), VERDICT[input.status]);
+    return ok(c, await reviewComments(input.idList, input.status, owner), VERDICT[input.status]);
   })
   .put('/message/review', doc.messages, async (c) => {
-    requireAdmin(c);
+    const owner = requireAdmin(c);
     const input = await body(c, ReviewBody);
-    return ok(c, await reviewMessages(input.idList, input.status), VERDICT[input.status]);
+    return ok(c, await reviewMessages(input.idList, input.status, owner), VERDICT[input.status]);
   });

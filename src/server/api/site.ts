@@ -66,6 +66,12 @@ const ConfigPatch = z
     guest_captcha: z.boolean('开关只能是 true 或 false'),
     ip_region: z.boolean('开关只能是 true 或 false'),
     ua_summary: z.boolean('开关只能是 true 或 false'),
+    // Where the blogger's mails go (docs/owner-guide.md#邮件); empty: the first admin's address.
+    owner_email: z
+      .string()
+      .trim()
+      .max(100, '邮箱地址太长')
+      .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), '邮箱地址格式不正确'),
   })
   .partial()
   .strip();

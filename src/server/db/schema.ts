@@ -1,9 +1,8 @@
 import type { Generated } from 'kysely';
+import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
 
-/**
- * Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt).
- */
+/** Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt). */
 
 type Stamps = { createdAt: string; updatedAt: string };
 type Place = { ip_address: Generated<string>; user_agent: Generated<string> }; // IP 属地, browser (0030)
@@ -25,7 +24,7 @@ export interface UserTable extends Stamps {
   disabled_at: string | null;
 }
 
-export interface ConfigTable extends ReviewConfig, GuardConfig {
+export interface ConfigTable extends ReviewConfig, GuardConfig, MailConfig {
   id: number; // always 1
   blog_name: string;
   blog_avatar: string;
@@ -362,7 +361,7 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
-export interface DB extends GuardTables {
+export interface DB extends GuardTables, MailTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;

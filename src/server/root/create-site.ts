@@ -22,10 +22,13 @@ import { startAuditPurge } from '../services/audit.ts';
 import { startIdempotencyPurge } from '../services/idempotency.ts';
 import type { Clock, JobParts } from '../services/job-parts.ts';
 import { startLinkHealth } from '../services/link-health.ts';
+import { setMailer } from '../services/mail/outbox.ts';
+import { type SenderOptions, startMailSender } from '../services/mail/sender.ts';
+import { createMailer, type Mailer, mailFrom } from '../services/mail/transport.ts';
 import { MusicStopped, startMusic, stopMusic } from '../services/music/service.ts';
 import { stopMarkdownWorkers } from '../services/render-pool.ts';
 import { startViewFlush } from '../services/views/flush.ts';
-import { resolveSite } from '../site.ts';
+import { resolveSite, siteUrl } from '../site.ts';
 import { createFront, listen, type NodeHandler, stopAccepting } from './front.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../../dist');
@@ -51,6 +54,13 @@ export type SiteDeps = {
   clientDir?: string;
   /** What every time-based job takes as now (the purges, the link checks); the real time by default. */
   clock?: Clock;
+  /**
+   * What sends mail (services/mail/transport.ts): by default SMTP_URL's nodemailer transport, none
+   * without it (no mail is queued). A test passes its own, or SMTP_URL of its own SMTP server.
+   */
+  mailer?: Mailer;
+  /** The mail sender job's timings (services/mail/sender.ts); tests shorten the back-off. */
+  mailSender?: SenderOptions;
 };
 
 export type Site = {
@@ -128,6 +138,16 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
   startAuditPurge(parts);
   // Idempotency keys are kept a day: purged now, then hourly (services/idempotency.ts).
   startIdempotencyPurge(parts);
+  // Mail (docs/configuration.md#mail): requests queue rows in the outbox, this process's sender
+  // delivers them with the others' (services/mail/sender.ts). No SMTP_URL and no mailer: mail is off.
+  const mailer = deps.mailer ?? (cfg.smtpUrl ? createMailer(cfg.smtpUrl) : undefined);
+  if (mailer) {
+    const from = (siteName: string) => mailFrom(cfg, new URL(siteUrl()).hostname, siteName);
+    const sender = startMailSender(parts, mailer, from, deps.mailSender);
+    setMailer({ mailer, from, wake: sender.wake });
+    // Closed before the sender stops: a request finishing meanwhile queues nothing more here.
+    life.register('mail', () => setMailer(null));
+  }
 
   const caps = createCaps(cfg);
   const upgrade = createUpgradeHandler({ admit: caps.admitSocket });

@@ -31,7 +31,8 @@ export type LabelTable =
   | 'site'
   | 'user'
   | 'page_header'
-  | 'chat';
+  | 'chat'
+  | 'mail_outbox';
 
 /** `before`: read before the write runs (a delete), else after it. */
 export type LabelSource = { table: LabelTable; column: string; before?: true };

@@ -7,6 +7,8 @@ import { changes, commentLikesTag, commentsTag, shows, userTag } from '../core/p
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { mailComment } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { onCommentPublished, target } from './publish.ts';
 import { BLOCKED_ADDRESS, isBlocked, reviewSettings, stateOf } from './review.ts';
@@ -232,7 +234,8 @@ async function fetchOne(conn: Conn, id: number, on: GuardSettings): Promise<Comm
 
 /**
  * Writes a comment or reply in the state the owner's settings give it (review.ts); one that goes live
- * is announced at once (publish.ts), one that waits notifies nobody until approved.
+ * is announced at once (publish.ts), one that waits notifies nobody until approved but mails the
+ * blogger to review it; spam is silent.
  */
 async function insertComment(
   values: {
@@ -250,7 +253,7 @@ async function insertComment(
   // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
   const on = await guardSettings();
   const place = placeOf(author.ip, author.userAgent, on);
-  return db.transaction().execute(async (trx) => {
+  const added = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const row = await trx
       .insertInto('comment')
@@ -267,8 +270,17 @@ async function insertComment(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (state === 'published') await onCommentPublished([row.id], trx);
+    else if (state === 'pending')
+      await mailComment(trx, {
+        comment: { ...values, id: row.id },
+        author,
+        repliedTo: null,
+        phase: 'pending',
+      });
     return { ok: true as const, comment: await fetchOne(trx, row.id, on) };
   });
+  wakeSender();
+  return added;
 }
 
 /** A top-level comment; once live, notifies the owner of the thing (not when commenting on one's own). */

@@ -2,6 +2,8 @@ import { notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
+import { mailLinkApproved } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { createNotify, escapeHtml, NOTIFY } from './notify.ts';
 
 /**
@@ -16,7 +18,7 @@ import { createNotify, escapeHtml, NOTIFY } from './notify.ts';
  */
 export async function approveLinks(ids: number[], admin: { id: number }): Promise<number> {
   changes('links');
-  return db.transaction().execute(async (trx) => {
+  const approved = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('link')
       .select(['id', 'site_name', 'status', 'user_id'])
@@ -29,7 +31,7 @@ export async function approveLinks(ids: number[], admin: { id: number }): Promis
       .where('id', 'in', ids)
       .execute();
     for (const r of rows)
-      if (r.status === 1 && r.user_id !== null)
+      if (r.status === 1 && r.user_id !== null) {
         await createNotify(
           {
             userId: r.user_id,
@@ -40,8 +42,12 @@ export async function approveLinks(ids: number[], admin: { id: number }): Promis
           },
           trx,
         );
+        await mailLinkApproved(trx, { siteName: r.site_name, applicantId: r.user_id, actorId: admin.id });
+      }
     return rows.length;
   });
+  wakeSender();
+  return approved;
 }
 
 /**

@@ -7,6 +7,8 @@ import { changes, changesNothingShown, shows } from '../core/page-tags.ts';
 import { db, dialect } from '../db/connection.ts';
 import { contains, within } from './admin-filters.ts';
 import { forgetHealthIfMoved } from './link-health.ts';
+import { mailLinkApplied } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 
@@ -122,8 +124,10 @@ export async function applyLink(
       },
       trx,
     );
+    await mailLinkApplied(trx, { siteName: input.site_name, url: input.url, applicant });
     return row.id;
   });
+  wakeSender();
   return { ok: true, id };
 }
 
@@ -174,7 +178,14 @@ export async function editLink(
       },
       trx,
     );
+    await mailLinkApplied(trx, {
+      siteName: input.site_name,
+      url: input.url,
+      applicant: editor,
+      edited: true,
+    });
   });
+  wakeSender();
   return { status };
 }
 

@@ -10,6 +10,8 @@ import type { DB } from '../db/schema.ts';
 import { contains, within } from './admin-filters.ts';
 import { commentTotals, removeCommentsFor } from './comments.ts';
 import { likedIds, removeLikes, type Viewer } from './likes.ts';
+import { mailNewMessage } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { onMessagePublished } from './publish.ts';
 import { BLOCKED_ADDRESS, isBlocked, reviewSettings, stateAfterEdit, stateOf } from './review.ts';
@@ -204,7 +206,8 @@ export async function usedBackgrounds(limit = 12): Promise<string[]> {
 /**
  * A new message by a member (their name from the account) or a guest (the name they typed), in the
  * state the owner's settings give it (review.ts). One that goes live is announced to the admins
- * (publish.ts; not an admin writing on their own guestbook); one that waits, only once approved.
+ * (publish.ts; not an admin writing on their own guestbook); one that waits, only once approved, but
+ * the blogger is mailed to review it; spam is silent.
  */
 export async function writeMessage(
   input: MessageInput,
@@ -239,8 +242,17 @@ export async function writeMessage(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (state === 'published') await onMessagePublished([row.id], trx);
+    else if (state === 'pending')
+      await mailNewMessage(trx, {
+        messageId: row.id,
+        message: input.message,
+        userId: author.userId,
+        nickName: author.nickName,
+        pending: true,
+      });
     return row.id;
   });
+  wakeSender();
   // The writer sees a spam verdict as waiting, like anything else not yet published.
   return { id, review_status: state === 'published' ? 'published' : 'pending' };
 }

@@ -4,6 +4,7 @@ import { excerpt, THING } from '../../lib/community.ts';
 import { changes, commentsTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
+import { mailComment, mailNewMessage, queueCommentApprovedMail } from './mail/events.ts';
 import { createNotify, escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 
 /**
@@ -54,13 +55,17 @@ const NOTIFY_TYPE: Record<number, (typeof NOTIFY)[keyof typeof NOTIFY]> = {
   3: NOTIFY.guestbook,
 };
 
+/** Who published: absent when an item went live as it was written, the owner's id when approved. */
+export type Publisher = { approvedBy?: number };
+
 /**
  * A comment went live (written so, or approved): its thing's pages drop from the cache, and the
  * person it answers hears of it — the owner of the thing for a top-level comment, the addressee
- * for a reply (nobody about their own). Takes the caller's transaction, so the notice and the
- * state change land together.
+ * for a reply (nobody about their own) — by notice and mail (mail/events.ts); an approved one also
+ * mails its author. Takes the caller's transaction, so the notice, the mail and the state change land
+ * together (the caller wakes the sender after the commit).
  */
-export async function onCommentPublished(ids: number[], conn: Conn = db): Promise<void> {
+export async function onCommentPublished(ids: number[], conn: Conn = db, by: Publisher = {}): Promise<void> {
   if (ids.length === 0) return;
   const rows = await conn
     .selectFrom('comment')
@@ -81,27 +86,40 @@ export async function onCommentPublished(ids: number[], conn: Conn = db): Promis
     changes(commentsTag(c.type, c.for_id));
     const notice = { actorId: c.from_id, type: NOTIFY_TYPE[c.type], toId: c.for_id };
     const text = escapeHtml(excerpt(c.content));
+    // The one answered: the addressee of a reply, the author of a guestbook message commented on.
+    let answered: number | null = null;
     if (c.parent_id != null && c.to_id) {
+      answered = c.to_id;
       await createNotify(
         { ...notice, userId: c.to_id, message: `${who(c.nick_name)} 回复了你的评论：${text}` },
         conn,
       );
     } else if (c.parent_id == null) {
       const thing = await target(c.type, c.for_id, true, conn);
+      if (c.type === THING.message) answered = thing?.ownerId ?? null;
       if (thing?.ownerId)
         await createNotify(
           { ...notice, userId: thing.ownerId, message: `${who(c.nick_name)} 评论了${thing.label}：${text}` },
           conn,
         );
     }
+    await mailComment(conn, {
+      comment: c,
+      author: { id: c.from_id, nick_name: c.nick_name },
+      repliedTo: answered,
+      onMessage: c.parent_id == null && c.type === THING.message,
+      phase: by.approvedBy ? 'approved' : 'live',
+    });
+    if (by.approvedBy) await queueCommentApprovedMail(conn, { commentId: c.id, actorId: by.approvedBy });
   }
 }
 
 /**
  * A guestbook message went live (written so, or approved): the guestbook's pages and its own page
- * drop from the cache, and the admins hear of it (not an admin about their own).
+ * drop from the cache, and the admins hear of it (not an admin about their own); written so, the
+ * blogger is mailed too (approved, they have read it).
  */
-export async function onMessagePublished(ids: number[], conn: Conn = db): Promise<void> {
+export async function onMessagePublished(ids: number[], conn: Conn = db, by: Publisher = {}): Promise<void> {
   if (ids.length === 0) return;
   const rows = await conn
     .selectFrom('message')
@@ -126,5 +144,13 @@ export async function onMessagePublished(ids: number[], conn: Conn = db): Promis
       },
       conn,
     );
+    if (!by.approvedBy)
+      await mailNewMessage(conn, {
+        messageId: m.id,
+        message: m.message,
+        userId: m.user_id,
+        nickName: m.nick_name ?? '',
+        pending: false,
+      });
   }
 }

@@ -4,6 +4,7 @@ import { judge, parseWordList, type ReviewState } from '../../lib/review.ts';
 import { addressBlocked } from '../core/address-list.ts';
 import { changes, commentsTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
+import { wakeSender } from './mail/outbox.ts';
 import { onCommentPublished, onMessagePublished } from './publish.ts';
 
 /**
@@ -109,11 +110,11 @@ export type Verdict = 'published' | 'spam';
 
 /**
  * The owner's verdict on comments (PUT /api/comment/review). Those that go live now are announced as a
- * new comment would be (onCommentPublished); those taken down drop from the cached pages. Returns how
- * many changed.
+ * new comment would be (onCommentPublished), and their authors mailed; those taken down drop from the
+ * cached pages. Returns how many changed.
  */
-export async function reviewComments(ids: number[], status: Verdict): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function reviewComments(ids: number[], status: Verdict, owner: { id: number }): Promise<number> {
+  const changed = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('comment')
       .select(['id', 'type', 'for_id', 'review_status'])
@@ -123,14 +124,16 @@ export async function reviewComments(ids: number[], status: Verdict): Promise<nu
     if (rows.length === 0) return 0;
     const changed = rows.map((r) => r.id);
     await trx.updateTable('comment').set({ review_status: status }).where('id', 'in', changed).execute();
-    if (status === 'published') await onCommentPublished(changed, trx);
+    if (status === 'published') await onCommentPublished(changed, trx, { approvedBy: owner.id });
     else for (const r of rows) if (r.review_status === 'published') changes(commentsTag(r.type, r.for_id));
     return changed.length;
   });
+  wakeSender();
+  return changed;
 }
 
 /** The owner's verdict on guestbook messages (PUT /api/message/review); as reviewComments. */
-export async function reviewMessages(ids: number[], status: Verdict): Promise<number> {
+export async function reviewMessages(ids: number[], status: Verdict, owner: { id: number }): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('message')
@@ -141,7 +144,7 @@ export async function reviewMessages(ids: number[], status: Verdict): Promise<nu
     if (rows.length === 0) return 0;
     const changed = rows.map((r) => r.id);
     await trx.updateTable('message').set({ review_status: status }).where('id', 'in', changed).execute();
-    if (status === 'published') await onMessagePublished(changed, trx);
+    if (status === 'published') await onMessagePublished(changed, trx, { approvedBy: owner.id });
     else {
       const down = rows.filter((r) => r.review_status === 'published').map((r) => r.id);
       if (down.length) changes('messages', ...down.map((id) => `message:${id}`));

@@ -15,8 +15,14 @@ import { firstSiteVisitToday } from './views/site-visits.ts';
 export const GUARD_FIELDS = ['guest_captcha', 'ip_region', 'ua_summary'] as const;
 export type GuardSettings = Record<(typeof GUARD_FIELDS)[number], boolean>;
 
-/** The public profile: the moderation settings (ReviewConfig) are the admin's alone (services/review.ts). */
-export type SiteConfig = Omit<ConfigTable, 'id' | 'updatedAt' | keyof ReviewConfig | keyof GuardSettings> &
+/**
+ * The public profile: the moderation settings (ReviewConfig, services/review.ts) and the owner's mail
+ * address (api/mail.ts) are the admin's alone.
+ */
+export type SiteConfig = Omit<
+  ConfigTable,
+  'id' | 'updatedAt' | keyof ReviewConfig | keyof GuardSettings | 'owner_email'
+> &
   GuardSettings;
 
 export const CONFIG_FIELDS = [
@@ -69,7 +75,7 @@ export async function guardSettings(): Promise<GuardSettings> {
 }
 
 export async function updateConfig(
-  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'> & ReviewConfig>,
+  patch: Partial<Omit<SiteConfig, 'view_time' | 'createdAt'> & ReviewConfig> & { owner_email?: string },
 ): Promise<void> {
   // Every page's layout shows the config.
   changes('config');

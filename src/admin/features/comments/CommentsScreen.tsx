@@ -35,6 +35,12 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'spam', label: '垃圾' },
 ];
 
+/** The tab a link opens (the review mail's 去审核: ?tab=pending), else 全部. */
+const linkedTab = (): Tab => {
+  const asked = new URLSearchParams(location.search).get('tab');
+  return TABS.find((t) => t.key === asked)?.key ?? 'all';
+};
+
 const PAGE_SIZE = 10;
 const KIND_NAME: Record<number, string> = { 1: '文章评论', 2: '说说评论', 3: '留言回复', 4: '留言' };
 const keyOf = (r: ModerationRow) => `${r.kind}:${r.id}`;
@@ -53,7 +59,7 @@ const EMPTY: Filters = { type: 'all', content: '', name: '', from: '', to: '' };
  * approved, marked spam or deleted in bulk, answered as the blogger.
  */
 export default function CommentsScreen() {
-  const [tab, setTab] = useState<Tab>('all');
+  const [tab, setTab] = useState<Tab>(linkedTab);
   const counts = useStore($reviewCounts);
   const [replying, setReplying] = useState<ModerationRow | null>(null);
   const [filters, setFilters] = useState<Filters>(EMPTY);

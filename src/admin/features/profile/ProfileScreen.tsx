@@ -17,6 +17,7 @@ import kit from '../../kit/kit.module.css';
 import styles from '../../kit/screens.module.css';
 import { $gate } from '../../stores.ts';
 import { GuardPanel } from './GuardPanel.tsx';
+import { MailPanel } from './MailPanel.tsx';
 import { ProfilePreview } from './ProfilePreview.tsx';
 
 type Errors = Partial<Record<keyof SiteProfile, string>>;
@@ -153,6 +154,7 @@ export default function ProfileScreen() {
           </div>
         </form>
         <GuardPanel />
+        <MailPanel />
       </div>
       <ProfilePreview profile={form} />
     </div>

@@ -11,8 +11,10 @@ import { get, post } from '../client.ts';
 
 export const getSiteConfig = () => get<SiteConfig>('/api/config');
 
-export const updateSiteConfig = (patch: Partial<SiteProfile & ReviewSettings & GuardSwitches>) =>
-  post<null>('/api/config/update', patch);
+/** `owner_email` is not in GET /api/config (admin only: GET /api/mail/status) but is saved here too. */
+export const updateSiteConfig = (
+  patch: Partial<SiteProfile & ReviewSettings & GuardSwitches> & { owner_email?: string },
+) => post<null>('/api/config/update', patch);
 
 /** The moderation settings (评论设置), admin only: never part of the public GET /api/config. */
 export const getReviewSettings = () => get<ReviewSettings>('/api/config/review');

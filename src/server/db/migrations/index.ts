@@ -25,6 +25,7 @@ import * as m0027 from './0027_review.ts';
 import * as m0029 from './0029_guest_guard.ts';
 import * as m0030 from './0030_writer_place.ts';
 import * as m0031 from './0031_link_demo.ts';
+import * as m0032 from './0032_mail.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -60,6 +61,7 @@ const steps: Record<string, Step> = {
   '0029_guest_guard': m0029,
   '0030_writer_place': m0030,
   '0031_link_demo': m0031,
+  '0032_mail': m0032,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

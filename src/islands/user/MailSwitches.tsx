@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { getMailPreferences, setMailPreferences } from '../../lib/api/mail.ts';
+import type { MailPreferences } from '../../lib/contract/mail.ts';
+import { MAIL_KIND_LABELS } from '../../lib/mail.ts';
+import { toast } from '../../stores/toast.ts';
+import styles from './user-center.module.css';
+
+const SWITCHES = ['reply', 'review', 'link'] as const;
+
+/**
+ * 邮件提醒 in the personal center: the same switches as the unsubscribe links of the mails
+ * (docs/owner-guide.md#邮件), kept by the account's address.
+ */
+export function MailSwitches() {
+  const [prefs, setPrefs] = useState<MailPreferences | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    getMailPreferences().then(setPrefs, () => {});
+  }, []);
+
+  async function flip(kind: (typeof SWITCHES)[number], on: boolean) {
+    setBusy(true);
+    try {
+      setPrefs(await setMailPreferences({ [kind]: on }));
+      toast(on ? '已开启' : '已关闭', 'success', '提示');
+    } catch {
+      /* the envelope's message is on screen */
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="uc-mail">
+      <h2 id="uc-mail" className={styles.heading}>
+        邮件提醒
+      </h2>
+      {!prefs ? (
+        <p className="muted">加载中…</p>
+      ) : !prefs.email ? (
+        <p className="muted">你的账号没有填写邮箱，收不到邮件提醒。</p>
+      ) : (
+        <>
+          <p className="muted">发送到 {prefs.email}</p>
+          {SWITCHES.map((k) => (
+            <label key={k} className={styles.switchRow}>
+              <input
+                type="checkbox"
+                checked={prefs[k]}
+                disabled={busy}
+                onChange={(e) => flip(k, e.target.checked)}
+              />
+              {MAIL_KIND_LABELS[k]}
+            </label>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The rules of the site's mail (docs/owner-guide.md#邮件), pure so they are tested alone: the kinds
+ * of mail and their switches, where a comment lives on the site, the back-off between attempts, and
+ * the Chinese text of each mail (HTML and plain text). The server (services/mail) queues and sends.
+ */
+
+/**
+ * The kinds of mail, each stopped by its own switch (an unsubscribe link, the personal center):
+ * `reply` someone answered your comment or guestbook message, `review` your comment waiting for review
+ * was approved, `link` your friend link was approved, `owner` the blogger's news (new comments,
+ * guestbook messages, friend-link applications).
+ */
+export const MAIL_KINDS = ['reply', 'review', 'link', 'owner'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** What each switch is called where a person sees it (the personal center, the unsubscribe page). */
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  reply: '回复我时发邮件',
+  review: '评论通过审核时发邮件',
+  link: '友链通过审核时发邮件',
+  owner: '新评论、留言和友链申请',
+};
+
+export const isMailKind = (v: unknown): v is MailKind => MAIL_KINDS.includes(v as MailKind);
+
+/** The three things comments are about (comment.type), and the page each is shown on. */
+const THING_PAGE: Record<number, string> = { 1: '/article', 2: '/talk', 3: '/message/detail' };
+
+/**
+ * Where a comment is on the site: its thing's page with the comment's anchor (the comments island
+ * gives every comment `id="comment-<id>"` and scrolls to the anchor once it is loaded).
+ */
+export function commentPath(type: number, forId: number, commentId?: number): string {
+  const page = `${THING_PAGE[type] ?? '/article'}?id=${forId}`;
+  return commentId ? `${page}#comment-${commentId}` : page;
+}
+
+/** A mail tried and not delivered waits 30 s, 1 min, 2 min… (doubling, at most an hour) before the next try. */
+export function backoffMs(attempts: number, baseMs = 30_000, capMs = 3_600_000): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Text made safe inside HTML (mails, the unsubscribe page). */
+export const escapeText = (s: string): string =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** One mail's content before it is rendered: every text is plain (escaped here for the HTML). */
+export type MailContent = {
+  siteName: string;
+  subject: string;
+  /** The first line, e.g. 「小明 回复了你在《春天》下的评论：」. */
+  lead: string;
+  /** What was written (a comment, a message), quoted; empty for none. */
+  quote?: string;
+  /** The button and the link under it: the exact place on the site. */
+  action: { label: string; url: string };
+  /** The 退订 link (every mail to a visitor has one): the kind it stops and its URL. */
+  unsubscribe?: { kind: MailKind; url: string };
+};
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/** The subject (prefixed with the site's name), the HTML (inline styles: mail clients drop <style>) and the text. */
+export function renderMail(m: MailContent): RenderedMail {
+  const subject = `【${m.siteName}】${m.subject}`;
+  const stop = m.unsubscribe
+    ? `不想再收到这类邮件（${MAIL_KIND_LABELS[m.unsubscribe.kind]}）？退订：${m.unsubscribe.url}`
+    : '';
+  const text = [
+    m.lead,
+    ...(m.quote ? ['', ...m.quote.split('\n').map((l) => `> ${l}`)] : []),
+    '',
+    `${m.action.label}：${m.action.url}`,
+    '',
+    '——',
+    `这封邮件由「${m.siteName}」自动发出，请勿直接回复。`,
+    ...(stop ? [stop] : []),
+  ].join('\n');
+  const quote = m.quote
+    ? `<blockquote style="margin:16px 0;padding:8px 12px;border-left:4px solid #49b1f5;background:#f6f8fa;color:#333;white-space:pre-wrap">${escapeText(m.quote)}</blockquote>`
+    : '';
+  const unsubscribe = m.unsubscribe
+    ? `<br>不想再收到这类邮件（${escapeText(MAIL_KIND_LABELS[m.unsubscribe.kind])}）？<a href="${escapeText(m.unsubscribe.url)}" style="color:#888">退订</a>`
+    : '';
+  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeText(subject)}</title></head><body style="margin:0;padding:0;background:#f4f5f7">
+<div style="max-width:560px;margin:0 auto;padding:24px 16px;font:15px/1.7 -apple-system,'PingFang SC','Microsoft YaHei',sans-serif;color:#222">
+<div style="background:#fff;border-radius:8px;padding:24px">
+<p style="margin:0 0 8px;font-size:13px;color:#888">${escapeText(m.siteName)}</p>
+<p style="margin:0">${escapeText(m.lead)}</p>
+${quote}
+<p style="margin:20px 0 8px"><a href="${escapeText(m.action.url)}" style="display:inline-block;padding:8px 20px;border-radius:6px;background:#49b1f5;color:#fff;text-decoration:none">${escapeText(m.action.label)}</a></p>
+<p style="margin:0;font-size:12px;color:#888;word-break:break-all">${escapeText(m.action.url)}</p>
+</div>
+<p style="margin:16px 0 0;font-size:12px;color:#888">这封邮件由「${escapeText(m.siteName)}」自动发出，请勿直接回复。${unsubscribe}</p>
+</div></body></html>`;
+  return { subject, html, text };
+}

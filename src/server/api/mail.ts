@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { idList, pageFields } from '../../lib/contract/fields.ts';
+import { escapeText, MAIL_KIND_LABELS } from '../../lib/mail.ts';
+import { invalid } from '../core/errors.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
+import {
+  listFailedMails,
+  mailPreferences,
+  mailStatus,
+  retryMails,
+  sendTestMail,
+  setMailPreferences,
+  unsubscribe,
+} from '../services/mail/admin.ts';
+import { readUnsubscribeToken } from '../services/mail/tokens.ts';
+import { requireAdmin, requireUser } from './auth.ts';
+import { body, query } from './validate.ts';
+
+/**
+ * Mail (docs/api/public.md#mail, docs/api/admin.md#mail). The unsubscribe address is the one every mail
+ * names in its `List-Unsubscribe` header and its 退订 link: a GET shows a page asking to confirm (a mail
+ * scanner opening links unsubscribes nobody), a POST unsubscribes — the confirm button, or the mail
+ * client's one-click POST of RFC 8058 (a form body `List-Unsubscribe=One-Click`, from no page of ours:
+ * api/app.ts lets this path take form bodies from anywhere, the signed token being its only authority).
+ */
+export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';
+
+const BAD_TOKEN = '退订链接无效或已失效，请登录后在个人中心关闭邮件提醒';
+
+/** A small page of its own (light, as visitor pages are): no layout, no script. */
+const page = (title: string, inner: string) =>
+  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="margin:0;background:#f4f5f7;color:#222;font:16px/1.7 -apple-system,'PingFang SC','Microsoft YaHei',sans-serif"><main style="max-width:480px;margin:12vh auto;padding:24px;background:#fff;border-radius:8px">${inner}<p style="margin-top:24px"><a href="/" style="color:#49b1f5">返回首页</a></p></main></body></html>`;
+
+function tokenOf(c: { req: { query: (k: string) => string | undefined } }) {
+  const token = c.req.query('token') ?? '';
+  const found = readUnsubscribeToken(token);
+  if (!found) throw invalid(BAD_TOKEN);
+  return { token, ...found };
+}
+
+const Preferences = z
+  .object({
+    reply: z.boolean({ error: '开关只能是 true 或 false' }),
+    review: z.boolean({ error: '开关只能是 true 或 false' }),
+    link: z.boolean({ error: '开关只能是 true 或 false' }),
+  })
+  .partial()
+  .strip();
+
+export const mailRoutes = new Hono<ApiEnv>()
+  .get('/mail/unsubscribe', (c) => {
+    const { token, email, kind } = tokenOf(c);
+    const label = escapeText(MAIL_KIND_LABELS[kind]);
+    return c.html(
+      page(
+        '退订邮件',
+        `<h1 style="font-size:20px;margin:0 0 12px">退订邮件</h1><p>不再给 <b>${escapeText(email)}</b> 发送「${label}」这类邮件？</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${escapeText(encodeURIComponent(token))}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:8px 20px;border:0;border-radius:6px;background:#49b1f5;color:#fff;font-size:16px;cursor:pointer">确认退订</button></form>`,
+      ),
+      200,
+      { 'Cache-Control': 'no-store' },
+    );
+  })
+  .post('/mail/unsubscribe', async (c) => {
+    const done = await unsubscribe(c.req.query('token') ?? '');
+    if (!done) throw invalid(BAD_TOKEN);
+    const { email, kind } = done;
+    const label = MAIL_KIND_LABELS[kind];
+    // The confirm button of the page above is a browser: it gets a page back; a mail client gets the envelope.
+    if (c.req.header('accept')?.includes('text/html'))
+      return c.html(
+        page(
+          '已退订',
+          `<h1 style="font-size:20px;margin:0 0 12px">已退订</h1><p>${escapeText(email)} 不会再收到「${escapeText(label)}」这类邮件。登录后可在个人中心重新打开。</p>`,
+        ),
+        200,
+        { 'Cache-Control': 'no-store' },
+      );
+    return ok(c, { email, kind }, '已退订');
+  })
+  .get('/mail/preferences', async (c) => ok(c, await mailPreferences(requireUser(c).id)))
+  .put('/mail/preferences', async (c) => {
+    const user = requireUser(c);
+    return ok(c, await setMailPreferences(user.id, await body(c, Preferences)), '保存成功');
+  })
+  .get('/mail/status', async (c) => {
+    requireAdmin(c);
+    return ok(c, await mailStatus());
+  })
+  .post('/mail/test', async (c) => {
+    requireAdmin(c);
+    const to = await sendTestMail();
+    return ok(c, { to }, `测试邮件已发送到 ${to}`);
+  })
+  .get('/mail/failed', async (c) => {
+    requireAdmin(c);
+    return ok(c, await listFailedMails(query(c, z.object(pageFields))));
+  })
+  .put('/mail/retry', async (c) => {
+    requireAdmin(c);
+    const { idList: ids } = await body(c, idList('邮件'));
+    return ok(c, await retryMails(ids), '已重新排队');
+  });

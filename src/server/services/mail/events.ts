@@ -1,0 +1,222 @@
+import type { Kysely, Transaction } from 'kysely';
+import { excerpt } from '../../../lib/community.ts';
+import { commentPath } from '../../../lib/mail.ts';
+import { ROLE } from '../../../lib/role.ts';
+import type { DB } from '../../db/schema.ts';
+import { siteUrl } from '../../site.ts';
+import { mailEnabled, queueMail } from './outbox.ts';
+
+/**
+ * What happens on the site that mails someone (docs/owner-guide.md#邮件): called by the services where
+ * they write the matching notification, inside their transaction, so a mail is queued exactly when
+ * its cause is stored. Nobody is mailed about their own action, the blogger not about their own comments.
+ */
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** How much of a comment or message a mail quotes. */
+const QUOTE = 200;
+
+const lower = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+
+async function emailOf(conn: Conn, userId: number | null | undefined): Promise<string> {
+  return (await personOf(conn, userId)).email;
+}
+
+/** A user's address and whether they are an admin, in one query (this runs inside the request). */
+async function personOf(conn: Conn, userId: number | null | undefined) {
+  if (!userId) return { email: '', admin: false };
+  const row = await conn
+    .selectFrom('user')
+    .select(['email', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return { email: row?.email.trim() ?? '', admin: row?.role === ROLE.admin };
+}
+
+/** The blogger's address: the owner setting (config.owner_email), else the first admin's. */
+export async function ownerAddress(conn: Conn): Promise<string> {
+  return (await siteFacts(conn)).owner;
+}
+
+/** The blog's name and the blogger's address, read once per request that mails. */
+async function siteFacts(conn: Conn): Promise<{ owner: string; siteName: string }> {
+  const cfg = await conn
+    .selectFrom('config')
+    .select(['owner_email', 'blog_name'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const siteName = cfg?.blog_name || '博客';
+  if (cfg?.owner_email.trim()) return { owner: cfg.owner_email.trim(), siteName };
+  const admin = await conn
+    .selectFrom('user')
+    .select('email')
+    .where('role', '=', ROLE.admin)
+    .where('email', '!=', '')
+    .orderBy('id')
+    .executeTakeFirst();
+  return { owner: admin?.email.trim() ?? '', siteName };
+}
+
+/** Where a comment's thing is named in a sentence: 文章《春天》, 说说, 留言板. */
+async function thingName(conn: Conn, type: number, forId: number): Promise<string> {
+  if (type === 1) {
+    const a = await conn
+      .selectFrom('article')
+      .select('article_title')
+      .where('id', '=', forId)
+      .executeTakeFirst();
+    return `文章《${a?.article_title ?? ''}》`;
+  }
+  return type === 2 ? '说说' : '留言板';
+}
+
+export type CommentEvent = {
+  comment: { id: number; type: number; for_id: number; content: string };
+  author: { id: number; nick_name: string };
+  /** The person answered: the replied-to user (a reply), a guestbook message's author (a comment on it). */
+  repliedTo: number | null;
+  /** The one answered wrote the guestbook message itself (a top-level comment on it), not a comment. */
+  onMessage?: boolean;
+  /**
+   * `live`: written and published at once (the answered and the blogger hear of it); `pending`: written
+   * to wait for review (only the blogger hears, to review it); `approved`: published from the queue by
+   * the blogger (only the answered hears: the blogger has seen it).
+   */
+  phase: 'live' | 'pending' | 'approved';
+};
+
+/**
+ * A comment or reply that went live, or waits for review (CommentEvent.phase): the person answered
+ * gets a `reply` mail, the blogger an `owner` mail (not when the blogger wrote it, nor twice when the
+ * blogger is the one answered).
+ */
+export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
+  if (!mailEnabled()) return;
+  const { comment, author } = e;
+  const where = await thingName(conn, comment.type, comment.for_id);
+  const url = siteUrl(commentPath(comment.type, comment.for_id, comment.id));
+  const quote = excerpt(comment.content, QUOTE);
+  const [writer, site] = [await personOf(conn, author.id), await siteFacts(conn)];
+  const authorEmail = lower(writer.email);
+  let answered = '';
+  if (e.phase !== 'pending' && e.repliedTo && e.repliedTo !== author.id) {
+    answered = await emailOf(conn, e.repliedTo);
+    if (answered && lower(answered) !== authorEmail) {
+      await queueMail(conn, {
+        siteName: site.siteName,
+        to: answered,
+        kind: 'reply',
+        subject: `${author.nick_name} 回复了你`,
+        lead: `${author.nick_name} 回复了你在${where}的${e.onMessage ? '留言' : '评论'}：`,
+        quote,
+        action: { label: '查看回复', url },
+      });
+    }
+  }
+  if (writer.admin || e.phase === 'approved') return;
+  const owner = site.owner;
+  if (!owner || lower(owner) === authorEmail || lower(owner) === lower(answered)) return;
+  const pending = e.phase === 'pending';
+  await queueMail(conn, {
+    siteName: site.siteName,
+    to: owner,
+    kind: 'owner',
+    subject: `${author.nick_name} 在${where}发表了评论${pending ? '，等待审核' : ''}`,
+    lead: `${author.nick_name} 在${where}发表了评论${pending ? '，等待你审核' : ''}：`,
+    quote,
+    action: pending ? reviewAction() : { label: '查看评论', url },
+  });
+}
+
+/** Where the blogger reviews what waits (the console's queue, on its 待审核 tab). */
+const reviewAction = () => ({ label: '去审核', url: siteUrl('/admin/comments?tab=pending') });
+
+/** A new guestbook message, live or waiting for review: the blogger hears of it (not of their own). */
+export async function mailNewMessage(
+  conn: Conn,
+  e: { messageId: number; message: string; userId: number | null; nickName: string; pending: boolean },
+): Promise<void> {
+  if (!mailEnabled()) return;
+  const writer = await personOf(conn, e.userId);
+  if (writer.admin) return;
+  const owner = await ownerAddress(conn);
+  if (!owner || lower(owner) === lower(writer.email)) return;
+  const who = e.nickName || '游客';
+  await queueMail(conn, {
+    to: owner,
+    kind: 'owner',
+    subject: `${who} 在留言板留言了${e.pending ? '，等待审核' : ''}`,
+    lead: `${who} 在留言板留言了${e.pending ? '，等待你审核' : ''}：`,
+    quote: excerpt(e.message, QUOTE),
+    action: e.pending
+      ? reviewAction()
+      : { label: '查看留言', url: siteUrl(`/message/detail?id=${e.messageId}`) },
+  });
+}
+
+/** A friend-link application (or an applicant's edit back to review): the blogger hears of it. */
+export async function mailLinkApplied(
+  conn: Conn,
+  e: { siteName: string; url: string; applicant: { id: number; nick_name: string }; edited?: boolean },
+): Promise<void> {
+  if (!mailEnabled()) return;
+  const writer = await personOf(conn, e.applicant.id);
+  if (writer.admin) return;
+  const owner = await ownerAddress(conn);
+  if (!owner || lower(owner) === lower(writer.email)) return;
+  const did = e.edited ? '修改了友链' : '申请了友链';
+  await queueMail(conn, {
+    to: owner,
+    kind: 'owner',
+    subject: `${e.applicant.nick_name} ${did}「${e.siteName}」`,
+    lead: `${e.applicant.nick_name} ${did}「${e.siteName}」（${e.url}），等待你审核。`,
+    action: { label: '去审核', url: siteUrl('/admin/links') },
+  });
+}
+
+/** A friend link approved: its applicant hears of it, at their account's address. */
+export async function mailLinkApproved(
+  conn: Conn,
+  e: { siteName: string; applicantId: number | null; actorId: number },
+): Promise<void> {
+  if (!mailEnabled() || !e.applicantId || e.applicantId === e.actorId) return;
+  const to = await emailOf(conn, e.applicantId);
+  if (!to) return;
+  await queueMail(conn, {
+    to,
+    kind: 'link',
+    subject: `你的友链「${e.siteName}」已通过审核`,
+    lead: `你申请的友链「${e.siteName}」已通过审核，现在展示在友链页上。`,
+    action: { label: '查看友链', url: siteUrl('/link/list') },
+  });
+}
+
+/**
+ * A comment that waited for review was approved: its author hears of it (not when they approved it
+ * themself). The moderation's approve calls this once per comment it publishes, inside its transaction;
+ * answers whether a mail was queued.
+ */
+export async function queueCommentApprovedMail(
+  conn: Conn,
+  e: { commentId: number; actorId: number },
+): Promise<boolean> {
+  if (!mailEnabled()) return false;
+  const c = await conn
+    .selectFrom('comment')
+    .select(['id', 'type', 'for_id', 'from_id', 'content'])
+    .where('id', '=', e.commentId)
+    .executeTakeFirst();
+  if (!c || c.from_id === e.actorId) return false;
+  const to = await emailOf(conn, c.from_id);
+  if (!to) return false;
+  const where = await thingName(conn, c.type, c.for_id);
+  return queueMail(conn, {
+    to,
+    kind: 'review',
+    subject: '你的评论已通过审核',
+    lead: `你在${where}的评论已通过审核，现在大家都能看到了：`,
+    quote: excerpt(c.content, QUOTE),
+    action: { label: '查看评论', url: siteUrl(commentPath(c.type, c.for_id, c.id)) },
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { backoffMs, commentPath, isMailKind, renderMail } from '../../src/lib/mail.ts';
+
+describe('mail rules (src/lib/mail.ts)', () => {
+  test('a comment is linked on its page with its anchor', () => {
+    expect(commentPath(1, 7, 42)).toBe('/article?id=7#comment-42');
+    expect(commentPath(2, 3, 5)).toBe('/talk?id=3#comment-5');
+    expect(commentPath(3, 9, 11)).toBe('/message/detail?id=9#comment-11');
+    expect(commentPath(3, 9)).toBe('/message/detail?id=9');
+  });
+
+  test('the back-off doubles from its base and stops at its cap', () => {
+    expect([1, 2, 3, 4].map((n) => backoffMs(n))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(backoffMs(20)).toBe(3_600_000);
+    expect(backoffMs(0)).toBe(30_000);
+  });
+
+  test('kinds are the four switches only', () => {
+    expect(['reply', 'review', 'link', 'owner'].every(isMailKind)).toBe(true);
+    expect(isMailKind('test')).toBe(false);
+    expect(isMailKind(undefined)).toBe(false);
+  });
+
+  test('a mail is rendered in Chinese, escaped, with its link and 退订 in both parts', () => {
+    const m = renderMail({
+      siteName: '小站',
+      subject: '<b>甲</b> 回复了你',
+      lead: '<b>甲</b> 回复了你的评论：',
+      quote: '第一行\n<script>alert(1)</script>',
+      action: { label: '查看回复', url: 'https://blog.example/article?id=1#comment-2' },
+      unsubscribe: { kind: 'reply', url: 'https://blog.example/api/mail/unsubscribe?token=a.b' },
+    });
+    expect(m.subject).toBe('【小站】<b>甲</b> 回复了你');
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('&lt;script&gt;');
+    expect(m.html).toContain('href="https://blog.example/article?id=1#comment-2"');
+    expect(m.html).toMatch(
+      /<a href="https:\/\/blog\.example\/api\/mail\/unsubscribe\?token=a\.b"[^>]*>退订<\/a>/,
+    );
+    expect(m.text).toContain('> 第一行');
+    expect(m.text).toContain('查看回复：https://blog.example/article?id=1#comment-2');
+    expect(m.text).toContain('退订：https://blog.example/api/mail/unsubscribe?token=a.b');
+    // Without an unsubscribe (the console's test mail), no 退订 line.
+    const plain = renderMail({
+      siteName: '小站',
+      subject: '测试',
+      lead: '测试',
+      action: { label: '打开', url: 'https://x' },
+    });
+    expect(plain.text).not.toContain('退订');
+  });
+});
