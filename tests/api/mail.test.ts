@@ -7,7 +7,7 @@ import { createSender, type Sender } from '../../src/server/services/mail/sender
 import { createMailer, type Mailer, mailFrom } from '../../src/server/services/mail/transport.ts';
 import { createUser } from '../../src/server/services/users.ts';
 import { jobParts, PLAIN_LOOK, setupTestApi } from './helpers.ts';
-import { type Received, startSmtpServer } from './smtp-test-server.ts';
+import { NO_SUCH_MAILBOX, type Received, startSmtpServer } from './smtp-test-server.ts';
 
 /**
  * Mail (docs/owner-guide.md#邮件) against a real SMTP server in the test (smtp-server), what arrives
@@ -368,6 +368,21 @@ describe('delivery', () => {
       .where('action', '=', '重试邮件')
       .execute();
     expect(audit).toEqual([{ action: '重试邮件', label: OWNER }]);
+  });
+
+  test('a permanent refusal (550, no such mailbox) fails the mail at once with the server’s words', async () => {
+    const gone = await person(`gone${randomBytes(3).toString('hex')}${NO_SUCH_MAILBOX}`);
+    const ray = await person();
+    const top = await comment(gone, '我的邮箱已经不存在了');
+    await reply(ray, top, gone.id, '回复一个收不到邮件的人');
+    await send();
+    const row = await db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('to_addr', '=', gone.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.last_error).toContain('550');
   });
 
   test('the console test mail arrives, and a refusal answers the SMTP error in Chinese', async () => {

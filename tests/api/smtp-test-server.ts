@@ -1,16 +1,23 @@
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One mail as the test SMTP server received it: the envelope's recipients and the parsed message. */
 export type Received = { rcpt: string[]; mail: ParsedMail; raw: string };
 
+/** Where a mail for these addresses is refused for good (550 at RCPT TO), as for a mailbox that does not exist. */
+export const NO_SUCH_MAILBOX = '@nowhere.test';
+
 /**
  * A real SMTP server in the test's process (smtp-server, plain text on 127.0.0.1, any or no login):
  * what arrives is parsed with mailparser. `refuse(n)` makes it answer the next n messages with a
- * temporary failure (451) after their data, as a busy server does.
+ * temporary failure (451) after their data, as a busy server does; a recipient ending in
+ * NO_SUCH_MAILBOX is refused permanently (550). `saveTo`: each mail is also written there as
+ * `<n>.eml`, for tests in other processes (the browser tests' workers).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(opts: { saveTo?: string } = {}) {
   const received: Received[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -19,6 +26,10 @@ export async function startSmtpServer() {
     authOptional: true,
     logger: false,
     onAuth: (_auth, _session, cb) => cb(null, { user: 'test' }),
+    onRcptTo(address, _session, cb) {
+      if (!address.address.endsWith(NO_SUCH_MAILBOX)) return cb();
+      cb(Object.assign(new Error('5.1.1 收件人邮箱不存在'), { responseCode: 550 }));
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -33,6 +44,7 @@ export async function startSmtpServer() {
         simpleParser(raw).then(
           (mail) => {
             received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail, raw });
+            if (opts.saveTo) writeFileSync(path.join(opts.saveTo, `${received.length}.eml`), raw);
             cb();
           },
           (err: Error) => cb(err),

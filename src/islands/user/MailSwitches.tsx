@@ -20,12 +20,16 @@ export function MailSwitches() {
   }, []);
 
   async function flip(kind: (typeof SWITCHES)[number], on: boolean) {
+    // The box follows the click at once (a switch that waits for the server feels broken) and goes
+    // back if the server refuses.
+    const before = prefs;
+    setPrefs((p) => p && { ...p, [kind]: on });
     setBusy(true);
     try {
       setPrefs(await setMailPreferences({ [kind]: on }));
       toast(on ? '已开启' : '已关闭', 'success', '提示');
     } catch {
-      /* the envelope's message is on screen */
+      setPrefs(before); // the envelope's message is on screen
     } finally {
       setBusy(false);
     }

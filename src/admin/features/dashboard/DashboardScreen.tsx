@@ -19,7 +19,7 @@ const CARDS: {
   { key: 'articles', label: '文章', href: '/admin/articles' },
   { key: 'comments', label: '评论' },
   // The moderation queue (docs/owner-guide.md#评论审核).
-  { key: 'pendingReview', label: '待审核', href: '/admin/comments', note: () => '评论与留言' },
+  { key: 'pendingReview', label: '待审核', href: '/admin/comments?tab=pending', note: () => '评论与留言' },
   { key: 'messages', label: '留言', href: '/message/list' },
   { key: 'users', label: '用户' },
   { key: 'viewsToday', label: '今日浏览', note: (c) => `${c.uniquesToday} 位访客` },

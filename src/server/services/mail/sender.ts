@@ -12,7 +12,8 @@ import type { Mailer } from './transport.ts';
  * matching, on SQLite writes take turns, so the same claim works on both. A mail whose sending process
  * died is taken over when its lease ends (it may then arrive twice: at least once, never lost).
  * A failed attempt waits `backoffMs` (doubling); after `maxAttempts` the mail is `failed`, listed in the
- * console with its error and 重试.
+ * console with its error and 重试. A permanent refusal (an SMTP 5xx reply: no such mailbox, relay
+ * denied) fails it at once: the same mail would be refused again, and the blogger sees why sooner.
  */
 
 export type SenderOptions = {
@@ -38,6 +39,12 @@ export type Sender = {
 };
 
 type Row = { id: number; to_addr: string; subject: string; html: string; text: string; headers: string };
+
+/** RFC 5321: a 5yz reply is a permanent negative completion; 4yz is worth another try. */
+const isPermanent = (err: unknown): boolean => {
+  const code = Number((err as { responseCode?: unknown })?.responseCode);
+  return code >= 500 && code < 600;
+};
 
 const shortError = (err: unknown): string => {
   const e = err as { response?: unknown; message?: unknown; responseCode?: unknown };
@@ -102,7 +109,7 @@ export function createSender(
         .where('id', '=', row.id)
         .executeTakeFirst();
       attempts = r?.attempts ?? maxAttempts;
-      const giveUp = attempts >= maxAttempts;
+      const giveUp = attempts >= maxAttempts || isPermanent(err);
       logger.warn(
         { mail: row.id, attempts, err: shortError(err) },
         giveUp ? 'mail failed' : 'mail retried later',
