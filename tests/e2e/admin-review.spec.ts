@@ -58,15 +58,15 @@ test('a held comment: 审核中 for its author, approved and answered from the c
     // The owner: the badge, the 待审核 tab, 通过所选, 回复.
     const owner = await browser.newPage();
     await signIn(owner, admin());
-    await owner.goto('/admin/comments');
+    // As the review mail's 去审核 and the dashboard's 待审核 lead: straight to the tab.
+    await owner.goto('/admin/comments?tab=pending');
     await consoleReady(owner, '评论与留言');
     await expect(owner.getByRole('link', { name: /评论与留言.*条待审核/ })).toBeVisible();
-    await owner.getByRole('tab', { name: /待审核/ }).click();
+    await expect(owner.getByRole('tab', { name: /待审核/ })).toHaveAttribute('aria-selected', 'true');
     const row = owner.getByRole('row').filter({ hasText: text });
     await expect(row).toContainText('待审核');
     await row.getByRole('checkbox').check();
     await owner.getByRole('button', { name: '通过所选' }).click();
-    await expect(owner.getByText('已通过 1 条', { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect
       .poll(() => query<{ review_status: string }>('SELECT review_status FROM comment WHERE id = ?', id))
@@ -79,7 +79,6 @@ test('a held comment: 审核中 for its author, approved and answered from the c
     const dialog = owner.getByRole('dialog', { name: /^回复/ });
     await dialog.getByRole('textbox', { name: '回复内容' }).fill(answer);
     await dialog.getByRole('button', { name: '发送回复' }).click();
-    await expect(owner.getByText('回复成功', { exact: true })).toBeVisible();
     await expect
       .poll(() => query('SELECT from_id, to_id FROM comment WHERE parent_id = ? AND content = ?', id, answer))
       .toEqual([{ from_id: admin().id, to_id: author.id }]);
