@@ -247,11 +247,11 @@ async function insertComment(
   },
   author: Author,
 ): Promise<AddResult> {
-  const settings = await reviewSettings();
+  // Both read before the transaction (on SQLite its one connection is the transaction's until it
+  // ends), side by side: on PostgreSQL one round trip instead of two.
+  const [settings, on] = await Promise.all([reviewSettings(), guardSettings()]);
   if (isBlocked(settings, author.ip)) throw forbidden(BLOCKED_ADDRESS);
   const state = await stateOf(values.content, settings, { isAdmin: author.isAdmin, userId: author.id });
-  // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
-  const on = await guardSettings();
   const place = placeOf(author.ip, author.userAgent, on);
   const added = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
