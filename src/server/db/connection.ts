@@ -30,7 +30,13 @@ function sqliteAdapter(file: string) {
   raw.exec('PRAGMA foreign_keys = ON');
   // The 500 most recently used statements stay prepared.
   const cache = new LRUCache<string, { stmt: StatementSync; reader: boolean }>({ max: 500 });
-  const prepare = (sql: string) => {
+  const prepare = (text: string) => {
+    // Kysely opens a transaction with a plain (deferred) BEGIN: its first read takes a snapshot, and
+    // if another process (the CLI, a second server on the file) commits before the transaction's
+    // first write, that write fails at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits
+    // out. BEGIN IMMEDIATE takes the write lock up front, waiting for it like any other statement.
+    // This process has one connection, whose transactions take turns anyway.
+    const sql = text === 'begin' ? 'begin immediate' : text;
     let hit = cache.get(sql);
     if (!hit) {
       const stmt = raw.prepare(sql);
