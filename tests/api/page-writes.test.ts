@@ -78,6 +78,11 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/audit/getAuditList': 'read',
   'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
   'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
+  // Mail (services/mail): the outbox and the address's switches are on no page.
+  'POST /api/mail/unsubscribe': 'private',
+  'PUT /api/mail/preferences': 'private',
+  'POST /api/mail/test': 'sends a mail, shows nothing',
+  'PUT /api/mail/retry': 'the outbox is on no page',
 };
 
 /** The files under src/ whose text matches `re`, relative to the repository. */

@@ -42,6 +42,7 @@ const TAGS: [prefix: string, name: string, description: string][] = [
   ['/api/site', '网站导航', '网站导航的分类与条目'],
   ['/api/chat', '聊天室', '聊天室的历史消息与在线管理（实时消息走 WebSocket /ws）'],
   ['/api/notify', '通知', '站内通知'],
+  ['/api/mail', '邮件', '回复提醒邮件：退订、个人的开关，后台的状态、测试邮件与失败重试'],
   ['/api/music', '音乐', '音乐账号扫码登录与本地曲库管理'],
   ['/api/dashboard', '仪表盘', '后台概览与趋势'],
   ['/api/audit', '审计日志', '后台操作与安全事件的记录'],

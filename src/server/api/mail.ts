@@ -5,6 +5,7 @@ import { escapeText, MAIL_KIND_LABELS } from '../../lib/mail.ts';
 import { invalid } from '../core/errors.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
 import {
   listFailedMails,
   mailPreferences,
@@ -49,8 +50,37 @@ const Preferences = z
   .partial()
   .strip();
 
+const Token = z.object({ token: z.string().max(2000).describe('邮件里退订链接带的签名令牌') });
+const Page = z.object(pageFields);
+const RetryBody = idList('邮件');
+
+const doc = {
+  unsubscribePage: apiDoc({
+    summary: '退订确认页',
+    description: '邮件里的退订链接打开的网页：说明退订什么，按钮确认；打开本身不退订。',
+    query: Token,
+    raw: { type: 'text/html', description: '确认退订的网页' },
+  }),
+  unsubscribe: apiDoc({
+    summary: '退订一类邮件',
+    description:
+      '不用登录，凭签名令牌：确认页的按钮（回答网页），或邮件客户端按 RFC 8058 的一键退订（表单 `List-Unsubscribe=One-Click`，回答信封）。',
+    query: Token,
+  }),
+  preferences: apiDoc({ summary: '我的邮件提醒', access: 'login' }),
+  setPreferences: apiDoc({ summary: '修改邮件提醒', access: 'login', body: Preferences }),
+  status: apiDoc({
+    summary: '邮件状态',
+    access: 'admin',
+    description: '是否已开启（SMTP_URL）、发件人、站长邮箱，以及待发与失败的邮件数。',
+  }),
+  test: apiDoc({ summary: '发送测试邮件', access: 'admin', description: '立即发到站长邮箱，不经队列。' }),
+  failed: apiDoc({ summary: '发送失败的邮件', access: 'admin', query: Page }),
+  retry: apiDoc({ summary: '重试邮件', access: 'admin', body: RetryBody }),
+};
+
 export const mailRoutes = new Hono<ApiEnv>()
-  .get('/mail/unsubscribe', (c) => {
+  .get('/mail/unsubscribe', doc.unsubscribePage, (c) => {
     const { token, email, kind } = tokenOf(c);
     const label = escapeText(MAIL_KIND_LABELS[kind]);
     return c.html(
@@ -62,7 +92,7 @@ export const mailRoutes = new Hono<ApiEnv>()
       { 'Cache-Control': 'no-store' },
     );
   })
-  .post('/mail/unsubscribe', async (c) => {
+  .post('/mail/unsubscribe', doc.unsubscribe, async (c) => {
     const done = await unsubscribe(c.req.query('token') ?? '');
     if (!done) throw invalid(BAD_TOKEN);
     const { email, kind } = done;
@@ -79,26 +109,26 @@ export const mailRoutes = new Hono<ApiEnv>()
       );
     return ok(c, { email, kind }, '已退订');
   })
-  .get('/mail/preferences', async (c) => ok(c, await mailPreferences(requireUser(c).id)))
-  .put('/mail/preferences', async (c) => {
+  .get('/mail/preferences', doc.preferences, async (c) => ok(c, await mailPreferences(requireUser(c).id)))
+  .put('/mail/preferences', doc.setPreferences, async (c) => {
     const user = requireUser(c);
     return ok(c, await setMailPreferences(user.id, await body(c, Preferences)), '保存成功');
   })
-  .get('/mail/status', async (c) => {
+  .get('/mail/status', doc.status, async (c) => {
     requireAdmin(c);
     return ok(c, await mailStatus());
   })
-  .post('/mail/test', async (c) => {
+  .post('/mail/test', doc.test, async (c) => {
     requireAdmin(c);
     const to = await sendTestMail();
     return ok(c, { to }, `测试邮件已发送到 ${to}`);
   })
-  .get('/mail/failed', async (c) => {
+  .get('/mail/failed', doc.failed, async (c) => {
     requireAdmin(c);
-    return ok(c, await listFailedMails(query(c, z.object(pageFields))));
+    return ok(c, await listFailedMails(query(c, Page)));
   })
-  .put('/mail/retry', async (c) => {
+  .put('/mail/retry', doc.retry, async (c) => {
     requireAdmin(c);
-    const { idList: ids } = await body(c, idList('邮件'));
+    const { idList: ids } = await body(c, RetryBody);
     return ok(c, await retryMails(ids), '已重新排队');
   });
