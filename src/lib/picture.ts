@@ -88,3 +88,27 @@ export function lightboxUrl(url: string, facts: PictureFacts | undefined): strin
   const top = facts?.widths.at(-1);
   return top ? variantUrl(url, top, 'webp') : url;
 }
+
+/**
+ * A picture drawn as a CSS background (no srcset there): the smallest WebP variant at least `atLeast`
+ * px wide (the largest when none is), once made, else the original. The article banner's blurred
+ * backdrop needs no more than the smallest.
+ */
+export function backdropUrl(url: string, facts: PictureFacts | undefined, atLeast = 0): string {
+  const widths = facts?.widths ?? [];
+  const pick = widths.find((w) => w >= atLeast) ?? widths.at(-1);
+  return pick ? variantUrl(url, pick, 'webp') : url;
+}
+
+/**
+ * The `<link rel="preload">` attributes of a first-screen picture: its AVIF candidates and `sizes` once
+ * the variants exist (a browser without AVIF skips it by its type), else the original.
+ */
+export function preloadOf(
+  url: string,
+  facts: PictureFacts | undefined,
+  sizes: string,
+): { href?: string; imagesrcset?: string; imagesizes?: string; type?: string } {
+  if (!facts?.widths.length) return { href: url };
+  return { imagesrcset: srcsetOf(url, facts.widths, 'avif'), imagesizes: sizes, type: 'image/avif' };
+}

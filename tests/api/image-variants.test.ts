@@ -3,7 +3,7 @@
  * in the queue (docs/architecture.md#image-variants).
  * @module-tag slow
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { variantUrl } from '../../src/lib/picture.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { pictureFacts } from '../../src/server/services/images/library.ts';
 import { createImageQueue } from '../../src/server/services/images/queue.ts';
+import { recordExistingUploads } from '../../src/server/services/images/scan.ts';
 import { removeUnusedUploads } from '../../src/server/services/upload-files.ts';
 import { cameraJpeg } from '../fixtures/photos.ts';
 import { jobParts, setupTestApi } from './helpers.ts';
@@ -195,4 +196,29 @@ describe('the queue', () => {
     expect(row.attempts).toBe(2);
     expect(row.last_error).not.toBe('');
   });
+});
+
+describe('uploads from before the variants (npm run blog -- images)', () => {
+  it('are found, made once, and a second run finds nothing to do', async () => {
+    const dir = path.join(api.dataDir, 'uploads', '2019-05');
+    mkdirSync(dir, { recursive: true });
+    const old = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a3' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(path.join(dir, 'old.jpg'), old);
+    writeFileSync(path.join(dir, 'notes.txt'), 'not a picture');
+    const first = await recordExistingUploads(path.join(api.dataDir, 'uploads'));
+    expect(first.recorded).toBe(1);
+    const made: string[] = [];
+    await createImageQueue(jobParts(), { onEach: (url, ok) => ok && made.push(url) }).runOnce();
+    expect(made).toEqual(['/uploads/2019-05/old.jpg']);
+    expect(existsSync(path.join(dir, 'old-900.avif'))).toBe(true);
+    // The variants are not taken for uploads of their own, and nothing is made twice.
+    expect(await recordExistingUploads(path.join(api.dataDir, 'uploads'))).toEqual({
+      recorded: 0,
+      redo: 0,
+      skipped: 0,
+    });
+    expect(await createImageQueue(jobParts()).runOnce()).toBe(0);
+  }, 60_000);
 });

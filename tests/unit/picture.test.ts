@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lightboxUrl, pictureOf, srcsetOf, variantUrl, variantWidths } from '../../src/lib/picture.ts';
+import {
+  backdropUrl,
+  lightboxUrl,
+  pictureOf,
+  preloadOf,
+  srcsetOf,
+  variantUrl,
+  variantWidths,
+} from '../../src/lib/picture.ts';
 
 describe('variantWidths', () => {
   it('makes the standard widths below a large picture, never upscaled', () => {
@@ -65,5 +73,22 @@ describe('lightboxUrl', () => {
     expect(lightboxUrl('/uploads/a/b.jpg', facts)).toBe('/uploads/a/b-1600.webp');
     expect(lightboxUrl('/uploads/a/b.jpg', { ...facts, widths: [] })).toBe('/uploads/a/b.jpg');
     expect(lightboxUrl('/uploads/a/b.jpg', undefined)).toBe('/uploads/a/b.jpg');
+  });
+});
+
+describe('backdropUrl and preloadOf', () => {
+  it('take the smallest WebP as a backdrop, the AVIF candidates to preload, once made', () => {
+    expect(backdropUrl('/uploads/a/b.png', facts)).toBe('/uploads/a/b-480.webp');
+    expect(backdropUrl('/uploads/a/b.png', undefined)).toBe('/uploads/a/b.png');
+    expect(backdropUrl('/uploads/a/b.png', facts, 700)).toBe('/uploads/a/b-960.webp');
+    expect(backdropUrl('/uploads/a/b.png', facts, 5000)).toBe('/uploads/a/b-1600.webp');
+    expect(preloadOf('/uploads/a/b.png', facts, '100vw')).toEqual({
+      imagesrcset: '/uploads/a/b-480.avif 480w, /uploads/a/b-960.avif 960w, /uploads/a/b-1600.avif 1600w',
+      imagesizes: '100vw',
+      type: 'image/avif',
+    });
+    expect(preloadOf('/uploads/a/b.png', { ...facts, widths: [] }, '100vw')).toEqual({
+      href: '/uploads/a/b.png',
+    });
   });
 });

@@ -27,6 +27,8 @@ export type ImageQueueOptions = {
   maxAttempts?: number;
   /** Called after a run that finished some rows (the pages showing them may use the variants now). */
   onDone?: () => void;
+  /** Called after each row this process worked on (the CLI's progress). */
+  onEach?: (url: string, ok: boolean) => void;
 };
 
 export type ImageQueue = {
@@ -146,7 +148,9 @@ export function createImageQueue(
         if (stopping) return done;
         if (!(await claim(db, row.id, clock(), leaseMs))) continue;
         taken++;
-        if (await work(row.id, row.url)) done++;
+        const ok = await work(row.id, row.url);
+        if (ok) done++;
+        opts.onEach?.(row.url, ok);
       }
       // Every due row was another process's: it is being worked on; look again at the next run.
       if (taken === 0 || rows.length < 10) return done;
