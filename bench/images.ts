@@ -305,5 +305,5 @@ export async function run() {
     await browser.close();
     await server.stop();
   }
-  return save('images', 'Uploaded photographs: variants, bytes and a burst', rows, notes);
+  return save('images', 'Image variants', rows, notes);
 }
