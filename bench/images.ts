@@ -11,6 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Browser, chromium } from '@playwright/test';
@@ -300,6 +301,7 @@ export async function run() {
       'Photos: 4,000 × 3,000 JPEG at quality 90 with per-pixel noise (compresses as badly as a sensor’s), every fifth held turned (EXIF orientation 6). Stored at most 2,560 px long; variants 480/960/1,600 px in AVIF and WebP; IMAGE_CONCURRENCY=1.',
       '"Before" is the same page drawing the same photographs stored whole (as an API upload was stored until now), "after" the uploaded ones with their variants; the phone takes the AVIF of the width its `sizes` and DPR ask for.',
       'The pages are fetched one after another while the burst runs; the page cache drops them each time the queue finishes photos, so some are misses.',
+      `Load average of the machine at the start of the part: ${os.loadavg()[0].toFixed(1)} (other work shares its cores; the LCP is unthrottled, on 127.0.0.1).`,
     );
   } finally {
     await browser.close();

@@ -25,7 +25,7 @@ export type ImageQueueOptions = {
   leaseMs?: number;
   /** Attempts before a row is failed (default 3). */
   maxAttempts?: number;
-  /** Called after a run that finished some rows (the pages showing them may use the variants now). */
+  /** Called after each batch of rows with some finished (the pages showing them may use the variants now). */
   onDone?: () => void;
   /** Called after each row this process worked on (the CLI's progress). */
   onEach?: (url: string, ok: boolean) => void;
@@ -144,14 +144,19 @@ export function createImageQueue(
         .limit(10)
         .execute();
       let taken = 0;
+      let made = 0;
       for (const row of rows) {
-        if (stopping) return done;
+        if (stopping) break;
         if (!(await claim(db, row.id, clock(), leaseMs))) continue;
         taken++;
         const ok = await work(row.id, row.url);
-        if (ok) done++;
+        if (ok) made++;
         opts.onEach?.(row.url, ok);
       }
+      done += made;
+      // Per batch, so a long burst's pages take their variants as they come, not at its end.
+      if (made) opts.onDone?.();
+      if (stopping) return done;
       // Every due row was another process's: it is being worked on; look again at the next run.
       if (taken === 0 || rows.length < 10) return done;
     }
@@ -168,11 +173,7 @@ export function createImageQueue(
     running = (async () => {
       do {
         again = false;
-        const n = await runOnce().catch((err) => {
-          logger.error({ err }, 'image queue failed');
-          return 0;
-        });
-        if (n) opts.onDone?.();
+        await runOnce().catch((err) => logger.error({ err }, 'image queue failed'));
       } while (again);
     })().finally(() => {
       running = null;
