@@ -84,8 +84,9 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
   const shown = page.locator('[data-lightbox-src]');
   await expect(shown).toHaveCount(5);
   const stored = query<{ url: string }>('SELECT url FROM photo WHERE album_id = ? AND status = 1', id);
+  // The lightbox shows a variant once made (docs/architecture.md#image-variants); 原图 the stored one.
   expect(
-    (await shown.evaluateAll((els) => els.map((e) => e.getAttribute('data-lightbox-src')))).sort(),
+    (await shown.evaluateAll((els) => els.map((e) => e.getAttribute('data-lightbox-original')))).sort(),
   ).toEqual(stored.map((p) => p.url).sort());
 });
 
