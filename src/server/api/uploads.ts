@@ -85,6 +85,7 @@ export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', doc, admit, l
   const head = await readHeader(bytes).catch(() => {
     throw invalid(BROKEN);
   });
+  // One sharp cannot re-encode is kept as cleaned: its bare EXIF orientation still turns it on screen.
   const stored = (await normalizeOriginal(bytes, kind, head).catch(() => null)) ?? {
     bytes: cleaned.bytes,
     width: head.width,
