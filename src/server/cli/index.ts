@@ -13,8 +13,6 @@ import { exportArticles, importArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
-import { createImageQueue } from '../services/images/queue.ts';
-import { recordExistingUploads } from '../services/images/scan.ts';
 import { Library } from '../services/music/library.ts';
 import { ensureDemoLibrary, indexFileFor } from '../services/music/service.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
@@ -171,6 +169,9 @@ const commands: Record<string, Command> = {
     );
   },
   async images() {
+    // Loaded here only: the other commands never start sharp.
+    const { createImageQueue } = await import('../services/images/queue.ts');
+    const { recordExistingUploads } = await import('../services/images/scan.ts');
     const found = await recordExistingUploads(config.uploadsDir);
     const pending = await db
       .selectFrom('upload')

@@ -20,7 +20,7 @@ import { startScaleOut } from '../scale-out.ts';
 import { startBinPurge } from '../services/articles/trash.ts';
 import { startAuditPurge } from '../services/audit.ts';
 import { startIdempotencyPurge } from '../services/idempotency.ts';
-import { forgetFacts } from '../services/images/library.ts';
+import { forgetFacts, PICTURES_TAG } from '../services/images/library.ts';
 import { type ImageQueueOptions, setImageQueue, startImageQueue } from '../services/images/queue.ts';
 import type { Clock, JobParts } from '../services/job-parts.ts';
 import { startLinkHealth } from '../services/link-health.ts';
@@ -153,9 +153,12 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
     life.register('mail', () => setMailer(null));
   }
   // Uploads' variants (docs/architecture.md#image-variants): an upload writes a pending row, the
-  // queue of one of the processes makes its sizes; a page cached with the original is dropped then.
+  // queue of one of the processes makes its sizes; the pages that showed pictures are dropped then.
   life.register('picture facts', forgetFacts);
-  const images = startImageQueue(parts, { onDone: () => pagesChanged(), ...deps.imageQueue });
+  const images = startImageQueue(parts, {
+    onDone: () => pagesChanged({ tags: [PICTURES_TAG] }),
+    ...deps.imageQueue,
+  });
   setImageQueue(images.wake);
   life.register('image queue wake-up', () => setImageQueue(null));
 

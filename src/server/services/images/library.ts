@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
 import { type PictureFacts, VARIANT_FORMATS, variantUrl } from '../../../lib/picture.ts';
 import { config } from '../../config.ts';
+import { shows } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import { uploadPath, wakeImages } from './queue.ts';
 
@@ -49,6 +50,9 @@ export async function recordUpload(u: NewUpload): Promise<void> {
   if (!u.animated) wakeImages();
 }
 
+/** The page tag of uploads' facts (core/page-tags.ts). */
+export const PICTURES_TAG = 'pictures';
+
 /**
  * Facts of finished rows, kept a while per process: a page of 24 photos asks once, and a row only
  * changes from pending to done (a page cached before that is dropped when the queue finishes).
@@ -67,6 +71,8 @@ export async function pictureFacts(urls: Iterable<string>): Promise<Map<string, 
   const ask: string[] = [];
   for (const url of new Set(urls)) {
     if (!url?.startsWith('/uploads/')) continue;
+    // The page takes the variants once made: the queue's end of a batch drops it (root/create-site.ts).
+    shows(PICTURES_TAG);
     const hit = known.get(url);
     if (hit) out.set(url, hit);
     else ask.push(url);
