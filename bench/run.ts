@@ -18,6 +18,7 @@ const PARTS = [
   'soak',
   'cluster',
   'faults',
+  'images',
 ] as const;
 
 async function main() {

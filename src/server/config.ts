@@ -117,6 +117,8 @@ const EnvSchema = z.object({
     .max(200, 'must be at most 200 characters')
     .optional()
     .transform((v) => v || undefined),
+  // Pictures decoded or encoded at once per process (services/images): uploads' variants queue behind it.
+  IMAGE_CONCURRENCY: wholeNumber(1, 1, 16),
 });
 
 /** Every setting's name: docs/configuration.md and .env.example must list exactly these (tests/unit/docs.test.ts). */
@@ -163,6 +165,8 @@ export type Config = {
   smtpUrl?: string;
   /** MAIL_FROM, or undefined: the SMTP user's address, else noreply@ the site's host. */
   mailFrom?: string;
+  /** IMAGE_CONCURRENCY: pictures this process decodes or encodes at once (services/images/process.ts). */
+  imageConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -203,6 +207,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     pageCountsMaxAge: e.PAGE_COUNTS_MAX_AGE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    imageConcurrency: e.IMAGE_CONCURRENCY,
   };
 }
 

@@ -43,7 +43,7 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
   const id = await createAlbum(page, name, '从管理后台上传的照片');
   made.push(id);
 
-  // Five photos, a text file dressed as a PNG and a GIF over 5 MB, chosen at once.
+  // Five photos, a text file dressed as a PNG and a GIF over 20 MB, chosen at once.
   await page.locator('[data-upload="上传照片"]').setInputFiles([
     photo(1),
     photo(2),
@@ -56,7 +56,7 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
     {
       name: 'huge.gif',
       mimeType: 'image/gif',
-      buffer: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      buffer: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20 * 1024 * 1024 + 10)]),
     },
     photo(4),
     photo(5),
@@ -67,7 +67,7 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
   await expect(queue.locator('li', { hasText: 'notes.png' })).toContainText(
     '未通过：只能上传 JPG、PNG、WEBP、GIF 格式的图片',
   );
-  await expect(queue.locator('li', { hasText: 'huge.gif' })).toContainText('未通过：图片大小不能超过 5MB');
+  await expect(queue.locator('li', { hasText: 'huge.gif' })).toContainText('未通过：图片大小不能超过 20MB');
   await expect(page.getByText('已上传 5 张，2 个文件未通过')).toBeVisible();
   await expectToast(page, '上传照片成功（5 张）');
   const grid = page.getByRole('list', { name: '相册里的照片' });
@@ -84,8 +84,9 @@ test('相册: an album of 5 uploaded photos is on /photoAlbum and /photos; refus
   const shown = page.locator('[data-lightbox-src]');
   await expect(shown).toHaveCount(5);
   const stored = query<{ url: string }>('SELECT url FROM photo WHERE album_id = ? AND status = 1', id);
+  // The lightbox shows a variant once made (docs/architecture.md#image-variants); 原图 the stored one.
   expect(
-    (await shown.evaluateAll((els) => els.map((e) => e.getAttribute('data-lightbox-src')))).sort(),
+    (await shown.evaluateAll((els) => els.map((e) => e.getAttribute('data-lightbox-original')))).sort(),
   ).toEqual(stored.map((p) => p.url).sort());
 });
 

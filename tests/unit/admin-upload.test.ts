@@ -99,3 +99,19 @@ describe('the console upload of one file of a batch', () => {
     expect($toasts.get().at(-1)?.message).toBe('上传过于频繁，请稍后再试');
   });
 });
+
+describe('the console sends originals (docs/architecture.md#image-variants)', () => {
+  it('sends a 6 MB photo as it is, uncompressed, and refuses one over 20 MB', async () => {
+    const sent = replies([OK]);
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'IMG_1.JPG', { type: 'image/jpeg' });
+    await expect(uploadWithProgress(big, () => {}, undefined, { onWait: () => {} })).resolves.toBe(
+      '/uploads/2026-11/a.png',
+    );
+    expect(sent).toEqual([200]);
+    const huge = new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'a.gif', { type: 'image/gif' });
+    await expect(uploadWithProgress(huge, () => {}, undefined, { onWait: () => {} })).rejects.toThrow(
+      '图片大小不能超过 20MB',
+    );
+    expect(sent).toEqual([200]);
+  });
+});

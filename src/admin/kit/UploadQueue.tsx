@@ -26,8 +26,8 @@ const IMAGES: UploadKind = {
   noun: '图片',
   unit: '张',
   accept: IMAGE_ACCEPT,
-  rules: 'JPG、PNG、WEBP、GIF，每张不超过 5 MB（超过 800 KB 会先压缩）',
-  upload: (file, onProgress, batch) => uploadWithProgress(file, onProgress, 1920, batch),
+  rules: 'JPG、PNG、WEBP、GIF，每张不超过 20 MB，原图上传（服务器生成各种尺寸）',
+  upload: (file, onProgress, batch) => uploadWithProgress(file, onProgress, undefined, batch),
 };
 
 type Props = {

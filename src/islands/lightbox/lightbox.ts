@@ -5,7 +5,7 @@ import styles from './lightbox.module.css';
  * A small picture viewer shared by talks and photo albums: arrows and Escape on the keyboard, swipes
  * on touch screens, a click on the backdrop closes. No library: one overlay built on first use.
  */
-export function openLightbox(urls: string[], start = 0): void {
+export function openLightbox(urls: string[], start = 0, originals: string[] = []): void {
   if (urls.length === 0 || document.querySelector('[data-lightbox-open]')) return;
   let index = stepIndex(start, 0, urls.length);
   const opener = document.activeElement as HTMLElement | null;
@@ -38,6 +38,13 @@ export function openLightbox(urls: string[], start = 0): void {
     });
     return b;
   };
+  // The 1,600 px variant is shown; 原图 opens the stored original (docs/architecture.md#image-variants).
+  const original = document.createElement('a');
+  original.className = styles.original;
+  original.target = '_blank';
+  original.rel = 'noopener';
+  original.textContent = '原图';
+  original.addEventListener('click', (e) => e.stopPropagation());
   const close = button('关闭', styles.close, '×', () => done());
   const prev = button('上一张', styles.prev, '‹', () => show(-1));
   const next = button('下一张', styles.next, '›', () => show(1));
@@ -50,6 +57,9 @@ export function openLightbox(urls: string[], start = 0): void {
     index = stepIndex(index, delta, urls.length);
     img.src = urls[index];
     img.dataset.index = String(index);
+    const full = originals[index];
+    original.hidden = !full || full === urls[index];
+    if (full) original.href = full;
     counter.textContent = `${index + 1} / ${urls.length}`;
   }
 
@@ -96,7 +106,7 @@ export function openLightbox(urls: string[], start = 0): void {
     opener?.focus?.();
   }
 
-  root.append(img, counter, prev, next, close);
+  root.append(img, counter, original, prev, next, close);
   document.body.append(root);
   document.documentElement.style.overflow = 'hidden';
   document.addEventListener('keydown', onKey, true);
@@ -122,6 +132,7 @@ export function bindLightboxGroups(): void {
     openLightbox(
       items.map((el) => el.getAttribute('data-lightbox-src') ?? ''),
       items.indexOf(item),
+      items.map((el) => el.getAttribute('data-lightbox-original') ?? ''),
     );
   });
 }

@@ -5,12 +5,14 @@ import { mergeById } from '../../lib/community.ts';
 import type { Page } from '../../lib/contract/page.ts';
 import type { Talk } from '../../lib/contract/talks.ts';
 import { formatCount } from '../../lib/format.ts';
+import { lightboxUrl, type PictureFacts } from '../../lib/picture.ts';
 // Imported statically: Astro inlines small stylesheets, and a lazily imported island's inlined CSS
 // is then missing for Vite's preload helper (withastro/astro#8329). Comments only render when opened.
 import Comments from '../comments/Comments.tsx';
 import { TimeAgo } from '../common/TimeAgo.tsx';
 import { openLightbox } from '../lightbox/lightbox.ts';
 import LikeButton from '../like/LikeButton.tsx';
+import { TalkPicture } from './TalkPicture.tsx';
 import styles from './talk.module.css';
 
 type Props = {
@@ -19,10 +21,12 @@ type Props = {
   targetId?: number | null;
   /** That talk when it is not on the first page. */
   target?: Talk | null;
+  /** The stored facts of the pictures the server page shows, by URL (their variants and sizes). */
+  pictures?: Record<string, PictureFacts>;
 };
 
 /** The talk list: server-rendered first page; likes, comments, pictures and "load more" in the browser. */
-export default function TalkList({ initial, targetId = null, target = null }: Props) {
+export default function TalkList({ initial, targetId = null, target = null, pictures = {} }: Props) {
   const [list, setList] = useState<Talk[]>(initial.list);
   const [extra, setExtra] = useState<Talk | null>(target);
   const [current, setCurrent] = useState(initial.current);
@@ -122,9 +126,15 @@ export default function TalkList({ initial, targetId = null, target = null }: Pr
                   type="button"
                   className={styles.thumb}
                   aria-label={`查看图片 ${i + 1}`}
-                  onClick={() => openLightbox(t.talkImgList, i)}
+                  onClick={() =>
+                    openLightbox(
+                      t.talkImgList.map((u) => lightboxUrl(u, pictures[u])),
+                      i,
+                      t.talkImgList,
+                    )
+                  }
                 >
-                  <img src={url} alt="" loading="lazy" decoding="async" />
+                  <TalkPicture url={url} facts={pictures[url]} />
                 </button>
               ))}
             </div>

@@ -28,11 +28,18 @@ const HELP = `Usage: npm run blog -- <command>
   import <folder>                       Markdown files with front matter become articles (by slug)
   export <folder>                       write every article as <slug>.md with front matter
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
+  images                                make the missing sizes (AVIF, WebP) of every uploaded picture
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)
   rotate-secret                         replace the token signing key: every token signed before is refused
   help                                  this text`;
 
 type Command = (args: string[], prepared: Prepared) => Promise<void>;
+
+/** `[#####·····]` of `n` out of `total`. */
+const progressBar = (n: number, total: number, width = 20) => {
+  const full = total ? Math.round((n / total) * width) : width;
+  return `[${'#'.repeat(full)}${'·'.repeat(width - full)}]`;
+};
 
 /** The audit log's row of a command: the CLI as the actor, the machine's name as where from. */
 async function audit(command: string, event: AuditEvent, about: { ids?: number[]; labels?: string[] } = {}) {
@@ -53,7 +60,7 @@ async function audit(command: string, event: AuditEvent, about: { ids?: number[]
  * have saved some files), every running server drops its cached pages within seconds
  * (services/page-version.ts).
  */
-const CHANGES_PAGES = new Set(['migrate', 'create-admin', 'import', 'clear-cache']);
+const CHANGES_PAGES = new Set(['migrate', 'create-admin', 'import', 'clear-cache', 'images']);
 
 const commands: Record<string, Command> = {
   // Every command prepares the database first (below); this one only says what that did.
@@ -160,6 +167,36 @@ const commands: Record<string, Command> = {
     console.log(
       `signing key replaced: within ${KEY_POLL_MS / 1000} s every running server refuses the tokens signed with the old one, so everyone signs in again (the music player's NetEase login too)`,
     );
+  },
+  async images() {
+    // Loaded here only: the other commands never start sharp.
+    const { createImageQueue } = await import('../services/images/queue.ts');
+    const { recordExistingUploads } = await import('../services/images/scan.ts');
+    const found = await recordExistingUploads(config.uploadsDir);
+    const pending = await db
+      .selectFrom('upload')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['pending', 'working'])
+      .executeTakeFirstOrThrow();
+    const total = Number(pending.n);
+    console.log(
+      `uploads: ${found.recorded} found without a row, ${found.redo} to make again, ${found.skipped} not pictures; ${total} to make`,
+    );
+    let n = 0;
+    let failed = 0;
+    const queue = createImageQueue(
+      { db, config, clock: () => new Date() },
+      {
+        onEach: (url, ok) => {
+          n++;
+          if (!ok) failed++;
+          console.log(`${progressBar(n, total)} ${n}/${total} ${ok ? '' : '失败 '}${url}`);
+        },
+      },
+    );
+    await queue.runOnce();
+    // Rows a running server took meanwhile are its to finish: counted as made by it.
+    console.log(`done: ${n - failed} made here, ${failed} failed (see the server log or run again)`);
   },
   // The mark itself is written after every command of CHANGES_PAGES (run, below).
   async 'clear-cache'() {

@@ -24,7 +24,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   comment's like names its thing, not the comment: a list of comments may be ordered by likes
  *   (hot), so a like on any of them can change which ones a page of them shows;
  * - `user:<id>`: a user's nick name and avatar, recorded by the reads that show them beside what the
- *   user wrote (articles' authors, talks, guestbook messages, comments).
+ *   user wrote (articles' authors, talks, guestbook messages, comments);
+ * - `pictures`: the sizes and variants of uploaded pictures (services/images/library.ts), changed when
+ *   the variants queue finishes some.
  *
  * Every service function a page reads through says what it returns with `shows` (a page that read
  * something untagged could miss a write: tests/unit/page-tags.test.ts checks that each one does);

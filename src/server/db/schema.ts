@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
+import type { UploadTables } from './schema-upload.ts';
 
 /** Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt). */
 
@@ -361,7 +362,7 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
-export interface DB extends GuardTables, MailTables {
+export interface DB extends GuardTables, MailTables, UploadTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;

@@ -84,7 +84,7 @@ export type CapSettings = {
   trustProxy: boolean;
 };
 
-/** Receiving a whole request (headers and body): a 5 MB upload still fits at about 17 KB/s. */
+/** Receiving a whole request (headers and body): the console's 20 MB upload still fits at about 70 KB/s. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 /**
  * An idle keep-alive connection is closed after this (it still counts against the cap). Longer than

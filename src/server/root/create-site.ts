@@ -20,6 +20,8 @@ import { startScaleOut } from '../scale-out.ts';
 import { startBinPurge } from '../services/articles/trash.ts';
 import { startAuditPurge } from '../services/audit.ts';
 import { startIdempotencyPurge } from '../services/idempotency.ts';
+import { forgetFacts, PICTURES_TAG } from '../services/images/library.ts';
+import { type ImageQueueOptions, setImageQueue, startImageQueue } from '../services/images/queue.ts';
 import type { Clock, JobParts } from '../services/job-parts.ts';
 import { startLinkHealth } from '../services/link-health.ts';
 import { setMailer } from '../services/mail/outbox.ts';
@@ -61,6 +63,8 @@ export type SiteDeps = {
   mailer?: Mailer;
   /** The mail sender job's timings (services/mail/sender.ts); tests shorten the back-off. */
   mailSender?: SenderOptions;
+  /** The image variants queue's timings (services/images/queue.ts); tests shorten the lease. */
+  imageQueue?: ImageQueueOptions;
 };
 
 export type Site = {
@@ -148,6 +152,15 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
     // Closed before the sender stops: a request finishing meanwhile queues nothing more here.
     life.register('mail', () => setMailer(null));
   }
+  // Uploads' variants (docs/architecture.md#image-variants): an upload writes a pending row, the
+  // queue of one of the processes makes its sizes; the pages that showed pictures are dropped then.
+  life.register('picture facts', forgetFacts);
+  const images = startImageQueue(parts, {
+    onDone: () => pagesChanged({ tags: [PICTURES_TAG] }),
+    ...deps.imageQueue,
+  });
+  setImageQueue(images.wake);
+  life.register('image queue wake-up', () => setImageQueue(null));
 
   const caps = createCaps(cfg);
   const upgrade = createUpgradeHandler({ admit: caps.admitSocket });

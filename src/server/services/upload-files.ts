@@ -6,6 +6,7 @@ import { escapeLike } from '../../lib/search.ts';
 import { logger } from '../core/log.ts';
 import { db } from '../db/connection.ts';
 import { uploadsDir } from '../uploads/serve.ts';
+import { forgetUploads } from './images/library.ts';
 
 /** Every column that may hold an uploaded file's URL as its whole value. */
 const URL_COLUMNS = [
@@ -94,6 +95,7 @@ export async function removeUnusedUploads(urls: Iterable<string>): Promise<numbe
   if (!candidates.length) return 0;
   const used = await stillUsed(candidates);
   let removed = 0;
+  const gone: string[] = [];
   for (const url of candidates) {
     if (used.has(url)) continue;
     const file = await uploadFile(url);
@@ -101,9 +103,14 @@ export async function removeUnusedUploads(urls: Iterable<string>): Promise<numbe
     try {
       await unlink(file);
       removed++;
+      gone.push(url);
     } catch (err) {
       logger.warn({ err, url }, 'could not remove an unused upload');
     }
   }
+  // Its sizes and its row go with the original (services/images/library.ts).
+  await forgetUploads(gone).catch((err) =>
+    logger.warn({ err }, 'could not remove the variants of an upload'),
+  );
   return removed;
 }

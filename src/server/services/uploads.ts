@@ -6,8 +6,13 @@ import { MSG } from '../core/messages.ts';
 import { writeWhole } from '../core/whole-file.ts';
 import { uploadsDir } from '../uploads/serve.ts';
 
-/** The largest image accepted (5 MB). The client compresses anything over 800 KB first. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest image accepted (20 MB: a camera's original; the server makes the sizes). The visitors'
+ * pages compress anything over 800 KB first; the console sends originals.
+ */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Everyone else's limit (5 MB, as before: their pages compress first). */
+export const MAX_VISITOR_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export type ImageKind = { ext: 'jpg' | 'png' | 'webp' | 'gif'; mime: string };
 

@@ -168,7 +168,7 @@ function ReplaceDialog({ row, onClose, onSaved }: { row: Row; onClose: () => voi
     <FormDialog title={`${row.label}横幅`} onClose={onClose} onSubmit={save}>
       <ImageField
         label="背景图"
-        hint="建议横向大图（如 1920×600），超过 800 KB 会先压缩"
+        hint="建议横向大图（如 1920×600），原图上传，服务器生成各种尺寸"
         value={url}
         error={error}
         onChange={(v) => {
