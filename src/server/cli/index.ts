@@ -9,7 +9,7 @@ import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { db, sqlite } from '../db/connection.ts';
-import { exportArticles, importArticles } from '../services/article-files.ts';
+import { exportArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
@@ -18,6 +18,7 @@ import { ensureDemoLibrary, indexFileFor } from '../services/music/service.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
 import { disableOtp, otpEnabled } from '../services/two-factor.ts';
 import { createUser, randomPassword } from '../services/users.ts';
+import { importCommand } from './import.ts';
 
 const HELP = `Usage: npm run blog -- <command>
 
@@ -25,7 +26,10 @@ const HELP = `Usage: npm run blog -- <command>
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
   disable-2fa <username>                turn off an account's two-factor sign-in (a lost phone and codes)
   backup <file>                         write a consistent copy of the SQLite database
-  import <folder>                       Markdown files with front matter become articles (by slug)
+  import <source> [--dry-run] [--uploads <folder>]
+                                        a WordPress export (.xml), a Markdown folder or .zip (Hexo,
+                                        Hugo, Jekyll): a dry run, then the import and its report;
+                                        --uploads copies a WordPress wp-content/uploads folder
   export <folder>                       write every article as <slug>.md with front matter
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)
@@ -122,14 +126,9 @@ const commands: Record<string, Command> = {
     });
     console.log(`backup written to ${target}`);
   },
-  async import([folder]) {
-    if (!folder) throw new Error('import needs a folder of Markdown files');
-    const r = await importArticles(path.resolve(folder));
-    for (const f of r.failed) console.error(`  ✖ ${f.file}: ${f.error}`);
-    console.log(
-      `imported: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged, ${r.failed.length} failed`,
-    );
-    if (r.failed.length) throw new Error(`${r.failed.length} 个文件导入失败`);
+  async import(args) {
+    const failed = await importCommand(args);
+    if (failed) throw new Error(`${failed} 项导入失败，见上面的报告（修正后再次运行，已导入的不会重复）`);
   },
   async export([folder]) {
     if (!folder) throw new Error('export needs a folder');

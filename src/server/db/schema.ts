@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ImportTables } from './schema-import.ts';
 import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
 
@@ -361,7 +362,7 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
-export interface DB extends GuardTables, MailTables {
+export interface DB extends GuardTables, MailTables, ImportTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;

@@ -68,6 +68,18 @@ function differences(stored: articles.ArticleDetail, file: ArticleFile): Partial
   return patch;
 }
 
+/** Brings article `id` up to date with its file; true when something differed. */
+export async function updateFromFile(id: number, parsed: ArticleFile): Promise<boolean> {
+  const stored = await articles.getArticle(id, { admin: true });
+  if (!stored) throw new Error('文章读取失败');
+  const patch = differences(stored, parsed);
+  if (!Object.keys(patch).length) return false;
+  // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
+  const updatedAt = parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
+  await articles.updateArticle(id, { ...patch, updatedAt });
+  return true;
+}
+
 export async function importArticles(dir: string): Promise<ImportReport> {
   const report: ImportReport = { created: [], updated: [], unchanged: [], failed: [] };
   const files = await markdownFiles(dir);
@@ -85,16 +97,8 @@ export async function importArticles(dir: string): Promise<ImportReport> {
         report.created.push(name);
         continue;
       }
-      const stored = await articles.getArticle(existing.id, { admin: true });
-      if (!stored) throw new Error('文章读取失败');
-      const patch = differences(stored, parsed);
-      if (Object.keys(patch).length) {
-        // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
-        const updatedAt =
-          parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
-        await articles.updateArticle(existing.id, { ...patch, updatedAt });
-        report.updated.push(name);
-      } else report.unchanged.push(name);
+      if (await updateFromFile(existing.id, parsed)) report.updated.push(name);
+      else report.unchanged.push(name);
     } catch (err) {
       report.failed.push({ file: name, error: err instanceof Error ? err.message : String(err) });
     }

@@ -1,0 +1,43 @@
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { markdownPlan, zipPlan } from './markdown.ts';
+import type { Plan } from './types.ts';
+import { looksLikeWxr, wxrPlan } from './wxr.ts';
+
+/**
+ * Which source `import <source>` was given (docs/owner-guide.md#导入与导出), by what it is rather than
+ * its name alone: a `mysql://` address, a folder of Markdown, a zip of one, our own archive
+ * (.tar.gz), or a WordPress export (an RSS file from WordPress's exporter).
+ */
+
+export type ImportOptions = {
+  /** A WordPress site's wp-content/uploads folder: its files are copied instead of kept as URLs. */
+  uploads?: string;
+};
+
+async function head(file: string): Promise<Buffer> {
+  const fh = await open(file);
+  try {
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function planFor(source: string, options: ImportOptions = {}): Promise<Plan> {
+  const file = path.resolve(source);
+  const info = await stat(file).catch(() => undefined);
+  if (!info) throw new Error(`找不到导入来源：${source}`);
+  if (options.uploads && !(await stat(options.uploads).catch(() => undefined))?.isDirectory())
+    throw new Error(`找不到 uploads 文件夹：${options.uploads}`);
+  if (info.isDirectory()) return markdownPlan(file, path.basename(file));
+  const start = await head(file);
+  if (start.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return zipPlan(file);
+  if (looksLikeWxr(start.toString('utf8')))
+    return wxrPlan(file, options.uploads && path.resolve(options.uploads));
+  throw new Error(
+    `无法识别的导入来源：${source}（支持 WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址、本站的 .tar.gz 归档）`,
+  );
+}

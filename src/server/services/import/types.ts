@@ -1,0 +1,106 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * What every source's reader makes (docs/owner-guide.md#导入与导出): a plan, a list of items in the order
+ * they must be written (a category before its articles, a comment after its parent), each able to
+ * write itself in one transaction. run.ts turns a plan into a dry run or a run and its report.
+ */
+
+export type SourceFormat = 'wxr' | 'markdown' | 'mysql' | 'archive';
+
+export const FORMAT_NAME: Record<SourceFormat, string> = {
+  wxr: 'WordPress 导出文件（WXR）',
+  markdown: 'Markdown 文件夹（Hexo / Hugo / Jekyll）',
+  mysql: '原项目的 MySQL 数据库',
+  archive: '本站的全站归档',
+};
+
+/** The Chinese name of a kind of item (the report's lines). */
+export const KIND_NAME: Record<string, string> = {
+  article: '文章',
+  category: '分类',
+  tag: '标签',
+  comment: '评论',
+  guest: '访客',
+  attachment: '附件',
+  user: '用户',
+  talk: '说说',
+  album: '相册',
+  photo: '照片',
+  message: '留言',
+  link: '友链',
+  like: '点赞',
+  header: '页面背景',
+  config: '网站设置',
+  notify: '通知',
+  chat: '聊天记录',
+  table: '数据表',
+  file: '文件',
+};
+
+/** Lookups an item's write may need: the rows earlier items became. */
+export type Writer = {
+  trx: Transaction<DB>;
+  /** The id the item of `kind` and source id became, if it was imported (now or before). */
+  idOf: (kind: string, sourceId: string) => Promise<number | undefined>;
+};
+
+export type Item = {
+  kind: string;
+  /** Its id in the source: with the source's key, what makes a second run skip it. */
+  sourceId: string;
+  /** What the report calls it: 《标题》, a tag's name… */
+  label: string;
+  /** Where it is in the source: a file and line, an item's number, a table and id. */
+  where: string;
+  /** Why it cannot be imported, when the reader already knows (a file whose front matter is wrong). */
+  error?: string;
+  /** Why it is left out, when the reader already knows (an attachment no post uses…). */
+  skip?: string;
+  /** Writes it; returns the id of the row it became. */
+  write?: (w: Writer) => Promise<number>;
+  /**
+   * The row this item already is though no run recorded it (a Markdown file's article, matched by its
+   * slug, imported before import_source or by the demo seed). Read outside any transaction.
+   */
+  adopt?: () => Promise<number | undefined>;
+  /**
+   * Brings an imported row up to date with the source (a Markdown file edited since); true when it
+   * changed something. Writes in a transaction of its own.
+   */
+  update?: (id: number) => Promise<boolean>;
+};
+
+export type Plan = {
+  format: SourceFormat;
+  /** The source's key in import_source: `wxr:<site address>`, `markdown`, `mysql:<host>/<database>`… */
+  source: string;
+  items: Item[];
+  /** Said once before the list (an uploads folder not given: images stay at their addresses…). */
+  notes: string[];
+  /** Called once the run is over, whatever happened (a zip's temporary folder goes…). */
+  close?: () => Promise<void>;
+};
+
+export type ReportLine = { kind: string; label: string; where: string; reason: string };
+
+export type ImportReport = {
+  format: SourceFormat;
+  formatName: string;
+  dryRun: boolean;
+  notes: string[];
+  /** Per kind: how many were (or, in a dry run, would be) created. */
+  created: Record<string, number>;
+  /** What a dry run would create, at most the first 200 lines. */
+  toCreate: ReportLine[];
+  /** Per kind: how many imported rows were brought up to date (an edited Markdown file). */
+  updated: Record<string, number>;
+  /** Per kind: how many were imported by an earlier run and so left alone. */
+  already: Record<string, number>;
+  skipped: ReportLine[];
+  failed: ReportLine[];
+  ms: number;
+};
+
+export type Progress = (done: number, total: number, item: Item) => void;
