@@ -37,7 +37,10 @@ export function parseImportArgs(args: string[]): { source?: string; dryRun: bool
     if (args[i] === '--dry-run') dry = true;
     else if (args[i] === '--uploads') {
       uploads = args[++i];
-      if (!uploads) throw new Error('--uploads 后面需要一个文件夹（WordPress 的 wp-content/uploads）');
+      if (!uploads)
+        throw new Error(
+          '--uploads 后面需要一个图片文件夹（WordPress 的 wp-content/uploads 或原项目的 upload）',
+        );
     } else if (args[i].startsWith('--')) throw new Error(`未知的选项：${args[i]}`);
     else if (!source) source = args[i];
     else throw new Error(`多余的参数：${args[i]}`);

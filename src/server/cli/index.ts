@@ -28,8 +28,9 @@ const HELP = `Usage: npm run blog -- <command>
   backup <file>                         write a consistent copy of the SQLite database
   import <source> [--dry-run] [--uploads <folder>]
                                         a WordPress export (.xml), a Markdown folder or .zip (Hexo,
-                                        Hugo, Jekyll): a dry run, then the import and its report;
-                                        --uploads copies a WordPress wp-content/uploads folder
+                                        Hugo, Jekyll), the original project's mysql://user:pass@host/db:
+                                        a dry run, then the import and its report; --uploads copies
+                                        the old site's pictures (wp-content/uploads, upload/) from a folder
   export <folder>                       write every article as <slug>.md with front matter
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { markdownPlan, zipPlan } from './markdown.ts';
+import { mysqlPlan } from './mysql.ts';
 import type { Plan } from './types.ts';
 import { looksLikeWxr, wxrPlan } from './wxr.ts';
 
@@ -11,7 +12,10 @@ import { looksLikeWxr, wxrPlan } from './wxr.ts';
  */
 
 export type ImportOptions = {
-  /** A WordPress site's wp-content/uploads folder: its files are copied instead of kept as URLs. */
+  /**
+   * The old site's pictures (WordPress's wp-content/uploads, the original project's upload folder):
+   * the files an import uses are copied instead of kept as URLs.
+   */
   uploads?: string;
 };
 
@@ -27,16 +31,17 @@ async function head(file: string): Promise<Buffer> {
 }
 
 export async function planFor(source: string, options: ImportOptions = {}): Promise<Plan> {
+  if (options.uploads && !(await stat(options.uploads).catch(() => undefined))?.isDirectory())
+    throw new Error(`找不到图片文件夹：${options.uploads}`);
+  const uploads = options.uploads && path.resolve(options.uploads);
+  if (/^mysql:\/\//i.test(source)) return mysqlPlan(source, uploads);
   const file = path.resolve(source);
   const info = await stat(file).catch(() => undefined);
   if (!info) throw new Error(`找不到导入来源：${source}`);
-  if (options.uploads && !(await stat(options.uploads).catch(() => undefined))?.isDirectory())
-    throw new Error(`找不到 uploads 文件夹：${options.uploads}`);
   if (info.isDirectory()) return markdownPlan(file, path.basename(file));
   const start = await head(file);
   if (start.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return zipPlan(file);
-  if (looksLikeWxr(start.toString('utf8')))
-    return wxrPlan(file, options.uploads && path.resolve(options.uploads));
+  if (looksLikeWxr(start.toString('utf8'))) return wxrPlan(file, uploads);
   throw new Error(
     `无法识别的导入来源：${source}（支持 WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址、本站的 .tar.gz 归档）`,
   );

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { SLUG_PATTERN, slugify } from '../../../lib/article.ts';
 import { foldUsername } from '../../../lib/names.ts';
 import { ROLE } from '../../../lib/role.ts';
-import { db } from '../../db/connection.ts';
+import { db, dialect } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
 
 /** Rows every source writes the same way, inside the item's transaction (run.ts). */
@@ -93,4 +94,17 @@ export async function guestUser(trx: Db, name: string, email: string): Promise<n
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * After rows were written with ids of their own (kept from the source): PostgreSQL's sequences move
+ * past the largest id, so the next row the site makes does not collide (SQLite's AUTOINCREMENT
+ * follows by itself).
+ */
+export async function syncSequences(tables: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  for (const table of tables)
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(
+      db,
+    );
 }

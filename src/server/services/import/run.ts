@@ -137,6 +137,7 @@ export async function runImport(plan: Plan, progress?: Progress): Promise<Import
       report.failed.push(line(item, message(err)));
     }
   }
+  await plan.finish?.();
   progress?.(total, total, plan.items[total - 1]);
   report.ms = Math.round(performance.now() - t0);
   return report;

@@ -37,6 +37,7 @@ export const KIND_NAME: Record<string, string> = {
   chat: '聊天记录',
   table: '数据表',
   file: '文件',
+  site: '推荐网站',
 };
 
 /** Lookups an item's write may need: the rows earlier items became. */
@@ -79,6 +80,8 @@ export type Plan = {
   items: Item[];
   /** Said once before the list (an uploads folder not given: images stay at their addresses…). */
   notes: string[];
+  /** Called at the end of a run (not a dry run): what follows rows written with their own ids. */
+  finish?: () => Promise<void>;
   /** Called once the run is over, whatever happened (a zip's temporary folder goes…). */
   close?: () => Promise<void>;
 };

@@ -12,7 +12,12 @@ import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../uploads.ts';
  * content's SHA-256 (kind `image`), in the transaction of the item that first used it.
  */
 
-const WP_UPLOAD = /(?:(?:https?:)?\/\/[^\s"'()<>[\]]+)?\/wp-content\/uploads\/([^\s"'()<>[\]?#]+)/g;
+/** An address of a file under `marker` (`/wp-content/uploads/`, the original project's `/upload/`). */
+const uploadPattern = (marker: string) =>
+  new RegExp(
+    `(?:(?:https?:)?//[^\\s"'()<>[\\]]+)?${marker.replaceAll('/', '\\/')}([^\\s"'()<>[\\]?#]+)`,
+    'g',
+  );
 /** A Markdown image or an HTML <img>'s address. */
 const IMAGE_REF =
   /(!\[[^\]]*\]\()(<[^>]+>|[^)\s]+)((?:\s+"[^"]*")?\))|(<img\b[^>]*?\bsrc=["'])([^"']+)(["'])/g;
@@ -25,9 +30,11 @@ export class Relinker {
   trx?: Db;
   private readonly source: string;
   private readonly uploadsDir?: string;
-  constructor(source: string, uploadsDir?: string) {
+  private readonly pattern: RegExp;
+  constructor(source: string, uploadsDir?: string, marker = '/wp-content/uploads/') {
     this.source = source;
     this.uploadsDir = uploadsDir;
+    this.pattern = uploadPattern(marker);
   }
 
   /** The site's address of a local file, copied once; undefined when it is not an image to copy. */
@@ -70,7 +77,8 @@ export class Relinker {
 
   private wpFile(url: string): string | undefined {
     if (!this.uploadsDir) return undefined;
-    const rel = /\/wp-content\/uploads\/([^?#]+)/.exec(url)?.[1];
+    this.pattern.lastIndex = 0;
+    const rel = this.pattern.exec(url)?.[1];
     if (!rel) return undefined;
     let decoded = rel;
     try {
@@ -81,7 +89,7 @@ export class Relinker {
     return file.startsWith(path.resolve(this.uploadsDir) + path.sep) ? file : undefined;
   }
 
-  /** A WordPress upload's address here (copied), or the address as it was. */
+  /** An upload's address here (copied from the folder given), or the address as it was. */
   async url(url: string): Promise<string> {
     const file = this.wpFile(url);
     return (file && (await this.copy(file))) || url;
@@ -91,8 +99,8 @@ export class Relinker {
   async markdown(md: string): Promise<string> {
     if (!this.uploadsDir) return md;
     const found = new Map<string, string>();
-    for (const m of md.matchAll(WP_UPLOAD)) if (!found.has(m[0])) found.set(m[0], await this.url(m[0]));
-    return md.replace(WP_UPLOAD, (m) => found.get(m) ?? m);
+    for (const m of md.matchAll(this.pattern)) if (!found.has(m[0])) found.set(m[0], await this.url(m[0]));
+    return md.replace(this.pattern, (m) => found.get(m) ?? m);
   }
 
   /** A local picture's address here (copied) when `locate` finds it; else the address as it was. */
