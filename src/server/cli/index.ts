@@ -9,6 +9,7 @@ import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { db, sqlite } from '../db/connection.ts';
+import { exportArchive } from '../services/archive/export.ts';
 import { exportArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
@@ -28,10 +29,13 @@ const HELP = `Usage: npm run blog -- <command>
   backup <file>                         write a consistent copy of the SQLite database
   import <source> [--dry-run] [--uploads <folder>]
                                         a WordPress export (.xml), a Markdown folder or .zip (Hexo,
-                                        Hugo, Jekyll), the original project's mysql://user:pass@host/db:
+                                        Hugo, Jekyll), the original project's mysql://user:pass@host/db,
+                                        a whole-site archive (.tar.gz):
                                         a dry run, then the import and its report; --uploads copies
                                         the old site's pictures (wp-content/uploads, upload/) from a folder
   export <folder>                       write every article as <slug>.md with front matter
+  export --archive <file.tar.gz>        the whole site: every table, upload and song (no secrets);
+                                        import it into an empty site to move the blog
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)
   rotate-secret                         replace the token signing key: every token signed before is refused
@@ -131,7 +135,16 @@ const commands: Record<string, Command> = {
     const failed = await importCommand(args);
     if (failed) throw new Error(`${failed} 项导入失败，见上面的报告（修正后再次运行，已导入的不会重复）`);
   },
-  async export([folder]) {
+  async export([folder, file]) {
+    if (folder === '--archive') {
+      if (!file) throw new Error('export --archive needs a file name (site.tar.gz)');
+      const m = await exportArchive(file);
+      const rows = m.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
+      console.log(
+        `archive written to ${path.resolve(file)}: ${m.tables.length} tables, ${rows} rows, ${m.files.length} files`,
+      );
+      return;
+    }
     if (!folder) throw new Error('export needs a folder');
     const n = await exportArticles(path.resolve(folder));
     console.log(`exported ${n} articles to ${path.resolve(folder)}`);

@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { archivePlan } from '../archive/import.ts';
 import { markdownPlan, zipPlan } from './markdown.ts';
 import { mysqlPlan } from './mysql.ts';
 import type { Plan } from './types.ts';
@@ -41,6 +42,7 @@ export async function planFor(source: string, options: ImportOptions = {}): Prom
   if (info.isDirectory()) return markdownPlan(file, path.basename(file));
   const start = await head(file);
   if (start.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return zipPlan(file);
+  if (start[0] === 0x1f && start[1] === 0x8b) return archivePlan(file);
   if (looksLikeWxr(start.toString('utf8'))) return wxrPlan(file, uploads);
   throw new Error(
     `无法识别的导入来源：${source}（支持 WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址、本站的 .tar.gz 归档）`,
