@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config } from '../../src/server/config.ts';
 import { db } from '../../src/server/db/connection.ts';
+import { exportArticles } from '../../src/server/services/article-files.ts';
 import { planFor } from '../../src/server/services/import/detect.ts';
 import { dryRun, runImport } from '../../src/server/services/import/run.ts';
 import { setupTestApi } from './helpers.ts';
@@ -99,6 +100,19 @@ describe('import Hexo, Hugo and Jekyll folders', () => {
       createdAt: '2019-07-07T16:00:00.000Z',
       article_description: '从 Jekyll 来',
     });
+  });
+
+  it('the Markdown export writes Hexo front matter and copies the images it uses', async () => {
+    const dir = tempDir();
+    await exportArticles(dir);
+    const text = readFileSync(path.join(dir, 'hello-hexo.md'), 'utf8');
+    expect(text).toMatch(/^title: 你好，Hexo$/m);
+    expect(text).toMatch(/^categories:\n {2}- 前端$/m);
+    expect(text).toMatch(/^tags:\n {2}- Vue\n {2}- 笔记$/m);
+    expect(text).toMatch(/^updated: 2021-05-06T00:00:00.000Z$/m);
+    const used = [...text.matchAll(/\/uploads\/[^)\s]+\.png/g)].map((m) => m[0]);
+    expect(used.length).toBeGreaterThan(0);
+    for (const url of used) expect(existsSync(path.join(dir, url))).toBe(true);
   });
 
   it('a zip of a folder imports the same way', async () => {

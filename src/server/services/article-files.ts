@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
@@ -7,6 +7,7 @@ import { asDiskFull } from '../core/disk-full.ts';
 import { MSG } from '../core/messages.ts';
 import { writeWhole } from '../core/whole-file.ts';
 import { db } from '../db/connection.ts';
+import { uploadedFile } from '../uploads/serve.ts';
 import * as articles from './articles.ts';
 
 /**
@@ -106,13 +107,35 @@ export async function importArticles(dir: string): Promise<ImportReport> {
   return report;
 }
 
-/** Writes every article (all statuses) as <slug>.md; returns the number written. */
+/** The site's uploads an article uses (its text and its cover), as their /uploads/ paths. */
+const USED_UPLOAD = /\/uploads\/[^\s"'()<>[\]?#]+/g;
+
+/**
+ * Copies the uploads the text uses into <dir>/uploads/, under the same paths, so the links stay as
+ * written: a Hexo blog serves them once the folder is put under its source/ (docs/owner-guide.md#导入与导出).
+ */
+async function copyUsedUploads(dir: string, text: string, copied: Set<string>): Promise<void> {
+  for (const [url] of text.matchAll(USED_UPLOAD)) {
+    if (copied.has(url)) continue;
+    copied.add(url);
+    const found = uploadedFile(url.slice('/uploads/'.length));
+    if (!found) continue;
+    const target = path.join(dir, ...url.split('/').filter(Boolean));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(found.file, target).catch((err) => {
+      throw asDiskFull(err, MSG.diskFullExport);
+    });
+  }
+}
+
+/** Writes every article (all statuses) as <slug>.md, with the uploads they use; returns the number written. */
 export async function exportArticles(dir: string): Promise<number> {
   await mkdir(dir, { recursive: true }).catch((err) => {
     throw asDiskFull(err, MSG.diskFullExport);
   });
   const rows = await db.selectFrom('article').select('id').orderBy('id').execute();
   let written = 0;
+  const copied = new Set<string>();
   for (const { id } of rows) {
     const a = await articles.getArticle(id, { admin: true });
     if (!a) continue;
@@ -124,6 +147,7 @@ export async function exportArticles(dir: string): Promise<number> {
     await writeWhole(path.join(dir, `${a.slug}.md`), text, { replace: true }).catch((err) => {
       throw asDiskFull(err, MSG.diskFullExport);
     });
+    await copyUsedUploads(dir, text, copied);
     written++;
   }
   return written;
