@@ -18,6 +18,7 @@ const PARTS = [
   'soak',
   'cluster',
   'faults',
+  'import',
 ] as const;
 
 async function main() {

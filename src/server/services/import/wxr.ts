@@ -215,7 +215,9 @@ export async function wxrPlan(file: string, uploadsDir?: string): Promise<Plan> 
             parentId = row.parent_id ?? row.id;
             toId = row.from_id;
           }
-          const body = htmlToMarkdown(text(c['wp:comment_content']));
+          // Most comments are plain text: turndown only for those with markup (it is most of the time).
+          const raw = text(c['wp:comment_content']);
+          const body = /[<&]/.test(raw) ? htmlToMarkdown(raw) : raw;
           if (!body) throw new Error('评论内容为空');
           const stamp =
             wpTime(text(c['wp:comment_date_gmt']), text(c['wp:comment_date'])) ?? new Date().toISOString();
