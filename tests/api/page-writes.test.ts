@@ -78,6 +78,7 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/audit/getAuditList': 'read',
   'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
   'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
+  'POST /api/upload/import': 'a dry run writes nothing',
 };
 
 /** The files under src/ whose text matches `re`, relative to the repository. */
