@@ -84,7 +84,7 @@ describe('the whole-site archive', () => {
     expect(imported.code, imported.err + imported.out).toBe(0);
     // A figure for docs/performance.md, never asserted.
     console.log(
-      `archive round trip of the demo site: ${Math.round(performance.now() - t0)} ms (two CLI processes)`,
+      `archive round trip of the demo site: export ${Math.round(exportMs)} ms, import ${Math.round(importMs)} ms (CLI processes; bench/import.ts measures it quietly)`,
     );
     expect(imported.out).toContain('校验和无误');
 

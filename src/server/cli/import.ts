@@ -1,5 +1,5 @@
+import { reportLines } from '../../lib/import-report.ts';
 import { planFor } from '../services/import/detect.ts';
-import { reportLines } from '../services/import/report.ts';
 import { dryRun, runImport } from '../services/import/run.ts';
 import type { Progress } from '../services/import/types.ts';
 

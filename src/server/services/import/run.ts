@@ -1,13 +1,7 @@
+import { FORMAT_NAME, type ImportReport, type ReportLine } from '../../../lib/contract/admin-import.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
-import {
-  FORMAT_NAME,
-  type ImportReport,
-  type Item,
-  type Plan,
-  type Progress,
-  type ReportLine,
-} from './types.ts';
+import type { Item, Plan, Progress } from './types.ts';
 
 /**
  * A plan's dry run and run (docs/owner-guide.md#导入与导出). Every item is written in a transaction of

@@ -1,13 +1,13 @@
-import { type ImportReport, KIND_NAME, type ReportLine } from './types.ts';
+import { type ImportReport, KIND_NAME, type ReportLine } from './contract/admin-import.ts';
 
-/** A report as the lines the CLI prints (the console shows the same report as a table). */
+/** A report as the lines the CLI prints; the console shows the same counts (kinds, total) with tables. */
 
-const kinds = (counts: Record<string, number>) =>
+export const kinds = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([kind, n]) => `${KIND_NAME[kind] ?? kind} ${n}`)
     .join('，') || '无';
 
-const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+export const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 const shown = (l: ReportLine) => `  ${KIND_NAME[l.kind] ?? l.kind}${l.label}（${l.where}）：${l.reason}`;
 
