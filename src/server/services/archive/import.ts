@@ -34,7 +34,7 @@ async function checkEmpty(): Promise<void> {
     const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
     if (row)
       throw new Error(
-        '全站归档只能导入到空的站点：这里已经有文章、说说、评论、留言或照片。请用一个新的数据目录（或新的数据库）启动站点后再导入',
+        '全站归档只能导入到空的站点：这里已经有文章、说说、评论、留言或照片。请设置 SEED_DEMO=false（不写演示内容），用新的数据目录（或新的数据库）再导入',
       );
   }
 }
