@@ -13,7 +13,6 @@ import { logger } from '../core/log.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
-import { exportArchive } from '../services/archive/export.ts';
 import { planFor } from '../services/import/detect.ts';
 import { dryRun, runImport } from '../services/import/run.ts';
 import { stage, staged, unstage } from '../services/import/staging.ts';
@@ -129,6 +128,7 @@ export const importAdminRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     const dir = await mkdtemp(path.join(tmpdir(), 'blog-archive-dl-'));
     const file = path.join(dir, 'site.tar.gz');
+    const { exportArchive } = await import('../services/archive/export.ts');
     await exportArchive(file).catch(async (err) => {
       await rm(dir, { recursive: true, force: true });
       throw err;

@@ -9,7 +9,6 @@ import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { db, sqlite } from '../db/connection.ts';
-import { exportArchive } from '../services/archive/export.ts';
 import { exportArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
@@ -19,7 +18,6 @@ import { ensureDemoLibrary, indexFileFor } from '../services/music/service.ts';
 import { markPagesChanged, OUTSIDE_WRITES_POLL_MS } from '../services/page-version.ts';
 import { disableOtp, otpEnabled } from '../services/two-factor.ts';
 import { createUser, randomPassword } from '../services/users.ts';
-import { importCommand } from './import.ts';
 
 const HELP = `Usage: npm run blog -- <command>
 
@@ -132,12 +130,15 @@ const commands: Record<string, Command> = {
     console.log(`backup written to ${target}`);
   },
   async import(args) {
+    // Loaded when asked for: the readers (mysql2, turndown, tar) would slow every other command's start.
+    const { importCommand } = await import('./import.ts');
     const failed = await importCommand(args);
     if (failed) throw new Error(`${failed} 项导入失败，见上面的报告（修正后再次运行，已导入的不会重复）`);
   },
   async export([folder, file]) {
     if (folder === '--archive') {
       if (!file) throw new Error('export --archive needs a file name (site.tar.gz)');
+      const { exportArchive } = await import('../services/archive/export.ts');
       const m = await exportArchive(file);
       const rows = m.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
       console.log(

@@ -1,10 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { archivePlan } from '../archive/import.ts';
-import { markdownPlan, zipPlan } from './markdown.ts';
-import { mysqlPlan } from './mysql.ts';
 import type { Plan } from './types.ts';
-import { looksLikeWxr, wxrPlan } from './wxr.ts';
 
 /**
  * Which source `import <source>` was given (docs/owner-guide.md#导入与导出), by what it is rather than
@@ -31,19 +27,25 @@ async function head(file: string): Promise<Buffer> {
   }
 }
 
+/** A WXR file: an RSS document from WordPress's exporter. */
+const WXR = /<rss[\s>][\s\S]*wordpress\.org\/export\//;
+
 export async function planFor(source: string, options: ImportOptions = {}): Promise<Plan> {
   if (options.uploads && !(await stat(options.uploads).catch(() => undefined))?.isDirectory())
     throw new Error(`找不到图片文件夹：${options.uploads}`);
   const uploads = options.uploads && path.resolve(options.uploads);
-  if (/^mysql:\/\//i.test(source)) return mysqlPlan(source, uploads);
+  // Each reader is loaded when its source comes (mysql2, turndown, tar): a CLI command or a server
+  // that imports nothing starts without them.
+  if (/^mysql:\/\//i.test(source)) return (await import('./mysql.ts')).mysqlPlan(source, uploads);
   const file = path.resolve(source);
   const info = await stat(file).catch(() => undefined);
   if (!info) throw new Error(`找不到导入来源：${source}`);
-  if (info.isDirectory()) return markdownPlan(file, path.basename(file));
+  if (info.isDirectory()) return (await import('./markdown.ts')).markdownPlan(file, path.basename(file));
   const start = await head(file);
-  if (start.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return zipPlan(file);
-  if (start[0] === 0x1f && start[1] === 0x8b) return archivePlan(file);
-  if (looksLikeWxr(start.toString('utf8'))) return wxrPlan(file, uploads);
+  if (start.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])))
+    return (await import('./markdown.ts')).zipPlan(file);
+  if (start[0] === 0x1f && start[1] === 0x8b) return (await import('../archive/import.ts')).archivePlan(file);
+  if (WXR.test(start.toString('utf8'))) return (await import('./wxr.ts')).wxrPlan(file, uploads);
   throw new Error(
     `无法识别的导入来源：${source}（支持 WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址、本站的 .tar.gz 归档）`,
   );

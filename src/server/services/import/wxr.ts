@@ -75,11 +75,6 @@ function wpTime(gmt: string, local: string): string | undefined {
 const STATUS: Record<string, number> = { publish: 1, private: 2, draft: 3, pending: 3, future: 3 };
 const REVIEW: Record<string, string> = { '1': 'published', '0': 'pending', spam: 'spam' };
 
-/** True for a WXR file: an RSS document from WordPress's exporter. */
-export function looksLikeWxr(head: string): boolean {
-  return /<rss[\s>]/.test(head) && /wordpress\.org\/export\//.test(head);
-}
-
 export async function wxrPlan(file: string, uploadsDir?: string): Promise<Plan> {
   const name = path.basename(file);
   const xml = await readFile(file, 'utf8');
