@@ -25,6 +25,7 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/2fa/enable': 'private',
   'POST /api/user/2fa/disable': 'private',
   'POST /api/upload/img': 'shown only once a later write links it',
+  'POST /api/upload/import': 'a dry run writes nothing',
   'POST /api/todo/add': 'private',
   'PUT /api/todo/update/:id': 'private',
   'DELETE /api/todo/delete/:id': 'private',
@@ -78,7 +79,6 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/audit/getAuditList': 'read',
   'POST /api/music/rescan': 'the player reads the library through /wapi, not a cached page',
   'POST /api/upload/music': 'the player reads the library through /wapi, not a cached page',
-  'POST /api/upload/import': 'a dry run writes nothing',
 };
 
 /** The files under src/ whose text matches `re`, relative to the repository. */
