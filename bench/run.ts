@@ -19,6 +19,7 @@ const PARTS = [
   'cluster',
   'faults',
   'images',
+  'import',
 ] as const;
 
 async function main() {

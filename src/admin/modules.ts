@@ -8,6 +8,7 @@ import banners from './features/banners/index.ts';
 import chat from './features/chat/index.ts';
 import comments from './features/comments/index.ts';
 import dashboard from './features/dashboard/index.ts';
+import importExport from './features/import/index.ts';
 import links from './features/links/index.ts';
 import mail from './features/mail/index.ts';
 import music from './features/music/index.ts';
@@ -37,6 +38,7 @@ export const MODULES: readonly ConsoleModule[] = [
   audit,
   mail,
   backups,
+  importExport,
   account,
 ];
 

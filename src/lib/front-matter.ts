@@ -1,5 +1,5 @@
 import YAML from 'yaml';
-import { isSafeUrl, SLUG_PATTERN, slugify } from './article.ts';
+import { isSafeUrl, plainText, SLUG_PATTERN, slugify } from './article.ts';
 
 /**
  * Markdown files with YAML front matter, the format of `npm run blog -- import|export`:
@@ -65,15 +65,52 @@ export function parseDate(value: unknown): string | undefined {
   let iso = text;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) iso = `${text}T00:00:00+08:00`;
   else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text)) iso = `${text.replace(' ', 'T')}+08:00`;
+  else {
+    // Jekyll's `2020-01-02 10:00:00 +0800`.
+    const zoned = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*([+-]\d{2}):?(\d{2})$/.exec(text);
+    if (zoned) iso = `${zoned[1]}T${zoned[2]}${zoned[3]}:${zoned[4]}`;
+  }
   const time = Date.parse(iso);
   if (Number.isNaN(time)) throw new Error(`日期格式不正确：${text}`);
   return new Date(time).toISOString();
 }
 
-/** The article a file describes; throws with a Chinese message when a field is wrong. */
-export function articleFromFile(text: string, fileStem: string): ArticleFile {
+/** Hexo's `categories`: a name, a list, or a list of lists (a path); the first level is kept. */
+function firstCategory(value: unknown): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  return str(Array.isArray(first) ? first[0] : first);
+}
+
+const yes = (v: unknown) =>
+  v === true || (typeof v === 'number' && v > 0) || /^(true|[1-9]\d*)$/i.test(str(v));
+
+const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
+
+/**
+ * The article a file describes; throws with a Chinese message when a field is wrong. Besides its own
+ * fields it reads what Hexo, Hugo and Jekyll write (docs/owner-guide.md#导入与导出): `categories`
+ * (first level), `thumbnail`/`top_img` as the cover, `sticky` as top, `draft`/`published: false`,
+ * Hexo's `<!-- more -->` (the text before it is the description unless one is given), and Jekyll's
+ * `2020-01-02-name.md` (the date and the slug).
+ */
+export function articleFromFile(text: string, stem: string): ArticleFile {
   const { data, body } = splitFrontMatter(text);
-  const content = body.replace(/^(\s*\n)+/, '').trimEnd();
+  const jekyll = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(stem);
+  const fileStem = jekyll ? jekyll[2] : stem;
+  if (jekyll && data.date === undefined) data.date = jekyll[1];
+  let content = body.replace(/^(\s*\n)+/, '').trimEnd();
+  const more = MORE.exec(content);
+  if (more) {
+    if (!str(data.description))
+      data.description = [...plainText(content.slice(0, more.index))].slice(0, 200).join('');
+    content =
+      `${content.slice(0, more.index).trimEnd()}\n\n${content.slice(more.index + more[0].length).trimStart()}`.trim();
+  }
+  if (data.category === undefined && data.categories !== undefined)
+    data.category = firstCategory(data.categories);
+  if (!str(data.cover)) data.cover = str(data.thumbnail) || str(data.top_img) || undefined;
+  if (data.top === undefined && data.sticky !== undefined) data.top = yes(data.sticky);
+  if (data.status === undefined && (yes(data.draft) || data.published === false)) data.status = 'draft';
   const title = str(data.title) || /^#\s+(.+)$/m.exec(content)?.[1]?.trim() || fileStem;
   if (title.length > 100) throw new Error('标题最多 100 个字符');
   if (!content) throw new Error('正文为空');
@@ -84,7 +121,7 @@ export function articleFromFile(text: string, fileStem: string): ArticleFile {
   if (!status) throw new Error(`未知的 status：${str(data.status)}`);
   const type = data.type === undefined ? 1 : lookup(TYPE, str(data.type).toLowerCase());
   if (!type) throw new Error(`未知的 type：${str(data.type)}`);
-  const top = data.top === true || str(data.top) === '1' || str(data.top).toLowerCase() === 'true';
+  const top = yes(data.top);
   const cover = str(data.cover);
   const origin = str(data.origin_url);
   if (!isSafeUrl(cover)) throw new Error('cover 必须是 http(s) 地址或站内路径');
@@ -119,7 +156,8 @@ export function fileFromArticle(
     title: a.article_title,
     date: a.createdAt,
     updated: a.updatedAt,
-    category: a.category_name ?? '',
+    // Hexo's key (a list), so a blogger who leaves can take the files to Hexo as they are.
+    categories: a.category_name ? [a.category_name] : [],
     tags: a.tagNameList,
     cover: a.article_cover,
     description: a.article_description,

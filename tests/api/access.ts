@@ -186,6 +186,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/music/getLibrary': 'admin',
   'POST /api/music/rescan': 'admin',
   'POST /api/upload/music': 'admin',
+  'POST /api/upload/import': 'admin',
+  'POST /api/import/run': 'admin',
+  'GET /api/import/archive': 'admin',
   // The API reference is public, as the contract it describes.
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',

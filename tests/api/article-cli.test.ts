@@ -151,7 +151,7 @@ describe('blog import / export', () => {
     const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
     const imported = run('import', FIXTURES);
     expect(imported.status, imported.stderr).toBe(0);
-    expect(imported.stdout).toContain('3 created');
+    expect(imported.stdout).toContain('新建 3 项（文章 3）');
     const exported = run('export', out);
     expect(exported.status, exported.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['hello-import.md', 'no-front-matter.md', 'translated-note.md']);

@@ -465,6 +465,9 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'GET /api/music/getLibrary': {},
   'POST /api/music/rescan': {},
   'POST /api/upload/music': { multipart: 'music' },
+  'POST /api/upload/import': { multipart: true },
+  'POST /api/import/run': { body: { token: '0123456789abcdef0123456789abcdef' } },
+  'GET /api/import/archive': {},
   // The API reference, its page and the viewer's scripts (served from node_modules).
   'GET /api/openapi.json': { raw: 'application/json' },
   'GET /api/docs': { raw: 'text/html' },

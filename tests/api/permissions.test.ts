@@ -379,6 +379,13 @@ describe('route access: every /api route × role', () => {
         // Ids that do not exist, and empty bodies: the gate answers before anything would change.
         const url = path.replace(/:(\w+)/g, (_, name: string) => (name === 'parent_id' ? '0' : '999'));
         const body = method === 'GET' ? undefined : url.includes('upload') ? pngForm() : {};
+        // The archive download answers with the archive itself (not JSON) once past the gate.
+        if (key === 'GET /api/import/archive' && allowed) {
+          const auth = `Bearer ${await tokenOf(personOf(role))}`;
+          const res = await api.app.request(url, { headers: { authorization: auth } }, { ip: '127.0.0.1' });
+          expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/gzip']);
+          return void (await res.arrayBuffer());
+        }
         // The backup download answers with the file itself (not JSON) once past the gate.
         if (key === 'GET /api/backup/download' && allowed) {
           const auth = `Bearer ${await tokenOf(personOf(role))}`;

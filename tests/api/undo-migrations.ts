@@ -18,6 +18,7 @@ import * as m0030 from '../../src/server/db/migrations/0030_writer_place.ts';
 import * as m0031 from '../../src/server/db/migrations/0031_link_demo.ts';
 import * as m0032 from '../../src/server/db/migrations/0032_mail.ts';
 import * as m0033 from '../../src/server/db/migrations/0033_uploads.ts';
+import * as m0035 from '../../src/server/db/migrations/0035_import.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -45,6 +46,7 @@ const UNDOABLE: [string, Down][] = [
   ['0031_link_demo', m0031.down],
   ['0032_mail', m0032.down],
   ['0033_uploads', m0033.down],
+  ['0035_import', m0035.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

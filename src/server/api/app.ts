@@ -21,6 +21,7 @@ import { communityRoutes } from './community.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { docsRoutes } from './docs.ts';
 import { idempotency } from './idempotency.ts';
+import { importAdminRoutes } from './import-admin.ts';
 import { mailRoutes, UNSUBSCRIBE_PATH } from './mail.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
@@ -107,6 +108,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', notifyRoutes).route('/', mailRoutes);
   app.route('/', dashboardRoutes);
   app.route('/', auditAdminRoutes).route('/', backupAdminRoutes).route('/', musicAdminRoutes);
+  app.route('/', importAdminRoutes);
   app.route('/', docsRoutes({ apps: () => [app, ...(opts.alsoDocumented ?? [])] }));
   return app;
 }

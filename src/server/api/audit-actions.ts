@@ -203,6 +203,9 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'POST /api/upload/music': { action: '上传音乐', thing: '音乐', resultLabel: 'rel' },
   'POST /api/music/rescan': { action: '重新扫描音乐库', thing: '音乐' },
   'POST /api/mail/test': { action: '发送测试邮件', thing: '邮件' },
+  'POST /api/upload/import': { action: '导入试运行', thing: '导入' },
+  'POST /api/import/run': { action: '导入', thing: '导入' },
+  'GET /api/import/archive': { action: '下载全站归档', thing: '归档' },
   'PUT /api/mail/retry': { action: '重试邮件', thing: '邮件', label: L('mail_outbox', 'to_addr') },
 };
 

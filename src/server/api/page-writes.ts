@@ -84,6 +84,8 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'PUT /api/category/merge',
   'POST /api/tag/delete',
   'PUT /api/tag/merge',
+  // An import may write anything a page shows.
+  'POST /api/import/run',
 ]);
 
 /** Whether the route that answered this request is a page write (read after the handler ran). */

@@ -9,7 +9,7 @@ import { KEY_POLL_MS, rotateSecret } from '../boot/secret.ts';
 import { ConfigError, config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { db, sqlite } from '../db/connection.ts';
-import { exportArticles, importArticles } from '../services/article-files.ts';
+import { exportArticles } from '../services/article-files.ts';
 import { CLI_ACTOR, recordAudit } from '../services/audit.ts';
 import { hashPassword } from '../services/auth.ts';
 import { backupTo } from '../services/backup.ts';
@@ -25,8 +25,15 @@ const HELP = `Usage: npm run blog -- <command>
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
   disable-2fa <username>                turn off an account's two-factor sign-in (a lost phone and codes)
   backup <file>                         write a consistent copy of the SQLite database
-  import <folder>                       Markdown files with front matter become articles (by slug)
+  import <source> [--dry-run] [--uploads <folder>]
+                                        a WordPress export (.xml), a Markdown folder or .zip (Hexo,
+                                        Hugo, Jekyll), the original project's mysql://user:pass@host/db,
+                                        a whole-site archive (.tar.gz):
+                                        a dry run, then the import and its report; --uploads copies
+                                        the old site's pictures (wp-content/uploads, upload/) from a folder
   export <folder>                       write every article as <slug>.md with front matter
+  export --archive <file.tar.gz>        the whole site: every table, upload and song (no secrets);
+                                        import it into an empty site to move the blog
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   images                                make the missing sizes (AVIF, WebP) of every uploaded picture
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)
@@ -129,16 +136,23 @@ const commands: Record<string, Command> = {
     });
     console.log(`backup written to ${target}`);
   },
-  async import([folder]) {
-    if (!folder) throw new Error('import needs a folder of Markdown files');
-    const r = await importArticles(path.resolve(folder));
-    for (const f of r.failed) console.error(`  ✖ ${f.file}: ${f.error}`);
-    console.log(
-      `imported: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged, ${r.failed.length} failed`,
-    );
-    if (r.failed.length) throw new Error(`${r.failed.length} 个文件导入失败`);
+  async import(args) {
+    // Loaded when asked for: the readers (mysql2, turndown, tar) would slow every other command's start.
+    const { importCommand } = await import('./import.ts');
+    const failed = await importCommand(args);
+    if (failed) throw new Error(`${failed} 项导入失败，见上面的报告（修正后再次运行，已导入的不会重复）`);
   },
-  async export([folder]) {
+  async export([folder, file]) {
+    if (folder === '--archive') {
+      if (!file) throw new Error('export --archive needs a file name (site.tar.gz)');
+      const { exportArchive } = await import('../services/archive/export.ts');
+      const m = await exportArchive(file);
+      const rows = m.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
+      console.log(
+        `archive written to ${path.resolve(file)}: ${m.tables.length} tables, ${rows} rows, ${m.files.length} files`,
+      );
+      return;
+    }
     if (!folder) throw new Error('export needs a folder');
     const n = await exportArticles(path.resolve(folder));
     console.log(`exported ${n} articles to ${path.resolve(folder)}`);

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ImportTables } from './schema-import.ts';
 import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
 import type { UploadTables } from './schema-upload.ts';
@@ -362,7 +363,7 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
-export interface DB extends GuardTables, MailTables, UploadTables {
+export interface DB extends GuardTables, MailTables, UploadTables, ImportTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;

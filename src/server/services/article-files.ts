@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
@@ -7,6 +7,7 @@ import { asDiskFull } from '../core/disk-full.ts';
 import { MSG } from '../core/messages.ts';
 import { writeWhole } from '../core/whole-file.ts';
 import { db } from '../db/connection.ts';
+import { uploadedFile } from '../uploads/serve.ts';
 import * as articles from './articles.ts';
 
 /**
@@ -68,6 +69,18 @@ function differences(stored: articles.ArticleDetail, file: ArticleFile): Partial
   return patch;
 }
 
+/** Brings article `id` up to date with its file; true when something differed. */
+export async function updateFromFile(id: number, parsed: ArticleFile): Promise<boolean> {
+  const stored = await articles.getArticle(id, { admin: true });
+  if (!stored) throw new Error('文章读取失败');
+  const patch = differences(stored, parsed);
+  if (!Object.keys(patch).length) return false;
+  // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
+  const updatedAt = parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
+  await articles.updateArticle(id, { ...patch, updatedAt });
+  return true;
+}
+
 export async function importArticles(dir: string): Promise<ImportReport> {
   const report: ImportReport = { created: [], updated: [], unchanged: [], failed: [] };
   const files = await markdownFiles(dir);
@@ -85,16 +98,8 @@ export async function importArticles(dir: string): Promise<ImportReport> {
         report.created.push(name);
         continue;
       }
-      const stored = await articles.getArticle(existing.id, { admin: true });
-      if (!stored) throw new Error('文章读取失败');
-      const patch = differences(stored, parsed);
-      if (Object.keys(patch).length) {
-        // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
-        const updatedAt =
-          parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
-        await articles.updateArticle(existing.id, { ...patch, updatedAt });
-        report.updated.push(name);
-      } else report.unchanged.push(name);
+      if (await updateFromFile(existing.id, parsed)) report.updated.push(name);
+      else report.unchanged.push(name);
     } catch (err) {
       report.failed.push({ file: name, error: err instanceof Error ? err.message : String(err) });
     }
@@ -102,13 +107,35 @@ export async function importArticles(dir: string): Promise<ImportReport> {
   return report;
 }
 
-/** Writes every article (all statuses) as <slug>.md; returns the number written. */
+/** The site's uploads an article uses (its text and its cover), as their /uploads/ paths. */
+const USED_UPLOAD = /\/uploads\/[^\s"'()<>[\]?#]+/g;
+
+/**
+ * Copies the uploads the text uses into <dir>/uploads/, under the same paths, so the links stay as
+ * written: a Hexo blog serves them once the folder is put under its source/ (docs/owner-guide.md#导入与导出).
+ */
+async function copyUsedUploads(dir: string, text: string, copied: Set<string>): Promise<void> {
+  for (const [url] of text.matchAll(USED_UPLOAD)) {
+    if (copied.has(url)) continue;
+    copied.add(url);
+    const found = uploadedFile(url.slice('/uploads/'.length));
+    if (!found) continue;
+    const target = path.join(dir, ...url.split('/').filter(Boolean));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(found.file, target).catch((err) => {
+      throw asDiskFull(err, MSG.diskFullExport);
+    });
+  }
+}
+
+/** Writes every article (all statuses) as <slug>.md, with the uploads they use; returns the number written. */
 export async function exportArticles(dir: string): Promise<number> {
   await mkdir(dir, { recursive: true }).catch((err) => {
     throw asDiskFull(err, MSG.diskFullExport);
   });
   const rows = await db.selectFrom('article').select('id').orderBy('id').execute();
   let written = 0;
+  const copied = new Set<string>();
   for (const { id } of rows) {
     const a = await articles.getArticle(id, { admin: true });
     if (!a) continue;
@@ -120,6 +147,7 @@ export async function exportArticles(dir: string): Promise<number> {
     await writeWhole(path.join(dir, `${a.slug}.md`), text, { replace: true }).catch((err) => {
       throw asDiskFull(err, MSG.diskFullExport);
     });
+    await copyUsedUploads(dir, text, copied);
     written++;
   }
   return written;

@@ -1,5 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import bcrypt from 'bcryptjs';
 import { sign, verify } from 'hono/jwt';
 import { ROLE } from '../../lib/role.ts';
 import { config } from '../config.ts';
@@ -16,7 +17,14 @@ export async function hashPassword(password: string): Promise<string> {
   return `$argon2id$v=19$m=${ARGON.memory},t=${ARGON.passes},p=${ARGON.parallelism}$${nonce.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
+/**
+ * A bcrypt hash brought by the import of the original project's users (docs/owner-guide.md#导入与导出):
+ * checked with bcryptjs, and replaced by argon2id at the account's first sign-in (users.ts).
+ */
+export const isBcryptHash = (stored: string) => /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(stored);
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (isBcryptHash(stored)) return bcrypt.compare(password, stored);
   const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(stored);
   if (!m) return false;
   const expected = Buffer.from(m[5], 'base64url');

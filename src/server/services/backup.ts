@@ -27,7 +27,7 @@ import { db, dialect, sqlite } from '../db/connection.ts';
  *   of no use to a restored site, which signs them out) but held in clear by a row from before sealing.
  * Password hashes (argon2id) stay: without them a restored site has no accounts.
  */
-const NOT_IN_BACKUPS = ['secret', 'music_session'] as const;
+export const NOT_IN_BACKUPS = ['secret', 'music_session'] as const;
 
 /** What the console and the download say on PostgreSQL, where the backup is pg_dump's job. */
 export const PG_DUMP_HINT = `当前使用 PostgreSQL 数据库，网页端无法下载备份：请在服务器上用 pg_dump 备份，例如 pg_dump -Fc ${NOT_IN_BACKUPS.map((t) => `--exclude-table-data=${t}`).join(' ')} "$DATABASE_URL" > blog-backup.dump（这些 --exclude-table-data 参数使备份不含签名密钥等机密和音乐登录会话）。恢复时先新建一个空数据库，用 pg_restore -d 新数据库的地址 blog-backup.dump 导入，再把 DATABASE_URL 指向它；首次启动会生成新的签名密钥，所有人需要重新登录。上传的图片（UPLOADS_DIR）和音乐（MUSIC_DIR）是文件，默认在数据目录里，请一并复制。`;

@@ -13,7 +13,7 @@ import { conflict } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { changes, userTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
-import { hashPassword, verifyPassword } from './auth.ts';
+import { hashPassword, isBcryptHash, verifyPassword } from './auth.ts';
 import { otpEnabled, recoveryLeft } from './two-factor.ts';
 
 const now = () => new Date().toISOString();
@@ -137,7 +137,16 @@ export async function checkCredentials(username: string, password: string): Prom
     await verifyPassword(password, await decoyHash);
     return null;
   }
-  return (await verifyPassword(password, row.password)) ? row : null;
+  if (!(await verifyPassword(password, row.password))) return null;
+  // An imported account's bcrypt hash (the original project's) gives way to argon2id once the password is known.
+  if (isBcryptHash(row.password))
+    await db
+      .updateTable('user')
+      .set({ password: await hashPassword(password) })
+      .where('id', '=', row.id)
+      .where('password', '=', row.password)
+      .execute();
+  return row;
 }
 
 /** True when the name, or a name that folds to the same key, is taken. */

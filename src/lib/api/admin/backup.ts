@@ -7,12 +7,17 @@ import { showHttpError } from '../errors.ts';
 export const dataSize = () => get<DataSizes>('/api/backup/getDataSize');
 
 /**
- * The database backup as a file: the download needs the session's token, which a plain link cannot
- * send, so it is fetched and handed to the page as a Blob with the server's dated name.
+ * A file the server hands out to the admin (the database backup, the whole-site archive): the download
+ * needs the session's token, which a plain link cannot send, so it is fetched and handed to the page
+ * as a Blob with the server's dated name.
  */
-export async function downloadBackup(): Promise<{ blob: Blob; name: string }> {
+export async function downloadAttachment(
+  url: string,
+  fallback: string,
+  failed: string,
+): Promise<{ blob: Blob; name: string }> {
   const token = apiHooks()?.token();
-  const res = await fetch('/api/backup/download', {
+  const res = await fetch(url, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     cache: 'no-store',
   });
@@ -24,10 +29,12 @@ export async function downloadBackup(): Promise<{ blob: Blob; name: string }> {
       /* not JSON */
     }
     const shown = showHttpError(res.status, message);
-    if (!shown) apiHooks()?.toast(message || '备份下载失败', 'error', '错误提示');
-    throw new HttpError(message || '备份下载失败', res.status, 0, true);
+    if (!shown) apiHooks()?.toast(message || failed, 'error', '错误提示');
+    throw new HttpError(message || failed, res.status, 0, true);
   }
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'blog-backup.db';
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
   return { blob: await res.blob(), name };
 }
+
+export const downloadBackup = () =>
+  downloadAttachment('/api/backup/download', 'blog-backup.db', '备份下载失败');

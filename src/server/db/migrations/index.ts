@@ -27,6 +27,7 @@ import * as m0030 from './0030_writer_place.ts';
 import * as m0031 from './0031_link_demo.ts';
 import * as m0032 from './0032_mail.ts';
 import * as m0033 from './0033_uploads.ts';
+import * as m0035 from './0035_import.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -64,6 +65,7 @@ const steps: Record<string, Step> = {
   '0031_link_demo': m0031,
   '0032_mail': m0032,
   '0033_uploads': m0033,
+  '0035_import': m0035,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -114,39 +114,45 @@ export async function createArticle(input: ArticleInput, authorId: number): Prom
 }
 
 async function insertArticle(input: ArticleInput, authorId: number): Promise<number> {
-  const id = await db.transaction().execute(async (trx) => {
-    const categoryId = await resolveCategory(trx, input);
-    const tagIds = (await resolveTags(trx, input)) ?? [];
-    const slug = await uniqueSlug(trx, input.slug, input.article_title);
-    const stamp = now();
-    const row = await trx
-      .insertInto('article')
-      .values({
-        slug,
-        article_title: input.article_title,
-        author_id: authorId,
-        category_id: categoryId ?? null,
-        article_content: input.article_content,
-        article_cover: input.article_cover ?? '',
-        article_description: input.article_description ?? '',
-        is_top: input.is_top ?? 2,
-        order: input.order ?? 0,
-        status: input.status ?? ARTICLE_STATUS.public,
-        type: input.type ?? ARTICLE_TYPE.original,
-        origin_url: input.origin_url ?? '',
-        view_times: 0,
-        thumbs_up_times: 0,
-        reading_duration: 0,
-        createdAt: input.createdAt ?? stamp,
-        updatedAt: input.updatedAt ?? input.createdAt ?? stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setTags(trx, row.id, tagIds);
-    return row.id;
-  });
+  const id = await db.transaction().execute((trx) => insertArticleIn(trx, input, authorId));
   await announce([{ kind: 'create', id }]);
   return id;
+}
+
+/**
+ * The rows of a new article inside the caller's transaction (an import writes an article and its
+ * source mark in one, services/import/run.ts); the caller announces it.
+ */
+export async function insertArticleIn(trx: Db, input: ArticleInput, authorId: number): Promise<number> {
+  const categoryId = await resolveCategory(trx, input);
+  const tagIds = (await resolveTags(trx, input)) ?? [];
+  const slug = await uniqueSlug(trx, input.slug, input.article_title);
+  const stamp = now();
+  const row = await trx
+    .insertInto('article')
+    .values({
+      slug,
+      article_title: input.article_title,
+      author_id: authorId,
+      category_id: categoryId ?? null,
+      article_content: input.article_content,
+      article_cover: input.article_cover ?? '',
+      article_description: input.article_description ?? '',
+      is_top: input.is_top ?? 2,
+      order: input.order ?? 0,
+      status: input.status ?? ARTICLE_STATUS.public,
+      type: input.type ?? ARTICLE_TYPE.original,
+      origin_url: input.origin_url ?? '',
+      view_times: 0,
+      thumbs_up_times: 0,
+      reading_duration: 0,
+      createdAt: input.createdAt ?? stamp,
+      updatedAt: input.updatedAt ?? input.createdAt ?? stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setTags(trx, row.id, tagIds);
+  return row.id;
 }
 
 const EDITABLE = [

@@ -1,0 +1,148 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { toWireDate } from '../../lib/wire-date.ts';
+import { ApiError, invalid } from '../core/errors.ts';
+import { logger } from '../core/log.ts';
+import type { ApiEnv } from '../http/context.ts';
+import { ok } from '../http/envelope.ts';
+import { apiDoc } from '../http/openapi.ts';
+import { planFor } from '../services/import/detect.ts';
+import { dryRun, runImport } from '../services/import/run.ts';
+import { stage, staged, unstage } from '../services/import/staging.ts';
+import { requireAdmin } from './auth.ts';
+import { body } from './validate.ts';
+
+/**
+ * The console's 导入与导出 (/admin/import, docs/owner-guide.md#导入与导出): a file (or a mysql://
+ * address) is sent and answered with its dry run; the run follows with the token; the whole-site
+ * archive downloads. Admin-only.
+ */
+
+/** The largest file the console takes (a larger site imports with the CLI, reading the file where it is). */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+const TOO_BIG = '文件不能超过 200MB；更大的来源请在服务器上用 npm run blog -- import 导入';
+
+const admit = createMiddleware<ApiEnv>(async (c, next) => {
+  requireAdmin(c);
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw invalid('请用表单上传（字段 file，或字段 source 填 mysql:// 地址）');
+  await next();
+});
+
+const limit = bodyLimit({
+  maxSize: MAX_IMPORT_BYTES + 64 * 1024,
+  onError: () => {
+    throw new ApiError(413, TOO_BIG);
+  },
+});
+
+const RunBody = z.object({ token: z.string().min(1, '缺少导入编号').max(64) });
+
+const doc = {
+  prepare: apiDoc({
+    summary: '导入：上传并试运行',
+    access: 'admin',
+    upload: { file: 'file', fields: { source: '不上传文件时：原项目数据库的 mysql:// 地址' } },
+    description:
+      'WordPress 导出的 .xml、Markdown 文件夹的 .zip、本站的 .tar.gz 归档，或 mysql:// 地址；回答 `{token, report}`：试运行的报告（将新建、不导入及原因、错误），不写入任何内容。',
+  }),
+  run: apiDoc({
+    summary: '导入：正式运行',
+    access: 'admin',
+    body: RunBody,
+    description: '用试运行回答的 token 正式导入；回答导入报告。已导入的不会重复创建。',
+  }),
+  archive: apiDoc({
+    summary: '下载全站归档',
+    access: 'admin',
+    description: '每张表的数据、上传的文件和音乐库，以及带校验和的清单（.tar.gz，不含机密）。',
+    raw: { type: 'application/gzip', description: '全站归档（附件）' },
+  }),
+};
+
+const archiveName = () => `blog-site-${toWireDate(new Date()).replace(/-|:/g, '').replace(' ', '-')}.tar.gz`;
+
+export const importAdminRoutes = new Hono<ApiEnv>()
+  // Under /api/upload/ like the other uploads: multipart, and the app's 2 MB JSON limit does not apply.
+  .post('/upload/import', doc.prepare, admit, limit, async (c) => {
+    let form: FormData;
+    try {
+      form = await c.req.raw.formData();
+    } catch {
+      throw invalid('请求体格式错误');
+    }
+    const file = form.get('file');
+    const source = form.get('source');
+    let token: string;
+    let where: string;
+    if (file && typeof file !== 'string') {
+      if (file.size === 0) throw invalid('文件是空的');
+      ({ token, source: where } = await stage({
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      }));
+    } else if (typeof source === 'string' && /^mysql:\/\//i.test(source.trim())) {
+      ({ token, source: where } = await stage({ url: source.trim() }));
+    } else throw invalid('请选择要导入的文件，或填写 mysql:// 地址');
+    try {
+      const plan = await planFor(where);
+      try {
+        return ok(c, { token, report: await dryRun(plan) });
+      } finally {
+        await plan.close?.();
+      }
+    } catch (err) {
+      await unstage(token);
+      if (err instanceof ApiError) throw err;
+      // The server's folders are nobody's business: the message names the file as it was sent.
+      const message = (err instanceof Error ? err.message : String(err))
+        .replaceAll(where, path.basename(where))
+        .replaceAll(path.dirname(where) + path.sep, '');
+      throw invalid(message);
+    }
+  })
+  .post('/import/run', doc.run, async (c) => {
+    requireAdmin(c);
+    const { token } = await body(c, RunBody);
+    const where = await staged(token);
+    const plan = await planFor(where).catch((err: Error) => {
+      throw err instanceof ApiError ? err : invalid(err.message.replaceAll(where, path.basename(where)));
+    });
+    try {
+      const report = await runImport(plan);
+      await unstage(token);
+      return ok(c, report, report.failed.length ? `导入完成，${report.failed.length} 项失败` : '导入完成');
+    } finally {
+      await plan.close?.();
+    }
+  })
+  .get('/import/archive', doc.archive, async (c) => {
+    requireAdmin(c);
+    const dir = await mkdtemp(path.join(tmpdir(), 'blog-archive-dl-'));
+    const file = path.join(dir, 'site.tar.gz');
+    const { exportArchive } = await import('../services/archive/export.ts');
+    await exportArchive(file).catch(async (err) => {
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    });
+    const stream = createReadStream(file);
+    stream.once('close', () => {
+      rm(dir, { recursive: true, force: true }).catch((err) =>
+        logger.warn({ err }, 'archive copy not removed'),
+      );
+    });
+    return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+      'Content-Type': 'application/gzip',
+      'Content-Disposition': `attachment; filename="${archiveName()}"`,
+      'Cache-Control': 'no-store, private',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
