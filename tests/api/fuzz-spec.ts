@@ -336,6 +336,12 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/article/getAutosave/:id': { numeric: { id: 0 } },
   'POST /api/article/preview': { body: { article_content: '# 标题\n\n正文' } },
+  'GET /api/article/revisions/:id': {},
+  'GET /api/article/revision/:revisionId': { path: { revisionId: '1' }, numeric: { revisionId: 1 } },
+  'PUT /api/article/revision/restore/:revisionId': {
+    path: { revisionId: '999' },
+    numeric: { revisionId: 1 },
+  },
   'POST /api/category/getCategoryList': { body: { ...PAGE, category_name: '分类' }, numeric: PAGE_NUM },
   'POST /api/category/delete': { body: { categoryIdList: [999] } },
   'PUT /api/category/merge': { body: { from: 998, to: 999 }, numeric: { from: 1, to: 1 } },

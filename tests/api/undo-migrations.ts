@@ -17,6 +17,8 @@ import * as m0029 from '../../src/server/db/migrations/0029_guest_guard.ts';
 import * as m0030 from '../../src/server/db/migrations/0030_writer_place.ts';
 import * as m0031 from '../../src/server/db/migrations/0031_link_demo.ts';
 import * as m0032 from '../../src/server/db/migrations/0032_mail.ts';
+import * as m0037 from '../../src/server/db/migrations/0037_revisions.ts';
+import * as m0038 from '../../src/server/db/migrations/0038_publish_password.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -43,6 +45,8 @@ const UNDOABLE: [string, Down][] = [
   ['0030_writer_place', m0030.down],
   ['0031_link_demo', m0031.down],
   ['0032_mail', m0032.down],
+  ['0037_revisions', m0037.down],
+  ['0038_publish_password', m0038.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

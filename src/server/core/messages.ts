@@ -24,6 +24,7 @@ export const MSG = {
   likeTarget: '点赞的内容不存在',
   user: '用户不存在',
   bangumi: '番剧不存在',
+  revision: '历史版本不存在',
   // Someone else's
   forbidden: '权限不足',
   ownLinkOnly: '只能修改自己的友链',

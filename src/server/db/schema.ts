@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
+import type { ArticleWriting, WritingTables } from './schema-writing.ts';
 
 /** Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt). */
 
@@ -65,7 +66,7 @@ export interface TagTable extends Stamps {
   tag_name: string;
 }
 
-export interface ArticleTable extends Stamps {
+export interface ArticleTable extends Stamps, ArticleWriting {
   id: Generated<number>;
   slug: string;
   article_title: string;
@@ -361,7 +362,7 @@ export interface UserRecoveryCodeTable {
   usedAt: string | null;
 }
 
-export interface DB extends GuardTables, MailTables {
+export interface DB extends GuardTables, MailTables, WritingTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, History } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   addArticle,
@@ -26,6 +26,7 @@ import {
   textStats,
   withDraft,
 } from '../../editor/form.ts';
+import { RevisionsDialog } from '../../editor/RevisionsDialog.tsx';
 import { type AutosaveState, useAutosave } from '../../editor/use-autosave.ts';
 import kit from '../../kit/kit.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
@@ -69,6 +70,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<number | null>(null);
   const [originError, setOriginError] = useState('');
+  const [revisionsOpen, setRevisionsOpen] = useState(false);
   // The first save creates the article: a retry of it after a lost answer must not make a second.
   const keyed = useIdempotencyKey();
   const { state: autosaved, settle } = useAutosave(form, articleId, version, (current) =>
@@ -177,6 +179,12 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
           </span>
           <span className={styles.spacer} />
           {articleId > 0 && (
+            <button type="button" className={kit.button} onClick={() => setRevisionsOpen(true)}>
+              <History size={16} aria-hidden />
+              历史版本
+            </button>
+          )}
+          {articleId > 0 && (
             <a className={kit.button} href={`/article?id=${articleId}`} target="_blank" rel="noopener">
               <ExternalLink size={16} aria-hidden />
               在网站上查看
@@ -223,6 +231,14 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
           />
         </aside>
       </div>
+      {articleId > 0 && (
+        <RevisionsDialog
+          articleId={articleId}
+          open={revisionsOpen}
+          onOpenChange={setRevisionsOpen}
+          onRestored={reload}
+        />
+      )}
       <ConflictDialog
         open={conflict !== null}
         busy={busy}

@@ -26,6 +26,8 @@ import * as m0029 from './0029_guest_guard.ts';
 import * as m0030 from './0030_writer_place.ts';
 import * as m0031 from './0031_link_demo.ts';
 import * as m0032 from './0032_mail.ts';
+import * as m0037 from './0037_revisions.ts';
+import * as m0038 from './0038_publish_password.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -62,6 +64,8 @@ const steps: Record<string, Step> = {
   '0030_writer_place': m0030,
   '0031_link_demo': m0031,
   '0032_mail': m0032,
+  '0037_revisions': m0037,
+  '0038_publish_password': m0038,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -38,6 +38,7 @@ const SUMMARY_COLUMNS = [
   'article.reading_duration',
   'article.createdAt',
   'article.updatedAt',
+  'article.publish_at',
 ] as const;
 
 function summaries(d: Db = db) {
@@ -48,6 +49,7 @@ function summaries(d: Db = db) {
     .select([
       'category.category_name as categoryName',
       sql<number>`length(article.article_content)`.as('wordCount'),
+      sql<boolean>`article.password <> ''`.as('is_locked'),
     ]);
 }
 
@@ -82,7 +84,11 @@ export function showsLikesOf<T extends { id: number }>(rows: T[]): T[] {
   return rows;
 }
 
-const normalize = <T extends SummaryRow>(row: T): T => ({ ...row, wordCount: Number(row.wordCount) });
+const normalize = <T extends SummaryRow>(row: T): T => ({
+  ...row,
+  wordCount: Number(row.wordCount),
+  is_locked: Boolean(row.is_locked),
+});
 
 async function page(
   current: number,
