@@ -93,6 +93,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/article/getArticleListByContent/:text': 'public',
   'PUT /api/article/addView/:id': 'public',
   'PUT /api/article/addReadingDuration/:id/:duration': 'public',
+  'POST /api/article/unlock': 'public',
   'POST /api/article/adminGetArticleList': 'admin',
   'GET /api/article/adminPreview/:id': 'admin',
   'POST /api/article/add': 'admin',

@@ -289,6 +289,11 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'GET /api/article/getArticleListByContent/:text': {},
   'PUT /api/article/addView/:id': {},
   'PUT /api/article/addReadingDuration/:id/:duration': {},
+  'POST /api/article/unlock': {
+    body: { id: 1, password: '文章密码' },
+    numeric: { id: 1 },
+    hashes: 'visitor',
+  },
   'POST /api/article/adminGetArticleList': {
     body: { ...PAGE, status: 1 },
     numeric: { ...PAGE_NUM, status: 1 },

@@ -11,7 +11,7 @@ import { expect, expectToast, test } from './fixtures.ts';
 const bearer = () => ({ Authorization: `Bearer ${admin().token}` });
 
 /** Titles of the articles these tests write; each test's articles are removed after it. */
-const PREFIXES = ['历史版本'];
+const PREFIXES = ['历史版本', '定时发布'];
 
 test.afterEach(async ({ request }) => {
   for (const status of [undefined, 3]) {
@@ -72,4 +72,42 @@ test('历史版本: two saves side by side, 恢复 puts the older back as a new 
   expect(saved.result.article_content).toBe('第一行\n旧的第二行\n第三行');
   await page.getByRole('button', { name: '历史版本' }).click();
   await expect(dialog.locator('tbody tr[data-revision]')).toHaveCount(3);
+});
+
+test('定时发布: the list shows 定时 with the time; the article appears at its time', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const title = unique('定时发布');
+  await signIn(page, admin());
+  // A few seconds ahead: the job of the test's server looks every 5 s.
+  const at = new Date(Date.now() + 8_000);
+  const { id } = await api(page, 'post', '/api/article/add', {
+    article_title: title,
+    article_content: '到点才出现的正文',
+    publish_at: at.toISOString(),
+  });
+  await page.goto('/admin/articles');
+  await consoleReady(page, '文章');
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText(
+    /定时 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/,
+  );
+
+  // A visitor: a context of its own, signed in nowhere.
+  const guest = await browser.newContext({ baseURL });
+  const visitor = await guest.newPage();
+  const res = await visitor.goto(`/article?id=${id}`);
+  expect(res?.status()).toBe(404);
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto(`/article?id=${id}`);
+        return visitor.getByRole('heading', { level: 1, name: title }).count();
+      },
+      { timeout: 45_000, intervals: [2_000] },
+    )
+    .toBe(1);
+  await guest.close();
 });

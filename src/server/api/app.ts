@@ -10,6 +10,7 @@ import { routedHono } from '../http/routing.ts';
 import { writeGuard } from '../http/write-guard.ts';
 import { pagesChanged } from '../page-sync.ts';
 import { articleRevisionRoutes } from './article-revisions.ts';
+import { articleUnlockRoutes } from './article-unlock.ts';
 import { articleRoutes } from './articles.ts';
 import { articleAdminRoutes } from './articles-admin.ts';
 import { auditWrites } from './audit.ts';
@@ -105,6 +106,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', articleRoutes);
   app.route('/', articleAdminRoutes);
   app.route('/', articleRevisionRoutes);
+  app.route('/', articleUnlockRoutes);
   app.route('/', chatRoutes);
   app.route('/', notifyRoutes).route('/', mailRoutes);
   app.route('/', dashboardRoutes);

@@ -65,6 +65,7 @@ export const MSG = {
   otpPasswordWrong: '密码不正确',
   // Bad input
   nothingToChange: '没有需要修改的内容',
+  articlePassword: '密码错误',
   needOrigin: '转载或翻译的文章请填写原文链接',
   slugPattern: '链接别名只能包含小写字母、数字和连字符',
   // The disk (or the quota) is full: HTTP 507, nothing stored (core/disk-full.ts)

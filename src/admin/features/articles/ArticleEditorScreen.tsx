@@ -21,6 +21,7 @@ import {
   type EditorForm,
   EMPTY_FORM,
   formOf,
+  isScheduled,
   sameForm,
   saveBody,
   textStats,
@@ -39,7 +40,7 @@ export default function ArticleEditorScreen() {
   return <Editor initialId={initialId} onSaved={(id) => $heading.set(id ? '编辑文章' : '写文章')} />;
 }
 
-const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿' };
+const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿', 4: '定时发布' };
 
 type Loaded = { form: EditorForm; stored: EditorForm; version: number | null; restored: string | null };
 
@@ -121,7 +122,13 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             { quiet: true },
           )
         : await keyed((key) => addArticle(body, key));
-      const next = { ...form, status };
+      // 发布 with a time ahead schedules it (status 4 on the server too).
+      const scheduled = status === 1 && isScheduled(form);
+      const next = {
+        ...form,
+        status: scheduled ? 4 : status,
+        publish_at: status === 1 && !scheduled ? '' : form.publish_at,
+      };
       // The first save gives the article an id: put it in the address so a reload edits this article
       // instead of starting a new one.
       if (!articleId) history.replaceState(null, '', `/admin/articles/edit?id=${saved.id}`);
@@ -135,7 +142,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
       // What was just saved is the autosave's new starting point: it sends nothing until the next change.
       settle(next);
       setConflict(null);
-      toast(status === 3 ? '草稿已保存' : '发布成功', 'success', '提示');
+      toast(status === 3 ? '草稿已保存' : scheduled ? '已定时发布' : '发布成功', 'success', '提示');
     } catch (e) {
       const err = e as HttpError;
       if (isStaleSave(err)) setConflict(status);
@@ -199,7 +206,13 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             disabled={busy}
             onClick={() => save(form.status === 2 ? 2 : 1)}
           >
-            {busy ? '保存中…' : stored.status !== 3 && articleId ? '更新' : '发布'}
+            {busy
+              ? '保存中…'
+              : isScheduled(form) && stored.status !== 1
+                ? '定时发布'
+                : stored.status !== 3 && articleId
+                  ? '更新'
+                  : '发布'}
           </button>
         </div>
         {restored && (
@@ -228,6 +241,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             categories={terms.categories}
             tags={terms.tags}
             originError={originError}
+            canSchedule={!articleId || stored.status === 3 || stored.status === 4}
           />
         </aside>
       </div>
