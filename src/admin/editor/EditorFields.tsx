@@ -15,10 +15,12 @@ type Props = {
   originError?: string;
   /** Not published yet (new, a draft or scheduled): it may get a publish time. */
   canSchedule?: boolean;
+  /** The saved article has a password already. */
+  hasPassword?: boolean;
 };
 
 /** The article's fields beside the text: cover, description, category, tags, visibility, type, pin. */
-export function EditorFields({ form, set, categories, tags, originError, canSchedule }: Props) {
+export function EditorFields({ form, set, categories, tags, originError, canSchedule, hasPassword }: Props) {
   const id = useId();
   return (
     <div className={styles.fields}>
@@ -103,6 +105,18 @@ export function EditorFields({ form, set, categories, tags, originError, canSche
           placeholder="https://"
           error={originError}
           onChange={(v) => set({ origin_url: v })}
+        />
+      )}
+      <label className={styles.check}>
+        <input type="checkbox" checked={form.locked} onChange={(e) => set({ locked: e.target.checked })} />
+        加密（访客需输入密码才能阅读）
+      </label>
+      {form.locked && (
+        <TextField
+          label="文章密码"
+          value={form.password}
+          placeholder={hasPassword ? '已设置，留空则不变' : '输入密码'}
+          onChange={(v) => set({ password: v })}
         />
       )}
       <label className={styles.check}>

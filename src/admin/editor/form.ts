@@ -17,6 +17,10 @@ export type EditorForm = {
   is_top: number;
   /** 定时发布: a `datetime-local` value in the browser's zone, "" for none. */
   publish_at: string;
+  /** 加密: the article has (or is to get) a password. */
+  locked: boolean;
+  /** A new password typed ("" keeps the one it has); never loaded: the server sends none. */
+  password: string;
 };
 
 export const EMPTY_FORM: EditorForm = {
@@ -31,6 +35,8 @@ export const EMPTY_FORM: EditorForm = {
   origin_url: '',
   is_top: 2,
   publish_at: '',
+  locked: false,
+  password: '',
 };
 
 /** An ISO instant as a `datetime-local` value in the browser's zone (YYYY-MM-DDTHH:mm). */
@@ -54,6 +60,8 @@ export function formOf(a: ArticleDetail): EditorForm {
     is_top: a.is_top,
     // Only a schedule still ahead is one to edit; a published article's date never moves.
     publish_at: a.status === 4 && a.publish_at ? localInput(a.publish_at) : '',
+    locked: a.is_locked,
+    password: '',
   };
 }
 
@@ -83,6 +91,8 @@ export function saveBody(f: EditorForm, status: number): ArticleSave {
     is_top: f.is_top,
     // "" publishes a scheduled article now; the server ignores it for one already published.
     publish_at: f.publish_at ? new Date(f.publish_at).toISOString() : '',
+    // Not 加密: "" removes any password; 加密 with none typed keeps the one it has.
+    ...(!f.locked ? { password: '' } : f.password ? { password: f.password } : {}),
   };
 }
 

@@ -40,7 +40,8 @@ export const articleUnlockRoutes = new Hono<ApiEnv>().post('/article/unlock', do
   const ip = clientIp(c);
   const wait = await unlockFailures.take(ip);
   if (wait) throw tooMany(wait, '密码错误次数过多，请稍后再试');
-  const opens = orThrow(await passwordOpens(input.id, input.password), notFound(MSG.article));
+  const opens = await passwordOpens(input.id, input.password);
+  if (opens === null) throw notFound(MSG.article);
   if (!opens) throw invalid(MSG.articlePassword);
   await unlockFailures.refund(ip);
   const article = orThrow(await articles.getArticle(input.id, { unlocked: true }), notFound(MSG.article));

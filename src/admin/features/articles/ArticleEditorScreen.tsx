@@ -111,6 +111,8 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
     if (!form.article_title.trim()) return toast('请填写文章标题', 'warning', '温馨提示');
     if (!form.article_content.trim()) return toast('请填写文章内容', 'warning', '温馨提示');
     if (form.type !== 1 && !form.origin_url.trim()) return setOriginError('转载或翻译的文章请填写原文链接');
+    if (form.locked && !stored.locked && !form.password)
+      return toast('请填写文章密码', 'warning', '温馨提示');
     setOriginError('');
     const body = saveBody(form, status);
     setBusy(true);
@@ -242,6 +244,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             tags={terms.tags}
             originError={originError}
             canSchedule={!articleId || stored.status === 3 || stored.status === 4}
+            hasPassword={stored.locked}
           />
         </aside>
       </div>
