@@ -11,7 +11,7 @@ import { expect, expectToast, test } from './fixtures.ts';
 const bearer = () => ({ Authorization: `Bearer ${admin().token}` });
 
 /** Titles of the articles these tests write; each test's articles are removed after it. */
-const PREFIXES = ['历史版本', '定时发布'];
+const PREFIXES = ['历史版本', '定时发布', '加密文章'];
 
 test.afterEach(async ({ request }) => {
   for (const status of [undefined, 3]) {
@@ -109,5 +109,47 @@ test('定时发布: the list shows 定时 with the time; the article appears at 
       { timeout: 45_000, intervals: [2_000] },
     )
     .toBe(1);
+  await guest.close();
+});
+
+test('加密文章: visitors get a password box and no text; the password opens it for the session', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const title = unique('加密文章');
+  const secret = unique('只有密码才能看到');
+  await signIn(page, admin());
+  const { id } = await api(page, 'post', '/api/article/add', {
+    article_title: title,
+    article_content: `## 秘密小节\n\n${secret}`,
+    article_description: '一篇需要密码的文章',
+    password: 'e2e-密码',
+  });
+  // The admin reads it at once.
+  await page.goto(`/article?id=${id}`);
+  await expect(page.locator('[data-locked-body]')).toContainText(secret);
+
+  const guest = await browser.newContext({ baseURL });
+  const visitor = await guest.newPage();
+  const html = await (await visitor.request.get(`/article?id=${id}`)).text();
+  expect(html).toContain(title);
+  expect(html).not.toContain(secret);
+  expect(html).not.toContain('秘密小节');
+  await visitor.goto(`/article?id=${id}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByText('一篇需要密码的文章')).toBeVisible();
+  const box = visitor.getByLabel('文章密码');
+  await box.fill('不对');
+  await visitor.getByRole('button', { name: '解锁' }).click();
+  await expect(visitor.getByRole('alert')).toHaveText('密码错误');
+  await box.fill('e2e-密码');
+  await visitor.getByRole('button', { name: '解锁' }).click();
+  await expect(visitor.locator('[data-locked-body]')).toContainText(secret);
+  await expect(visitor.getByRole('heading', { name: '秘密小节' })).toBeVisible();
+  // For the rest of the session it opens by itself.
+  await visitor.reload();
+  await expect(visitor.locator('[data-locked-body]')).toContainText(secret);
+  await expect(visitor.getByLabel('文章密码')).toHaveCount(0);
   await guest.close();
 });
