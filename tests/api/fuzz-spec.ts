@@ -80,6 +80,7 @@ const article = {
   category_name: '模糊分类',
   tagNameList: ['模糊'],
   slug: 'fuzz-post',
+  publish_at: '2020-01-01T08:00:00+08:00',
 };
 const ARTICLE_NUM: Numeric = { category_id: 1, is_top: 1, order: 0, status: 1, type: 1 };
 const bangumi = {
