@@ -1,6 +1,7 @@
 /** Small rules about articles shared by the server, the pages and the CLI. */
 
-export const ARTICLE_STATUS = { public: 1, private: 2, draft: 3 } as const;
+/** 4: scheduled, public from its publish_at on (docs/api/admin.md#scheduled-and-password-protected-articles). */
+export const ARTICLE_STATUS = { public: 1, private: 2, draft: 3, scheduled: 4 } as const;
 export const ARTICLE_TYPE = { original: 1, reprint: 2, translation: 3 } as const;
 
 /** The label of an article type (1 original, 2 reprint, 3 translation). */

@@ -120,7 +120,7 @@ describe('POST /api/article/getArticleList', () => {
 
   it('refuses bad filters with a Chinese message', async () => {
     for (const bad of [
-      { status: 4 },
+      { status: 5 },
       { is_top: 3 },
       { create_time: ['2024-03-11', '2024-03-01'] },
       { create_time: ['昨天', '今天'] },

@@ -80,6 +80,7 @@ const article = {
   category_name: '模糊分类',
   tagNameList: ['模糊'],
   slug: 'fuzz-post',
+  publish_at: '2020-01-01T08:00:00+08:00',
 };
 const ARTICLE_NUM: Numeric = { category_id: 1, is_top: 1, order: 0, status: 1, type: 1 };
 const bangumi = {
@@ -289,6 +290,11 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'GET /api/article/getArticleListByContent/:text': {},
   'PUT /api/article/addView/:id': {},
   'PUT /api/article/addReadingDuration/:id/:duration': {},
+  'POST /api/article/unlock': {
+    body: { id: 1, password: '文章密码' },
+    numeric: { id: 1 },
+    hashes: 'visitor',
+  },
   'POST /api/article/adminGetArticleList': {
     body: { ...PAGE, status: 1 },
     numeric: { ...PAGE_NUM, status: 1 },
@@ -336,6 +342,12 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/article/getAutosave/:id': { numeric: { id: 0 } },
   'POST /api/article/preview': { body: { article_content: '# 标题\n\n正文' } },
+  'GET /api/article/revisions/:id': {},
+  'GET /api/article/revision/:revisionId': { path: { revisionId: '1' }, numeric: { revisionId: 1 } },
+  'PUT /api/article/revision/restore/:revisionId': {
+    path: { revisionId: '999' },
+    numeric: { revisionId: 1 },
+  },
   'POST /api/category/getCategoryList': { body: { ...PAGE, category_name: '分类' }, numeric: PAGE_NUM },
   'POST /api/category/delete': { body: { categoryIdList: [999] } },
   'PUT /api/category/merge': { body: { from: 998, to: 999 }, numeric: { from: 1, to: 1 } },

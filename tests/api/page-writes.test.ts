@@ -47,6 +47,7 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/article/getArticleListByCategoryId': 'read',
   'PUT /api/article/addView/:id': 'a counter',
   'PUT /api/article/addReadingDuration/:id/:duration': 'a counter',
+  'POST /api/article/unlock': 'read: a password check',
   'POST /api/article/adminGetArticleList': 'read',
   'POST /api/article/getArticleList': 'read',
   'POST /api/article/titleExist': 'read',

@@ -19,6 +19,8 @@ import * as m0031 from '../../src/server/db/migrations/0031_link_demo.ts';
 import * as m0032 from '../../src/server/db/migrations/0032_mail.ts';
 import * as m0033 from '../../src/server/db/migrations/0033_uploads.ts';
 import * as m0035 from '../../src/server/db/migrations/0035_import.ts';
+import * as m0037 from '../../src/server/db/migrations/0037_revisions.ts';
+import * as m0038 from '../../src/server/db/migrations/0038_publish_password.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -47,6 +49,8 @@ const UNDOABLE: [string, Down][] = [
   ['0032_mail', m0032.down],
   ['0033_uploads', m0033.down],
   ['0035_import', m0035.down],
+  ['0037_revisions', m0037.down],
+  ['0038_publish_password', m0038.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

@@ -13,10 +13,14 @@ type Props = {
   categories: DictionaryEntry[];
   tags: DictionaryEntry[];
   originError?: string;
+  /** Not published yet (new, a draft or scheduled): it may get a publish time. */
+  canSchedule?: boolean;
+  /** The saved article has a password already. */
+  hasPassword?: boolean;
 };
 
 /** The article's fields beside the text: cover, description, category, tags, visibility, type, pin. */
-export function EditorFields({ form, set, categories, tags, originError }: Props) {
+export function EditorFields({ form, set, categories, tags, originError, canSchedule, hasPassword }: Props) {
   const id = useId();
   return (
     <div className={styles.fields}>
@@ -64,6 +68,21 @@ export function EditorFields({ form, set, categories, tags, originError }: Props
           <option value={2}>私密（仅博主可见）</option>
         </select>
       </div>
+      {canSchedule && (
+        <div className={kit.field}>
+          <label className={kit.label} htmlFor={`${id}-at`}>
+            定时发布
+          </label>
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            className={kit.input}
+            value={form.publish_at}
+            onChange={(e) => set({ publish_at: e.target.value })}
+          />
+          <span className={kit.hint}>留空则按 发布 时立即发布；到时间后文章自动出现，日期即为该时间</span>
+        </div>
+      )}
       <div className={kit.field}>
         <label className={kit.label} htmlFor={`${id}-type`}>
           类型
@@ -86,6 +105,18 @@ export function EditorFields({ form, set, categories, tags, originError }: Props
           placeholder="https://"
           error={originError}
           onChange={(v) => set({ origin_url: v })}
+        />
+      )}
+      <label className={styles.check}>
+        <input type="checkbox" checked={form.locked} onChange={(e) => set({ locked: e.target.checked })} />
+        加密（访客需输入密码才能阅读）
+      </label>
+      {form.locked && (
+        <TextField
+          label="文章密码"
+          value={form.password}
+          placeholder={hasPassword ? '已设置，留空则不变' : '输入密码'}
+          onChange={(v) => set({ password: v })}
         />
       )}
       <label className={styles.check}>

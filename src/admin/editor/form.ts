@@ -15,6 +15,12 @@ export type EditorForm = {
   type: number;
   origin_url: string;
   is_top: number;
+  /** 定时发布: a `datetime-local` value in the browser's zone, "" for none. */
+  publish_at: string;
+  /** 加密: the article has (or is to get) a password. */
+  locked: boolean;
+  /** A new password typed ("" keeps the one it has); never loaded: the server sends none. */
+  password: string;
 };
 
 export const EMPTY_FORM: EditorForm = {
@@ -28,7 +34,17 @@ export const EMPTY_FORM: EditorForm = {
   type: 1,
   origin_url: '',
   is_top: 2,
+  publish_at: '',
+  locked: false,
+  password: '',
 };
+
+/** An ISO instant as a `datetime-local` value in the browser's zone (YYYY-MM-DDTHH:mm). */
+export function localInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
 export function formOf(a: ArticleDetail): EditorForm {
   return {
@@ -42,6 +58,10 @@ export function formOf(a: ArticleDetail): EditorForm {
     type: a.type,
     origin_url: a.origin_url,
     is_top: a.is_top,
+    // Only a schedule still ahead is one to edit; a published article's date never moves.
+    publish_at: a.status === 4 && a.publish_at ? localInput(a.publish_at) : '',
+    locked: a.is_locked,
+    password: '',
   };
 }
 
@@ -69,8 +89,16 @@ export function saveBody(f: EditorForm, status: number): ArticleSave {
     type: f.type,
     origin_url: f.type === 1 ? '' : f.origin_url.trim(),
     is_top: f.is_top,
+    // "" publishes a scheduled article now; the server ignores it for one already published.
+    publish_at: f.publish_at ? new Date(f.publish_at).toISOString() : '',
+    // Not 加密: "" removes any password; 加密 with none typed keeps the one it has.
+    ...(!f.locked ? { password: '' } : f.password ? { password: f.password } : {}),
   };
 }
+
+/** The form's schedule is still ahead: 发布 schedules it. */
+export const isScheduled = (f: EditorForm, now = Date.now()) =>
+  f.publish_at !== '' && new Date(f.publish_at).getTime() > now;
 
 export const sameForm = (a: EditorForm, b: EditorForm) => JSON.stringify(a) === JSON.stringify(b);
 

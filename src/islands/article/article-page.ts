@@ -222,6 +222,19 @@ function init(): void {
         cleanup = () => controller.abort();
       });
   }
+  const locked = document.querySelector<HTMLElement>('[data-unlock]');
+  if (locked) {
+    // Only on a password-protected article: its code loads then (islands/article/unlock.ts).
+    void import('./unlock.ts')
+      .then(({ setupUnlock }) => setupUnlock(locked))
+      .then((body) => {
+        if (!body) return;
+        const controller = new AbortController();
+        setupCopy(body, controller.signal);
+        setupImages(body, controller.signal);
+        cleanup = () => controller.abort();
+      });
+  }
   const root = document.querySelector<HTMLElement>('[data-article-body]');
   if (!root) return;
   const controller = new AbortController();

@@ -1,5 +1,5 @@
 import type { AdminPreview, ArticleViews, HotArticle, SearchHit } from '../contract/articles.ts';
-import { get, put, type RequestOptions } from './client.ts';
+import { get, post, put, type RequestOptions } from './client.ts';
 
 /** The article calls of the browser (search, the article page's reports, the admin's preview). */
 
@@ -18,3 +18,11 @@ export const addArticleView = (id: string | number) =>
 /** Reading time in milliseconds (docs/api/public.md#articles-and-taxonomy); outlives the page, silent. */
 export const addReadingDuration = (id: string | number, ms: number) =>
   put<null>(`/api/article/addReadingDuration/${id}/${ms}`, undefined, { quiet: true, keepalive: true });
+
+/** A password-protected article opened (docs/api/public.md#password-protected-articles); quiet: the box says why not. */
+export const unlockArticle = (id: string | number, password: string) =>
+  post<AdminPreview['article'] & { html: string; toc: AdminPreview['toc'] }>(
+    '/api/article/unlock',
+    { id: Number(id), password },
+    { quiet: true },
+  );

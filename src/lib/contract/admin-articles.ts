@@ -14,14 +14,14 @@ const dayRange = loose<[string, string] | undefined>()(
 );
 
 /**
- * POST /api/article/getArticleList: the owner's article list. Absent status: public and private only
- * (the draft and bin tab asks for 3); with status 3, is_deleted 1 is the bin only, 2 drafts only.
+ * POST /api/article/getArticleList: the owner's article list. Absent status: public, private and
+ * scheduled (4) (the draft and bin tab asks for 3); with status 3, is_deleted 1 is the bin only, 2 drafts only.
  */
 export const ArticleList = z.object({
   ...pageFields,
   article_title: filter(z.string().trim().max(100, '标题过长')),
   is_top: filter(oneOf([1, 2], 'is_top ')),
-  status: filter(oneOf([1, 2, 3], 'status ')),
+  status: filter(oneOf([1, 2, 3, 4], 'status ')),
   tag_id: filter(id()),
   category_id: filter(id()),
   create_time: dayRange,

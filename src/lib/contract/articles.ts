@@ -37,6 +37,10 @@ export type ArticleSummary = {
   tagNameList: string[];
   /** Length of the Markdown in characters, for the reading-time estimate. */
   wordCount: number;
+  /** When a scheduled article (status 4) goes public, or went; null when never scheduled. */
+  publish_at: string | null;
+  /** It has a password: visitors get no text, headings or excerpt of it without it. */
+  is_locked: boolean;
 };
 
 /** The admin's lists (getArticleList, adminGetArticleList): when a delete binned it, else null. */
@@ -87,6 +91,10 @@ export type ArticleDraft = {
   status?: number;
   type?: number;
   origin_url?: string;
+  /** When it goes public (ISO); null or "" for no schedule (docs/api/admin.md#scheduled-and-password-protected-articles). */
+  publish_at?: string | null;
+  /** The article's password; "" removes it. Never sent back: an article answers `is_locked` instead. */
+  password?: string;
 };
 
 /** One author's autosaved state of one article (or of a new one). */
@@ -100,3 +108,25 @@ export type ArticleEditorState = { version: number | null; autosave: ArticleAuto
 
 /** autosave's answer: when it was stored, and the article's current version (null for a new one). */
 export type AutosaveReceipt = { savedAt: string; version: number | null };
+
+/** One of an article's revisions as getRevisions lists them (`size`: characters of its text). */
+export type RevisionSummary = {
+  id: number;
+  createdAt: string;
+  size: number;
+  user_id: number;
+  /** Who saved it ("" for an account since deleted). */
+  nick_name: string;
+  /** Saved while the article was public: kept for good. */
+  published: boolean;
+};
+
+/** getRevision's answer: the revision's title and text. */
+export type ArticleRevision = {
+  id: number;
+  article_id: number;
+  user_id: number;
+  article_title: string;
+  article_content: string;
+  createdAt: string;
+};

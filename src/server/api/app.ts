@@ -9,6 +9,8 @@ import { withEnvelope } from '../http/envelope.ts';
 import { routedHono } from '../http/routing.ts';
 import { writeGuard } from '../http/write-guard.ts';
 import { pagesChanged } from '../page-sync.ts';
+import { articleRevisionRoutes } from './article-revisions.ts';
+import { articleUnlockRoutes } from './article-unlock.ts';
 import { articleRoutes } from './articles.ts';
 import { articleAdminRoutes } from './articles-admin.ts';
 import { auditWrites } from './audit.ts';
@@ -104,6 +106,8 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', musicRoutes);
   app.route('/', articleRoutes);
   app.route('/', articleAdminRoutes);
+  app.route('/', articleRevisionRoutes);
+  app.route('/', articleUnlockRoutes);
   app.route('/', chatRoutes);
   app.route('/', notifyRoutes).route('/', mailRoutes);
   app.route('/', dashboardRoutes);

@@ -22,7 +22,7 @@ import { body, check } from './validate.ts';
 const filter = blankAsAbsent;
 
 const idPath = z.object({ id: id() });
-const statusPath = z.object({ id: id(), status: oneOf([1, 2, 3], '状态') });
+const statusPath = z.object({ id: id(), status: oneOf([1, 2, 3, 4], '状态') });
 /** An article id, or 0 for the article not created yet. */
 const editorPath = z.object({
   id: num(z.number().int('id 必须是整数').min(0, 'id 不能为负').max(Number.MAX_SAFE_INTEGER, 'id 过大')),

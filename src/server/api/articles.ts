@@ -26,6 +26,9 @@ const link = (label: string) =>
   z.string().trim().max(500, `${label}过长`).refine(isSafeUrl, `${label}必须是 http(s) 地址或站内路径`);
 const name = (label: string) => z.string().trim().min(1, `请填写${label}`).max(20, `${label}最多 20 个字符`);
 
+/** 2030-01-01T08:00:00+08:00, …Z, with or without seconds and fractions: a zone is required. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 const ArticleFields = {
   article_title: z.string().trim().min(1, '请填写文章标题').max(100, '文章标题最多 100 个字符'),
   article_content: z.string().min(1, '请填写文章内容').max(200_000, '文章内容过长'),
@@ -41,6 +44,17 @@ const ArticleFields = {
   type: num(z.number().int().min(1, '类型只能是 1、2、3').max(3, '类型只能是 1、2、3')),
   origin_url: link('原文链接'),
   slug: z.string().trim().regex(SLUG_PATTERN, '链接别名只能包含小写字母、数字和连字符'),
+  // docs/api/admin.md#scheduled-and-password-protected-articles: a time with its zone; "" or null, none.
+  publish_at: z
+    .string({ error: '发布时间必须是 ISO 8601 时间' })
+    .trim()
+    .max(40, '发布时间必须是 ISO 8601 时间')
+    .refine(
+      (v) => v === '' || (ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))),
+      '发布时间必须是 ISO 8601 时间',
+    )
+    .nullable(),
+  password: z.string({ error: '文章密码必须是文字' }).max(64, '文章密码最多 64 个字符'),
 };
 
 /** A reprint or translation names its source. */
@@ -65,6 +79,8 @@ const ArticleCreate = z.preprocess(
       type: ArticleFields.type.optional(),
       origin_url: ArticleFields.origin_url.optional(),
       slug: ArticleFields.slug.optional(),
+      publish_at: ArticleFields.publish_at.optional(),
+      password: ArticleFields.password.optional(),
       ...OriginalArticleFields,
     })
     .strip()
@@ -264,7 +280,7 @@ export const articleRoutes = new Hono<ApiEnv>()
       )
         throw invalid(originMessage.message);
     }
-    const saved = await articles.updateArticle(articleId, patch, { version, overwrite });
+    const saved = await articles.updateArticle(articleId, patch, { version, overwrite, by: admin.id });
     await clearAutosave(admin.id, articleId);
     return ok(c, { id: articleId, version: saved }, '修改成功');
   })

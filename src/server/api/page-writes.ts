@@ -57,6 +57,7 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'PUT /api/article/update',
   'DELETE /api/article/delete/:id',
   'PUT /api/article/updateTop/:id/:is_top',
+  'PUT /api/article/revision/restore/:revisionId',
   'POST /api/category/add',
   'PUT /api/category/update',
   'DELETE /api/category/delete/:id',

@@ -24,6 +24,7 @@ export const MSG = {
   likeTarget: '点赞的内容不存在',
   user: '用户不存在',
   bangumi: '番剧不存在',
+  revision: '历史版本不存在',
   // Someone else's
   forbidden: '权限不足',
   ownLinkOnly: '只能修改自己的友链',
@@ -64,6 +65,7 @@ export const MSG = {
   otpPasswordWrong: '密码不正确',
   // Bad input
   nothingToChange: '没有需要修改的内容',
+  articlePassword: '密码错误',
   needOrigin: '转载或翻译的文章请填写原文链接',
   slugPattern: '链接别名只能包含小写字母、数字和连字符',
   // The disk (or the quota) is full: HTTP 507, nothing stored (core/disk-full.ts)

@@ -2,7 +2,9 @@ import type { Generated } from 'kysely';
 import type { ImportTables } from './schema-import.ts';
 import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
+import type { TwoFactorTables } from './schema-two-factor.ts';
 import type { UploadTables } from './schema-upload.ts';
+import type { ArticleWriting, WritingTables } from './schema-writing.ts';
 
 /** Every table of the blog. Column names are the wire names of docs/api/ (snake_case, createdAt/updatedAt). */
 
@@ -67,7 +69,7 @@ export interface TagTable extends Stamps {
   tag_name: string;
 }
 
-export interface ArticleTable extends Stamps {
+export interface ArticleTable extends Stamps, ArticleWriting {
   id: Generated<number>;
   slug: string;
   article_title: string;
@@ -343,27 +345,13 @@ export interface IdempotencyKeyTable {
   createdAt: string;
 }
 
-/** A TOTP secret per account (migration 0021, services/two-factor.ts). */
-export interface UserOtpTable {
-  user_id: number;
-  /** The active secret (base32) once enabled, else null. */
-  secret: string | null;
-  /** Made by setup, active only after enable checks a code from it. */
-  pending_secret: string | null;
-  /** The newest accepted time step: older and equal steps are refused (a code works once). */
-  last_step: Generated<number>;
-  enabledAt: string | null;
-  updatedAt: string;
-}
-
-/** One-time recovery codes, hashed (migration 0021). */
-export interface UserRecoveryCodeTable {
-  user_id: number;
-  code_hash: string;
-  usedAt: string | null;
-}
-
-export interface DB extends GuardTables, MailTables, UploadTables, ImportTables {
+export interface DB
+  extends GuardTables,
+    MailTables,
+    UploadTables,
+    ImportTables,
+    WritingTables,
+    TwoFactorTables {
   meta: MetaTable;
   secret: SecretTable;
   user: UserTable;
@@ -395,6 +383,4 @@ export interface DB extends GuardTables, MailTables, UploadTables, ImportTables 
   article_view_day: ArticleViewDayTable;
   audit_log: AuditLogTable;
   idempotency_key: IdempotencyKeyTable;
-  user_otp: UserOtpTable;
-  user_recovery_code: UserRecoveryCodeTable;
 }

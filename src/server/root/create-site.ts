@@ -17,6 +17,7 @@ import { createCaps } from '../net/caps.ts';
 import { invalidatePages, withPageCache } from '../page-cache.ts';
 import { pagesChanged, watchOutsideWrites } from '../page-sync.ts';
 import { startScaleOut } from '../scale-out.ts';
+import { startScheduledPublish } from '../services/articles/schedule.ts';
 import { startBinPurge } from '../services/articles/trash.ts';
 import { startAuditPurge } from '../services/audit.ts';
 import { startIdempotencyPurge } from '../services/idempotency.ts';
@@ -130,6 +131,9 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
   // the current turn, never in the way of the start.
   // Binned articles past their 30 days go for good: now, then daily (services/articles/trash.ts).
   startBinPurge(parts);
+  // Scheduled articles go public at their time on whichever process gets there first, which drops
+  // the pages that showed them missing on every process (services/articles/schedule.ts).
+  startScheduledPublish(parts, { onPublished: pagesChanged });
   // Page and article views counted in memory go to the database every minute and at the stop.
   startViewFlush(parts);
   // The friend links' sites: checked now, then every LINK_CHECK_HOURS (services/link-health.ts).

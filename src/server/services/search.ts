@@ -177,6 +177,9 @@ export async function searchArticles(text: string): Promise<SearchHit[]> {
     .selectFrom('article')
     .select(['id', 'article_title', 'article_content'])
     .where('id', 'in', ids)
+    // A password-protected article is never a hit: its excerpt is its text, and a hit on a word would
+    // tell that its text holds it (docs/api/public.md#password-protected-articles).
+    .where('password', '=', '')
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {

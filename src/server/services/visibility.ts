@@ -12,12 +12,17 @@ type Conn = Kysely<DB> | Transaction<DB>;
  * `type`: 1 article, 2 talk, 3 guestbook message (the comment types).
  */
 export async function thingVisible(type: number, forId: number, isAdmin: boolean, conn: Conn = db) {
-  if (type === THING.article || type === THING.talk) {
+  if (type === THING.article) {
+    // A password-protected article's comments are the admin's only (docs/api/public.md#password-protected-articles).
     const row = await conn
-      .selectFrom(type === THING.article ? 'article' : 'talk')
-      .select('status')
+      .selectFrom('article')
+      .select(['status', 'password'])
       .where('id', '=', forId)
       .executeTakeFirst();
+    return row != null && ((row.status === 1 && row.password === '') || isAdmin);
+  }
+  if (type === THING.talk) {
+    const row = await conn.selectFrom('talk').select('status').where('id', '=', forId).executeTakeFirst();
     return row != null && (row.status === 1 || isAdmin);
   }
   if (type === THING.message) {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, History } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   addArticle,
@@ -21,11 +21,13 @@ import {
   type EditorForm,
   EMPTY_FORM,
   formOf,
+  isScheduled,
   sameForm,
   saveBody,
   textStats,
   withDraft,
 } from '../../editor/form.ts';
+import { RevisionsDialog } from '../../editor/RevisionsDialog.tsx';
 import { type AutosaveState, useAutosave } from '../../editor/use-autosave.ts';
 import kit from '../../kit/kit.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
@@ -38,7 +40,7 @@ export default function ArticleEditorScreen() {
   return <Editor initialId={initialId} onSaved={(id) => $heading.set(id ? '编辑文章' : '写文章')} />;
 }
 
-const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿' };
+const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿', 4: '定时发布' };
 
 type Loaded = { form: EditorForm; stored: EditorForm; version: number | null; restored: string | null };
 
@@ -69,6 +71,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<number | null>(null);
   const [originError, setOriginError] = useState('');
+  const [revisionsOpen, setRevisionsOpen] = useState(false);
   // The first save creates the article: a retry of it after a lost answer must not make a second.
   const keyed = useIdempotencyKey();
   const { state: autosaved, settle } = useAutosave(form, articleId, version, (current) =>
@@ -108,6 +111,8 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
     if (!form.article_title.trim()) return toast('请填写文章标题', 'warning', '温馨提示');
     if (!form.article_content.trim()) return toast('请填写文章内容', 'warning', '温馨提示');
     if (form.type !== 1 && !form.origin_url.trim()) return setOriginError('转载或翻译的文章请填写原文链接');
+    if (form.locked && !stored.locked && !form.password)
+      return toast('请填写文章密码', 'warning', '温馨提示');
     setOriginError('');
     const body = saveBody(form, status);
     setBusy(true);
@@ -119,7 +124,13 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             { quiet: true },
           )
         : await keyed((key) => addArticle(body, key));
-      const next = { ...form, status };
+      // 发布 with a time ahead schedules it (status 4 on the server too).
+      const scheduled = status === 1 && isScheduled(form);
+      const next = {
+        ...form,
+        status: scheduled ? 4 : status,
+        publish_at: status === 1 && !scheduled ? '' : form.publish_at,
+      };
       // The first save gives the article an id: put it in the address so a reload edits this article
       // instead of starting a new one.
       if (!articleId) history.replaceState(null, '', `/admin/articles/edit?id=${saved.id}`);
@@ -133,7 +144,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
       // What was just saved is the autosave's new starting point: it sends nothing until the next change.
       settle(next);
       setConflict(null);
-      toast(status === 3 ? '草稿已保存' : '发布成功', 'success', '提示');
+      toast(status === 3 ? '草稿已保存' : scheduled ? '已定时发布' : '发布成功', 'success', '提示');
     } catch (e) {
       const err = e as HttpError;
       if (isStaleSave(err)) setConflict(status);
@@ -177,6 +188,12 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
           </span>
           <span className={styles.spacer} />
           {articleId > 0 && (
+            <button type="button" className={kit.button} onClick={() => setRevisionsOpen(true)}>
+              <History size={16} aria-hidden />
+              历史版本
+            </button>
+          )}
+          {articleId > 0 && (
             <a className={kit.button} href={`/article?id=${articleId}`} target="_blank" rel="noopener">
               <ExternalLink size={16} aria-hidden />
               在网站上查看
@@ -191,7 +208,13 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             disabled={busy}
             onClick={() => save(form.status === 2 ? 2 : 1)}
           >
-            {busy ? '保存中…' : stored.status !== 3 && articleId ? '更新' : '发布'}
+            {busy
+              ? '保存中…'
+              : isScheduled(form) && stored.status !== 1
+                ? '定时发布'
+                : stored.status !== 3 && articleId
+                  ? '更新'
+                  : '发布'}
           </button>
         </div>
         {restored && (
@@ -220,9 +243,19 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             categories={terms.categories}
             tags={terms.tags}
             originError={originError}
+            canSchedule={!articleId || stored.status === 3 || stored.status === 4}
+            hasPassword={stored.locked}
           />
         </aside>
       </div>
+      {articleId > 0 && (
+        <RevisionsDialog
+          articleId={articleId}
+          open={revisionsOpen}
+          onOpenChange={setRevisionsOpen}
+          onRestored={reload}
+        />
+      )}
       <ConflictDialog
         open={conflict !== null}
         busy={busy}

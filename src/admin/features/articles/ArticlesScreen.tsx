@@ -12,6 +12,7 @@ import {
   togglePublic,
 } from '../../../lib/api/admin/articles.ts';
 import type { AdminArticleSummary, DictionaryEntry } from '../../../lib/contract/articles.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
@@ -31,7 +32,9 @@ const TABS: Record<Tab, { label: string; status?: number; is_deleted?: number }>
   draft: { label: '草稿', status: 3, is_deleted: 2 },
   bin: { label: '回收站', status: 3, is_deleted: 1 },
 };
-const STATUS_LABEL: Record<number, string> = { 1: '公开', 2: '私密', 3: '草稿' };
+const STATUS_LABEL: Record<number, string> = { 1: '公开', 2: '私密', 3: '草稿', 4: '定时' };
+/** Public, or scheduled to be: 隐藏 makes either private (a schedule then no longer runs). */
+const shown = (a: AdminArticleSummary) => a.status === 1 || a.status === 4;
 const PAGE_SIZE = 10;
 const BIN_DAYS = 30;
 
@@ -114,7 +117,11 @@ export default function ArticlesScreen() {
       key: 'status',
       header: '状态',
       render: (a) =>
-        a.deletedAt ? `${daysLeft(a.deletedAt)} 天后彻底删除` : (STATUS_LABEL[a.status] ?? a.status),
+        a.deletedAt
+          ? `${daysLeft(a.deletedAt)} 天后彻底删除`
+          : a.status === 4 && a.publish_at
+            ? `定时 ${formatDateTime(a.publish_at)}`
+            : (STATUS_LABEL[a.status] ?? a.status),
     },
     {
       key: 'date',
@@ -156,12 +163,10 @@ export default function ArticlesScreen() {
               <button
                 type="button"
                 className={kit.button}
-                aria-label={`${a.status === 1 ? '隐藏' : '公开'}「${a.article_title}」`}
-                onClick={() =>
-                  act(togglePublic(a.id, a.status), a.status === 1 ? '隐藏文章成功' : '公开文章成功')
-                }
+                aria-label={`${shown(a) ? '隐藏' : '公开'}「${a.article_title}」`}
+                onClick={() => act(togglePublic(a.id, a.status), shown(a) ? '隐藏文章成功' : '公开文章成功')}
               >
-                {a.status === 1 ? '隐藏' : '公开'}
+                {shown(a) ? '隐藏' : '公开'}
               </button>
               <button
                 type="button"

@@ -5,8 +5,10 @@ import type {
   ArticleDetail,
   ArticleDraft,
   ArticleEditorState,
+  ArticleRevision,
   AutosaveReceipt,
   DictionaryEntry,
+  RevisionSummary,
   TocItem,
 } from '../../contract/articles.ts';
 import type { Page } from '../../contract/page.ts';
@@ -75,3 +77,13 @@ export const tagDictionary = () => get<Term[]>('/api/tag/getTagDictionary');
  */
 export const isStaleSave = (e: unknown) =>
   e instanceof HttpError && e.code === 100 && e.message.startsWith('文章已在别处');
+
+/** An article's revisions, newest first (docs/api/admin.md#revisions). */
+export const listRevisions = (id: number) => get<RevisionSummary[]>(`/api/article/revisions/${id}`);
+
+export const getRevision = (revisionId: number) =>
+  get<ArticleRevision>(`/api/article/revision/${revisionId}`);
+
+/** Puts the revision's title and text back as a new revision; answers the article's new version. */
+export const restoreRevision = (revisionId: number) =>
+  put<{ id: number; version: number }>(`/api/article/revision/restore/${revisionId}`);

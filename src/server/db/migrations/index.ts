@@ -28,6 +28,8 @@ import * as m0031 from './0031_link_demo.ts';
 import * as m0032 from './0032_mail.ts';
 import * as m0033 from './0033_uploads.ts';
 import * as m0035 from './0035_import.ts';
+import * as m0037 from './0037_revisions.ts';
+import * as m0038 from './0038_publish_password.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -66,6 +68,8 @@ const steps: Record<string, Step> = {
   '0032_mail': m0032,
   '0033_uploads': m0033,
   '0035_import': m0035,
+  '0037_revisions': m0037,
+  '0038_publish_password': m0038,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -42,7 +42,11 @@ export function listArticlesForAdmin(
   return listAdminArticles(current, size, (q) => {
     let r = f.status
       ? q.where('article.status', '=', f.status)
-      : q.where('article.status', 'in', [ARTICLE_STATUS.public, ARTICLE_STATUS.private]);
+      : q.where('article.status', 'in', [
+          ARTICLE_STATUS.public,
+          ARTICLE_STATUS.private,
+          ARTICLE_STATUS.scheduled,
+        ]);
     if (f.article_title) r = r.where(titleContains(f.article_title));
     if (f.is_top) r = r.where('article.is_top', '=', f.is_top);
     if (f.category_id) r = r.where('article.category_id', '=', f.category_id);

@@ -38,6 +38,7 @@ const SUMMARY_COLUMNS = [
   'article.reading_duration',
   'article.createdAt',
   'article.updatedAt',
+  'article.publish_at',
 ] as const;
 
 function summaries(d: Db = db) {
@@ -48,6 +49,7 @@ function summaries(d: Db = db) {
     .select([
       'category.category_name as categoryName',
       sql<number>`length(article.article_content)`.as('wordCount'),
+      sql<boolean>`article.password <> ''`.as('is_locked'),
     ]);
 }
 
@@ -82,7 +84,11 @@ export function showsLikesOf<T extends { id: number }>(rows: T[]): T[] {
   return rows;
 }
 
-const normalize = <T extends SummaryRow>(row: T): T => ({ ...row, wordCount: Number(row.wordCount) });
+const normalize = <T extends SummaryRow>(row: T): T => ({
+  ...row,
+  wordCount: Number(row.wordCount),
+  is_locked: Boolean(row.is_locked),
+});
 
 async function page(
   current: number,
@@ -168,8 +174,15 @@ export async function listTimeline(current: number, size: number): Promise<Page<
   return { ...rows, list: years };
 }
 
-/** One article with its Markdown; null when missing, or not public and the reader is not the admin. */
-export async function getArticle(id: number, opts: { admin?: boolean } = {}): Promise<ArticleDetail | null> {
+/**
+ * One article with its Markdown; null when missing, or not public and the reader is not the admin. A
+ * password-protected one comes without its Markdown ("") unless the reader is the admin or `unlocked`
+ * (the password was checked: services/articles/locked.ts).
+ */
+export async function getArticle(
+  id: number,
+  opts: { admin?: boolean; unlocked?: boolean } = {},
+): Promise<ArticleDetail | null> {
   shows(articleTag(id), likesTag(THING.article, id));
   const row = await summaries()
     .leftJoin('user', 'user.id', 'article.author_id')
@@ -179,9 +192,10 @@ export async function getArticle(id: number, opts: { admin?: boolean } = {}): Pr
   if (!row || (row.status !== ARTICLE_STATUS.public && !opts.admin)) return null;
   shows(userTag(row.author_id));
   const [withTagList] = await withTags([normalize(row as SummaryRow)]);
+  const hidden = withTagList.is_locked && !opts.admin && !opts.unlocked;
   return {
     ...withTagList,
-    article_content: row.article_content,
+    article_content: hidden ? '' : row.article_content,
     authorName: row.authorName ?? '',
   } as ArticleDetail;
 }
@@ -212,7 +226,9 @@ export function listPublicArticles(limit?: number) {
   shows('articles', 'article-feeds');
   let q = db
     .selectFrom('article')
-    .select(['id', 'article_title', 'article_description', 'article_content', 'createdAt', 'updatedAt'])
+    .select(['id', 'article_title', 'article_description', 'createdAt', 'updatedAt'])
+    // A password-protected article's text is in no feed: "" stands for it.
+    .select(sql<string>`CASE WHEN password = '' THEN article_content ELSE '' END`.as('article_content'))
     .where('status', '=', ARTICLE_STATUS.public)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc');

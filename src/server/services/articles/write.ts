@@ -1,14 +1,17 @@
 import { ARTICLE_STATUS, ARTICLE_TYPE, SLUG_PATTERN, slugify } from '../../../lib/article.ts';
 import { THING } from '../../../lib/community.ts';
 import type { ArticleDraft } from '../../../lib/contract/articles.ts';
+import { scheduleOf } from '../../../lib/schedule.ts';
 import { conflict, invalid, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
+import { hashPassword } from '../auth.ts';
 import { NOTIFY } from '../notify.ts';
 import { removeUnusedUploads } from '../upload-files.ts';
 import type { Db } from './db.ts';
 import { announce } from './events.ts';
 import { trackArticles, trackNewArticle } from './page-changes.ts';
+import { recordRevision } from './revisions.ts';
 
 /** Writing articles: create, update, pin, delete; each ends by announcing the change (events.ts). */
 
@@ -113,8 +116,13 @@ export async function createArticle(input: ArticleInput, authorId: number): Prom
   return trackNewArticle(() => insertArticle(input, authorId));
 }
 
+/** The stored form of an article's password: its argon2id hash, "" for none (hashed before any transaction). */
+const passwordHash = async (password: string | undefined) =>
+  password === undefined ? undefined : password === '' ? '' : await hashPassword(password);
+
 async function insertArticle(input: ArticleInput, authorId: number): Promise<number> {
-  const id = await db.transaction().execute((trx) => insertArticleIn(trx, input, authorId));
+  const password = (await passwordHash(input.password)) ?? '';
+  const id = await db.transaction().execute((trx) => insertArticleIn(trx, input, authorId, password));
   await announce([{ kind: 'create', id }]);
   return id;
 }
@@ -123,11 +131,18 @@ async function insertArticle(input: ArticleInput, authorId: number): Promise<num
  * The rows of a new article inside the caller's transaction (an import writes an article and its
  * source mark in one, services/import/run.ts); the caller announces it.
  */
-export async function insertArticleIn(trx: Db, input: ArticleInput, authorId: number): Promise<number> {
+export async function insertArticleIn(
+  trx: Db,
+  input: ArticleInput,
+  authorId: number,
+  /** The password's stored form, hashed before the transaction (passwordHash); "" for none. */
+  password = '',
+): Promise<number> {
   const categoryId = await resolveCategory(trx, input);
   const tagIds = (await resolveTags(trx, input)) ?? [];
   const slug = await uniqueSlug(trx, input.slug, input.article_title);
   const stamp = now();
+  const when = scheduleOf(stamp, input.status ?? ARTICLE_STATUS.public, input.publish_at);
   const row = await trx
     .insertInto('article')
     .values({
@@ -140,18 +155,25 @@ export async function insertArticleIn(trx: Db, input: ArticleInput, authorId: nu
       article_description: input.article_description ?? '',
       is_top: input.is_top ?? 2,
       order: input.order ?? 0,
-      status: input.status ?? ARTICLE_STATUS.public,
+      status: when.status,
+      publish_at: when.publish_at ?? null,
+      password,
       type: input.type ?? ARTICLE_TYPE.original,
       origin_url: input.origin_url ?? '',
       view_times: 0,
       thumbs_up_times: 0,
       reading_duration: 0,
-      createdAt: input.createdAt ?? stamp,
+      createdAt: input.createdAt ?? when.createdAt ?? stamp,
       updatedAt: input.updatedAt ?? input.createdAt ?? stamp,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await setTags(trx, row.id, tagIds);
+  await recordRevision(trx, row.id, authorId, {
+    article_title: input.article_title,
+    article_content: input.article_content,
+    published: when.status === ARTICLE_STATUS.public,
+  });
   return row.id;
 }
 
@@ -170,9 +192,9 @@ const EDITABLE = [
 
 /**
  * The version the editor loaded (optimistic concurrency): a save over a newer version is refused
- * unless the author chose to overwrite.
+ * unless the author chose to overwrite. `by`: who saves, for the revision (default the author).
  */
-export type SaveGuard = { version?: number; overwrite?: boolean };
+export type SaveGuard = { version?: number; overwrite?: boolean; by?: number };
 
 /**
  * Changes the given fields of an article (not found when it does not exist); returns its new version.
@@ -187,10 +209,11 @@ export async function updateArticle(
 }
 
 async function saveArticle(id: number, input: Partial<ArticleInput>, guard: SaveGuard): Promise<number> {
+  const password = await passwordHash(input.password);
   const version = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('article')
-      .select(['id', 'article_title', 'version'])
+      .select(['id', 'article_title', 'version', 'author_id', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) throw notFound(MSG.article);
@@ -199,6 +222,9 @@ async function saveArticle(id: number, input: Partial<ArticleInput>, guard: Save
     const patch: Record<string, unknown> = { version: current.version + 1 };
     for (const key of EDITABLE) if (input[key] !== undefined) patch[key] = input[key];
     if (input.status !== undefined && input.status !== ARTICLE_STATUS.draft) patch.deleted_at = null;
+    const wanted = input.status ?? current.status;
+    Object.assign(patch, scheduleOf(now(), wanted, input.publish_at, current.status));
+    if (password !== undefined) patch.password = password;
     const categoryId = await resolveCategory(trx, input);
     if (categoryId !== undefined) patch.category_id = categoryId;
     if (input.slug !== undefined) patch.slug = await uniqueSlug(trx, input.slug, current.article_title, id);
@@ -206,6 +232,15 @@ async function saveArticle(id: number, input: Partial<ArticleInput>, guard: Save
     await trx.updateTable('article').set(patch).where('id', '=', id).execute();
     const tagIds = await resolveTags(trx, input);
     if (tagIds) await setTags(trx, id, tagIds);
+    const saved = await trx
+      .selectFrom('article')
+      .select(['article_title', 'article_content', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await recordRevision(trx, id, guard.by ?? current.author_id, {
+      ...saved,
+      published: saved.status === ARTICLE_STATUS.public,
+    });
     return current.version + 1;
   });
   await announce([{ kind: 'update', id }]);
@@ -243,6 +278,7 @@ async function removeArticle(id: number): Promise<void> {
     await trx.deleteFrom('like').where('type', '=', THING.article).where('for_id', '=', id).execute();
     await trx.deleteFrom('notify').where('type', '=', NOTIFY.article).where('to_id', '=', id).execute();
     await trx.deleteFrom('article_autosave').where('article_id', '=', id).execute();
+    await trx.deleteFrom('article_revision').where('article_id', '=', id).execute();
     const gone = await trx
       .deleteFrom('article')
       .where('id', '=', id)

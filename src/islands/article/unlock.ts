@@ -1,0 +1,61 @@
+import { adminPreview, unlockArticle } from '../../lib/api/articles.ts';
+import { HttpError } from '../../lib/api/client.ts';
+import { $userInfo } from '../../stores/session.ts';
+
+/**
+ * The password box of a password-protected article (docs/api/public.md#password-protected-articles):
+ * the page HTML holds no text of it, so the right password fetches the rendered body and puts it in
+ * place. The password is kept in the tab's sessionStorage, so the article opens by itself for the rest of
+ * the browser session; the admin's opens with no password at all. Loaded only on such a page.
+ * Returns the body element it filled, or null.
+ */
+const KEY = (id: string) => `article-password:${id}`;
+
+function show(box: HTMLElement, html: string): HTMLElement | null {
+  const body = box.querySelector<HTMLElement>('[data-locked-body]');
+  if (!body) return null;
+  body.innerHTML = html;
+  body.hidden = false;
+  box.querySelector('[data-unlock-form]')?.remove();
+  return body;
+}
+
+export async function setupUnlock(box: HTMLElement): Promise<HTMLElement | null> {
+  const id = box.dataset.unlock ?? '';
+  if ($userInfo.get()?.role === 1) {
+    const preview = await adminPreview(id, { quiet: true }).catch(() => null);
+    if (preview) return show(box, preview.html);
+  }
+  const form = box.querySelector<HTMLFormElement>('[data-unlock-form]');
+  const input = form?.querySelector<HTMLInputElement>('input');
+  const error = form?.querySelector<HTMLElement>('[data-unlock-error]');
+  if (!form || !input || !error) return null;
+  const open = async (password: string): Promise<HTMLElement | null> => {
+    try {
+      const article = await unlockArticle(id, password);
+      sessionStorage.setItem(KEY(id), password);
+      return show(box, article.html);
+    } catch (e) {
+      sessionStorage.removeItem(KEY(id));
+      error.textContent = e instanceof HttpError && e.message ? e.message : '网络错误，请稍后再试';
+      return null;
+    }
+  };
+  const kept = sessionStorage.getItem(KEY(id));
+  if (kept) {
+    const body = await open(kept);
+    if (body) return body;
+    error.textContent = '';
+  }
+  return new Promise((resolve) => {
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      if (!input.value) {
+        error.textContent = '请输入文章密码';
+        return;
+      }
+      const body = await open(input.value);
+      if (body) resolve(body);
+    });
+  });
+}
