@@ -47,6 +47,7 @@ const TAGS: [prefix: string, name: string, description: string][] = [
   ['/api/dashboard', '仪表盘', '后台概览与趋势'],
   ['/api/audit', '审计日志', '后台操作与安全事件的记录'],
   ['/api/backup', '备份', '数据库备份下载'],
+  ['/api/import', '导入与导出', '从 WordPress、Markdown、原项目数据库或全站归档导入，下载全站归档'],
   ['/api/openapi.json', 'API 文档', '本文档与它的浏览页'],
   ['/api/docs', 'API 文档', ''],
   ['/wapi', '音乐服务 /wapi', 'NeteaseCloudMusicApi 接口（本地曲库或转发），回答不用信封'],
