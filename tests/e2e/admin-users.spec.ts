@@ -91,6 +91,8 @@ test('a user disabled in the console: their open tab is refused, they cannot log
     // Their session ended with the reset; the old password is refused, the new one works.
     await theirs.reload();
     await expectToast(theirs, '登录过期，请重新登录', '错误提示');
+    // The site opens the login dialog itself: wait for it, or a click on the header's entry races it.
+    await expect(loginDialog(theirs)).toBeVisible();
     await logIn(theirs, user.username, user.password);
     await expectToast(theirs, '用户名或密码错误', '错误提示');
     await logIn(theirs, user.username, password);
