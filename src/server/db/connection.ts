@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
@@ -30,13 +37,7 @@ function sqliteAdapter(file: string) {
   raw.exec('PRAGMA foreign_keys = ON');
   // The 500 most recently used statements stay prepared.
   const cache = new LRUCache<string, { stmt: StatementSync; reader: boolean }>({ max: 500 });
-  const prepare = (text: string) => {
-    // Kysely opens a transaction with a plain (deferred) BEGIN: its first read takes a snapshot, and
-    // if another process (the CLI, a second server on the file) commits before the transaction's
-    // first write, that write fails at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits
-    // out. BEGIN IMMEDIATE takes the write lock up front, waiting for it like any other statement.
-    // This process has one connection, whose transactions take turns anyway.
-    const sql = text === 'begin' ? 'begin immediate' : text;
+  const prepare = (sql: string) => {
     let hit = cache.get(sql);
     if (!hit) {
       const stmt = raw.prepare(sql);
@@ -61,6 +62,31 @@ function sqliteAdapter(file: string) {
       },
     },
   };
+}
+
+/**
+ * Kysely's SQLite dialect with transactions begun IMMEDIATE. Its own driver begins with a plain
+ * (deferred) BEGIN: the transaction's first read takes a snapshot, and if another process (the CLI, a
+ * second server on the file) commits before the transaction's first write, that write fails at once
+ * with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out. IMMEDIATE takes the write lock up front,
+ * waiting for it like any other statement; this process has one connection, whose transactions take
+ * turns anyway (tests/unit/sqlite-transactions.test.ts).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How long a request waits for a PostgreSQL connection (a free one, or a new one to be made). */
@@ -144,7 +170,7 @@ export async function openDatabase(
   const { raw, database } = sqliteAdapter(path.join(cfg.dataDir, 'blog.db'));
   dialect = 'sqlite';
   sqlite = raw;
-  db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database }) });
   return db;
 }
 
