@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type Config, config } from '../../config.ts';
 import { logger } from '../../core/log.ts';
+import { workerTask } from '../../core/worker-task.ts';
 import { demoLibraryMarked, markDemoLibrary } from '../music-demo.ts';
 import { hasNoAudio } from './demo.ts';
 import { Library } from './library.ts';
@@ -33,16 +34,14 @@ let demoWorker: Worker | undefined;
 export class MusicStopped extends Error {}
 
 function writeDemoInWorker(dir: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./demo-worker.ts', import.meta.url), { workerData: dir });
-    demoWorker = worker;
-    worker.once('message', (count: number) => resolve(count));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
+  return workerTask<number>(new URL('./demo-worker.ts', import.meta.url), dir, {
+    started: (worker) => {
+      demoWorker = worker;
+    },
+    ended: (code) => {
       demoWorker = undefined;
-      if (code !== 0)
-        reject(stopping ? new MusicStopped('stopped') : new Error(`demo music worker exited with ${code}`));
-    });
+      return stopping ? new MusicStopped('stopped') : new Error(`demo music worker exited with ${code}`);
+    },
   });
 }
 
