@@ -59,16 +59,17 @@ type Props = {
 export function Toolbar({ api, lang, onLang }: Props) {
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="格式">
-      {TOOLS.map(({ tool, label }) => {
+      {TOOLS.map(({ tool, label, hint }) => {
         const Icon = ICONS[tool];
         const keys = shortcuts(tool);
+        const title = hint ? `${label}：${hint}` : label;
         return (
           <span key={tool} className={styles.toolGroup}>
             <button
               type="button"
               className={styles.tool}
               aria-label={label}
-              title={keys.label ? `${label}（${keys.label}）` : label}
+              title={keys.label ? `${title}（${keys.label}）` : title}
               aria-keyshortcuts={keys.aria}
               data-tool={tool}
               disabled={!api}

@@ -19,21 +19,21 @@ export type Tool =
   | 'image'
   | 'hr';
 
-/** The toolbar's order, with each button's name. */
-export const TOOLS: { tool: Tool; label: string }[] = [
-  { tool: 'heading', label: '标题（H1→H2→H3→正文）' },
+/** The toolbar's order, with each button's name (and what its title adds). */
+export const TOOLS: { tool: Tool; label: string; hint?: string }[] = [
+  { tool: 'heading', label: '标题', hint: '依次切换 H1、H2、H3、正文' },
   { tool: 'bold', label: '加粗' },
   { tool: 'italic', label: '斜体' },
   { tool: 'strike', label: '删除线' },
   { tool: 'quote', label: '引用' },
   { tool: 'code', label: '行内代码' },
-  { tool: 'codeBlock', label: '代码块' },
+  { tool: 'codeBlock', label: '代码块', hint: '语言在右侧选择' },
   { tool: 'bullet', label: '无序列表' },
   { tool: 'ordered', label: '有序列表' },
   { tool: 'task', label: '任务列表' },
   { tool: 'table', label: '表格' },
   { tool: 'link', label: '链接' },
-  { tool: 'image', label: '图片' },
+  { tool: 'image', label: '图片', hint: '上传图片并插入' },
   { tool: 'hr', label: '分隔线' },
 ];
 
