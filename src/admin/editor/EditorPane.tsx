@@ -25,8 +25,9 @@ type Props = {
 /** Places the preview so the source line at the editor's top is at its top (lib/scroll-sync.ts). */
 function follow(preview: HTMLElement | null, at: number | 'end') {
   if (!preview) return;
-  if (at === 'end') {
-    preview.scrollTop = preview.scrollHeight;
+  // The text's start or end: the preview's too (past its padding, and the last block's end).
+  if (at === 'end' || at <= 1) {
+    preview.scrollTop = at === 'end' ? preview.scrollHeight : 0;
     return;
   }
   const origin = preview.getBoundingClientRect().top - preview.scrollTop;
