@@ -25,6 +25,19 @@ describe('article rendering off the server thread', () => {
     expect(viaWorker.toc).toEqual([{ id: '标题', text: '标题', level: 1 }]);
   });
 
+  it("marks the preview's blocks with their source lines, and only the preview's", async () => {
+    const preview = await renderInWorker(MD, 'preview');
+    const lines = [...preview.html.matchAll(/<(\w+)[^>]*data-source-line="(\d+)"/g)].map((m) => [m[1], m[2]]);
+    // The heading, the paragraph, the code block and the table (both wrapped by later steps).
+    expect(lines).toEqual([
+      ['h1', '1'],
+      ['p', '3'],
+      ['div', '5'],
+      ['div', '9'],
+    ]);
+    expect((await renderInWorker(MD)).html).not.toContain('data-source-line');
+  });
+
   it('lets the threads go when idle and starts one again for the next render', async () => {
     setWorkerIdleMs(20);
     await Promise.all([renderInWorker('# one'), renderInWorker('# one, too')]);

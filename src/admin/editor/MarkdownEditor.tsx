@@ -2,16 +2,64 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
 import { HighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState } from '@codemirror/state';
+import { EditorState, Prec, type StateCommand } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
+import { imageMarkdown } from '../../lib/markdown-format.ts';
 import { uploadWithProgress } from '../kit/upload.ts';
+import { BINDINGS, type EditorApi, type ImageSource, type Tool } from './actions.ts';
+import * as cmd from './commands.ts';
 
 type Props = {
   value: string;
   onChange: (value: string) => void;
+  /** The toolbar's way in, once the editor is there (null when it goes). */
+  onReady?: (api: EditorApi | null) => void;
+  /** The source line at the top of the editor (fractional), or 'end' when scrolled to the bottom. */
+  onTopLine?: (line: number | 'end') => void;
+  /** The image button's source of images; the default picks a file and uploads it. */
+  onImage?: ImageSource;
+  /** The code block button's language (actions.ts CODE_LANGS). */
+  codeLang: string;
 };
+
+/** The command behind a toolbar button or shortcut (the image button is the editor's own). */
+function commandFor(tool: Exclude<Tool, 'image'>, level: 1 | 2 | 3 | undefined, lang: string): StateCommand {
+  switch (tool) {
+    case 'heading':
+      return cmd.heading(level);
+    case 'bold':
+    case 'italic':
+    case 'strike':
+    case 'code':
+      return cmd.inline(tool);
+    case 'quote':
+    case 'bullet':
+    case 'ordered':
+    case 'task':
+      return cmd.lines(tool);
+    case 'codeBlock':
+      return cmd.codeBlock(lang);
+    case 'table':
+      return cmd.table;
+    case 'link':
+      return cmd.link;
+    case 'hr':
+      return cmd.rule;
+  }
+}
+
+/** The source line at the top of the editor's scroll area, with the part of it scrolled past. */
+function topLine(view: EditorView): number | 'end' {
+  const scroller = view.scrollDOM;
+  if (scroller.scrollTop > 0 && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2)
+    return 'end';
+  const height = scroller.getBoundingClientRect().top - view.documentTop;
+  const block = view.lineBlockAtHeight(Math.max(0, height));
+  const line = view.state.doc.lineAt(block.from).number;
+  return line + Math.min(1, Math.max(0, (height - block.top) / (block.height || 1)));
+}
 
 /** Markdown colours from the site's variables: readable in dark and light. */
 const highlight = HighlightStyle.define([
@@ -45,7 +93,7 @@ const imagesOf = (data: DataTransfer | null) =>
 async function insertImages(view: EditorView, files: File[], at: number) {
   let pos = at;
   for (const file of files) {
-    const name = (file.name || 'image').replace(/[[\]\n]/g, '');
+    const name = (file.name || 'image').replace(/[[\]\n\r]/g, '');
     const marker = `![上传中 ${name}…]()`;
     view.dispatch({
       changes: { from: pos, insert: `${marker}\n` },
@@ -60,28 +108,65 @@ async function insertImages(view: EditorView, files: File[], at: number) {
     }
     const from = view.state.doc.toString().indexOf(marker);
     if (from < 0) continue;
-    const text = url ? `![${name.replace(/\.[a-z0-9]+$/i, '')}](${url})` : '';
+    const text = url ? imageMarkdown(name, url) : '';
     view.dispatch({ changes: { from, to: from + marker.length + (url ? 0 : 1), insert: text } });
     pos = view.state.selection.main.head;
   }
 }
 
-/** CodeMirror 6 with Markdown, history, search and line wrapping; pasted or dropped images upload. */
-export default function MarkdownEditor({ value, onChange }: Props) {
+/**
+ * CodeMirror 6 with Markdown, history, search and line wrapping; pasted or dropped images upload; the
+ * toolbar's commands and their shortcuts (actions.ts).
+ */
+export default function MarkdownEditor({ value, onChange, onReady, onTopLine, onImage, codeLang }: Props) {
   const host = useRef<HTMLDivElement>(null);
+  const file = useRef<HTMLInputElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  // The latest props, for the editor made once.
+  const latest = useRef({ onReady, onTopLine, onImage, codeLang });
+  latest.current = { onReady, onTopLine, onImage, codeLang };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once; value syncs below
   useEffect(() => {
     if (!host.current) return;
+    const run = (tool: Tool, level?: 1 | 2 | 3) => {
+      const ed = view.current;
+      if (!ed) return;
+      if (tool === 'image') {
+        const source = latest.current.onImage;
+        if (!source) return file.current?.click();
+        source((url, alt) => {
+          const current = view.current;
+          if (!current) return;
+          cmd.insertText(imageMarkdown(alt, url))(current);
+          current.focus();
+        });
+        return;
+      }
+      commandFor(tool, level, latest.current.codeLang)(ed);
+      ed.focus();
+    };
     const v = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: value,
         extensions: [
           history(),
+          // Before the default keys: Mod-i is the toolbar's italic, not selectParentSyntax.
+          Prec.high(
+            keymap.of(
+              BINDINGS.map((b) => ({
+                key: b.key,
+                preventDefault: true,
+                run: () => {
+                  run(b.tool, b.level);
+                  return true;
+                },
+              })),
+            ),
+          ),
           search({ top: true }),
           highlightSelectionMatches(),
           keymap.of([...markdownKeymap, ...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
@@ -114,7 +199,17 @@ export default function MarkdownEditor({ value, onChange }: Props) {
       }),
     });
     view.current = v;
+    // The preview follows, at most once a frame.
+    let frame = 0;
+    const scrolled = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => latest.current.onTopLine?.(topLine(v)));
+    };
+    v.scrollDOM.addEventListener('scroll', scrolled, { passive: true });
+    latest.current.onReady?.({ run });
     return () => {
+      cancelAnimationFrame(frame);
+      latest.current.onReady?.(null);
       v.destroy();
       view.current = null;
     };
@@ -127,5 +222,23 @@ export default function MarkdownEditor({ value, onChange }: Props) {
       v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
-  return <div ref={host} className="md-editor" data-editor />;
+  return (
+    <>
+      <div ref={host} className="md-editor" data-editor />
+      <input
+        ref={file}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        data-image-file
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          const ed = view.current;
+          if (ed && files.length) void insertImages(ed, files, ed.state.selection.main.head);
+        }}
+      />
+    </>
+  );
 }

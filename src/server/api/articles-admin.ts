@@ -130,7 +130,8 @@ const doc = {
     summary: '预览 Markdown',
     access: 'admin',
     body: PreviewBody,
-    description: '与读者看到的渲染相同，回答 HTML 与目录。',
+    description:
+      '与读者看到的渲染相同，回答 HTML 与目录；各顶层块另带 data-source-line（起始行号），供编辑器同步滚动。',
   }),
 };
 

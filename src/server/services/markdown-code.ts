@@ -83,6 +83,8 @@ export const rehypeCodeBlocks: Plugin<[HighlighterSource], Root> = (highlighter)
     const grammar = name && (loaded.includes(name) || name in bundledLanguages) ? name : 'text';
     const text: ElementContent = { type: 'text', value: hastToString(code) };
     const pre = el('pre', {}, [el('code', { className: [`language-${grammar}`] }, [text])]);
+    // The block keeps the source position of the `<pre>` it replaces: the console's preview marks its line.
+    const { position } = parent.children[index];
     parent.children[index] = el('div', { className: ['code-block'] }, [
       el('div', { className: ['code-head'] }, [
         el('span', { className: ['code-lang'] }, [{ type: 'text', value: lang || 'text' }]),
@@ -92,6 +94,7 @@ export const rehypeCodeBlocks: Plugin<[HighlighterSource], Root> = (highlighter)
       ]),
       pre,
     ]) as RootContent & ElementContent;
+    parent.children[index].position = position;
   }
 };
 

@@ -12,6 +12,7 @@ import { createHighlighter, createOnigurumaEngine, type Highlighter } from 'shik
 import { type Plugin, unified } from 'unified';
 import { CODE_THEME_MAP, rehypeCodeBlocks, rehypeCodeColours, rehypeCodeHighlight } from './markdown-code.ts';
 import { rehypeOwnHeadingIds, rehypeToc, type TocItem, tocOf } from './markdown-headings.ts';
+import { rehypeSourceLines } from './markdown-lines.ts';
 
 /**
  * The Markdown pipeline, once per article version, in a render thread
@@ -128,8 +129,11 @@ const processor = unified()
   .use(rehypeCodeColours)
   .use(rehypeStringify);
 
-/** Markdown to safe HTML plus its table of contents. */
-export async function renderMarkdown(markdown: string): Promise<Rendered> {
-  const file = await processor.process(markdown);
+/** The same, with each block's source line for the console's preview (markdown-lines.ts). */
+const previewProcessor = processor().use(rehypeSourceLines);
+
+/** Markdown to safe HTML plus its table of contents; `preview` marks the blocks' source lines. */
+export async function renderMarkdown(markdown: string, preview = false): Promise<Rendered> {
+  const file = await (preview ? previewProcessor : processor).process(markdown);
   return { html: String(file), toc: tocOf(file) };
 }

@@ -138,7 +138,7 @@ function run(slot: Slot, job: Job): void {
     dispatch();
   }, budgetMs);
   slot.deadline.unref();
-  slot.worker.postMessage({ markdown: job.markdown });
+  slot.worker.postMessage({ markdown: job.markdown, kind: job.kind });
 }
 
 /** Hands queued jobs to free threads, starting threads (up to the pool's size) for jobs left waiting. */
