@@ -424,7 +424,9 @@ describe('POST /api/article/preview', () => {
     expect(json.result.toc).toEqual(page.toc);
     expect(json.result.html).not.toContain('<script');
     expect(json.result.html).toContain('shiki');
-  });
+    // Two first renders, each maybe in a new Markdown worker loading Shiki's grammars: on a busy
+    // 2-core machine that alone took over 20 s.
+  }, 90_000);
 });
 
 describe('categories and tags', () => {
