@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { enrichBody } from '../../islands/article/rich-body.ts';
 import { previewMarkdown } from '../../lib/api/admin/articles.ts';
 import styles from './editor.module.css';
 
@@ -19,6 +20,7 @@ export function EditorPane({ content, onChange }: Props) {
   const [mode, setMode] = useState<Mode>(narrow ? 'edit' : 'split');
   const [html, setHtml] = useState('');
   const [failed, setFailed] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const mq = matchMedia(NARROW);
@@ -44,6 +46,14 @@ export function EditorPane({ content, onChange }: Props) {
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [content, showPreview]);
+
+  // Math's stylesheet and the diagrams, as on the article page (docs/owner-guide.md#数学公式与图表).
+  useEffect(() => {
+    if (!showPreview || !html || !body.current) return;
+    const drawing = new AbortController();
+    enrichBody(body.current, drawing.signal);
+    return () => drawing.abort();
+  }, [html, showPreview]);
 
   return (
     <section className={styles.pane} data-mode={mode}>
@@ -72,7 +82,7 @@ export function EditorPane({ content, onChange }: Props) {
           <section className={styles.preview} aria-label="预览" data-preview>
             {failed && <p className={styles.muted}>预览暂不可用，稍后会重试。</p>}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitized rendering, as /article shows it */}
-            <div className="md-body" dangerouslySetInnerHTML={{ __html: html }} />
+            <div ref={body} className="md-body" dangerouslySetInnerHTML={{ __html: html }} />
           </section>
         )}
       </div>
