@@ -94,6 +94,18 @@ test('mermaid: drawn as an SVG in the page theme, drawn again when the theme swi
   await expect(svg).toContainText('开始');
 });
 
+test('mermaid: drawn after a client-router navigation from a page without its script', async ({
+  page,
+  request,
+}) => {
+  const title = unique(PREFIX);
+  await addArticle(request, { article_title: title, article_content: DIAGRAM });
+  await page.goto('/home');
+  await page.getByRole('link', { name: title, exact: true }).first().click();
+  await expect(page).toHaveURL(/\/article\?id=\d+$/);
+  await expect(page.locator('.md-body figure.diagram .diagram-svg svg')).toBeVisible();
+});
+
 test('an article without math or a diagram loads neither KaTeX nor mermaid', async ({ page, request }) => {
   const id = await addArticle(request, {
     article_content: '## 普通文章\n\n只有文字，价格 5 元。\n\n```js\nlet a = 1;\n```\n',

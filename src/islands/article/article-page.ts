@@ -245,10 +245,6 @@ function init(): void {
   setupImages(root, signal);
   setupLike(signal);
   setupRenderNote(signal);
-  // Diagrams: mermaid loads only for a body that has one (docs/owner-guide.md#数学公式与图表), through
-  // rich-body.ts, so this module does not list mermaid's chunks for preloading.
-  if (root.querySelector('[data-diagram]'))
-    void import('./rich-body.ts').then(({ enrichBody }) => enrichBody(root, signal));
   countView(root.dataset.articleBody ?? '');
   const report = setupReading(root.dataset.articleBody ?? '', signal);
   cleanup = () => {
