@@ -192,3 +192,21 @@ test("the editor's preview shows math and diagrams too", async ({ page, request 
     .toBe('absolute');
   await expect(preview.locator('figure.diagram .diagram-svg svg')).toBeVisible();
 });
+
+test("the editor's SEO section saves the article's description and keywords", async ({ page, request }) => {
+  const id = await addArticle(request, { article_content: '正文', status: 3 });
+  await signIn(page, admin());
+  await page.goto(`/admin/articles/edit?id=${id}`);
+  await consoleReady(page, '编辑文章');
+  const seo = page.getByRole('group', { name: '搜索引擎（SEO）' });
+  await seo.getByLabel('描述').fill('编辑器里写的描述');
+  await seo.getByLabel('关键词').fill('甲，乙 , 甲');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/article/getArticleById/${id}`, { headers: bearer() });
+      const { meta_description, meta_keywords } = (await res.json()).result;
+      return { meta_description, meta_keywords };
+    })
+    .toEqual({ meta_description: '编辑器里写的描述', meta_keywords: '甲,乙' });
+});
