@@ -75,6 +75,26 @@ export const PROFILE_GROUPS: ProfileGroup[] = [
       },
     ],
   },
+  {
+    title: '搜索引擎（SEO）',
+    fields: [
+      {
+        key: 'seo_title_suffix',
+        label: '标题后缀',
+        kind: 'text',
+        max: 50,
+        hint: '每页标题“文章名 - 后缀”的后半；留空则用博客名称',
+      },
+      { key: 'seo_keywords', label: '站点关键词', kind: 'text', max: 200, hint: '以逗号分隔' },
+      {
+        key: 'seo_description',
+        label: '站点描述',
+        kind: 'textarea',
+        max: 300,
+        hint: '首页与列表页的描述；留空则用个性签名',
+      },
+    ],
+  },
 ];
 
 export const PROFILE_FIELDS: ProfileField[] = PROFILE_GROUPS.flatMap((g) => g.fields);

@@ -81,6 +81,8 @@ const article = {
   tagNameList: ['模糊'],
   slug: 'fuzz-post',
   publish_at: '2020-01-01T08:00:00+08:00',
+  meta_description: 'SEO 描述',
+  meta_keywords: '关键词,模糊',
 };
 const ARTICLE_NUM: Numeric = { category_id: 1, is_top: 1, order: 0, status: 1, type: 1 };
 const bangumi = {
@@ -120,6 +122,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
       blocked_words_action: 'pending',
       max_links_per_comment: 0,
       guest_captcha: true,
+      seo_keywords: '模糊,博客',
     },
     numeric: { max_links_per_comment: 0 },
   },

@@ -6,6 +6,7 @@ import { ImageField } from '../kit/ImageField.tsx';
 import kit from '../kit/kit.module.css';
 import styles from './editor.module.css';
 import type { EditorForm } from './form.ts';
+import { SeoFields } from './SeoFields.tsx';
 
 type Props = {
   form: EditorForm;
@@ -127,6 +128,7 @@ export function EditorFields({ form, set, categories, tags, originError, canSche
         />
         置顶
       </label>
+      <SeoFields form={form} set={set} />
     </div>
   );
 }

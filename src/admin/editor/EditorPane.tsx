@@ -1,5 +1,6 @@
 import { Maximize2, Minimize2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { enrichBody } from '../../islands/article/rich-body.ts';
 import { previewMarkdown } from '../../lib/api/admin/articles.ts';
 import { previewOffset } from '../../lib/scroll-sync.ts';
 import type { EditorApi, ImageSource } from './actions.ts';
@@ -72,6 +73,7 @@ export function EditorPane({ content, onChange, onImage }: Props) {
   // A new rendering keeps the preview at the text's place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: html is what changed the preview's blocks
   useEffect(() => follow(preview.current, top.current), [html]);
+  const body = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const mq = matchMedia(NARROW);
@@ -97,6 +99,14 @@ export function EditorPane({ content, onChange, onImage }: Props) {
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [content, showPreview]);
+
+  // Math's stylesheet and the diagrams, as on the article page (docs/owner-guide.md#数学公式与图表).
+  useEffect(() => {
+    if (!showPreview || !html || !body.current) return;
+    const drawing = new AbortController();
+    enrichBody(body.current, drawing.signal);
+    return () => drawing.abort();
+  }, [html, showPreview]);
 
   return (
     <section className={styles.pane} data-mode={mode} data-focus={focus || undefined}>
@@ -145,7 +155,7 @@ export function EditorPane({ content, onChange, onImage }: Props) {
           <section ref={preview} className={styles.preview} aria-label="预览" data-preview>
             {failed && <p className={styles.muted}>预览暂不可用，稍后会重试。</p>}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitized rendering, as /article shows it */}
-            <div className="md-body" dangerouslySetInnerHTML={{ __html: html }} />
+            <div ref={body} className="md-body" dangerouslySetInnerHTML={{ __html: html }} />
           </section>
         )}
       </div>

@@ -21,6 +21,9 @@ export type EditorForm = {
   locked: boolean;
   /** A new password typed ("" keeps the one it has); never loaded: the server sends none. */
   password: string;
+  /** SEO: the page's description and keywords (comma separated); "" for the summary and the tags. */
+  meta_description: string;
+  meta_keywords: string;
 };
 
 export const EMPTY_FORM: EditorForm = {
@@ -37,6 +40,8 @@ export const EMPTY_FORM: EditorForm = {
   publish_at: '',
   locked: false,
   password: '',
+  meta_description: '',
+  meta_keywords: '',
 };
 
 /** An ISO instant as a `datetime-local` value in the browser's zone (YYYY-MM-DDTHH:mm). */
@@ -62,6 +67,8 @@ export function formOf(a: ArticleDetail): EditorForm {
     publish_at: a.status === 4 && a.publish_at ? localInput(a.publish_at) : '',
     locked: a.is_locked,
     password: '',
+    meta_description: a.meta_description ?? '',
+    meta_keywords: a.meta_keywords ?? '',
   };
 }
 
@@ -93,6 +100,8 @@ export function saveBody(f: EditorForm, status: number): ArticleSave {
     publish_at: f.publish_at ? new Date(f.publish_at).toISOString() : '',
     // Not 加密: "" removes any password; 加密 with none typed keeps the one it has.
     ...(!f.locked ? { password: '' } : f.password ? { password: f.password } : {}),
+    meta_description: f.meta_description.trim(),
+    meta_keywords: f.meta_keywords.trim(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { adminPreview } from '../../lib/api/articles.ts';
 import { $userInfo } from '../../stores/session.ts';
+import { enrichBody } from './rich-body.ts';
 
 /**
  * A private or draft article reads as 404 to everyone (the page HTML is shared and cached); for a
@@ -14,6 +15,7 @@ export async function showAdminPreview(shell: HTMLElement): Promise<HTMLElement 
   if (!preview || !title || !body) return null;
   title.textContent = `${preview.article.article_title}（${preview.article.status === 2 ? '私密' : '草稿'}，仅管理员可见）`;
   body.innerHTML = preview.html;
+  enrichBody(body);
   shell.hidden = false;
   shell.previousElementSibling?.setAttribute('hidden', '');
   return body;

@@ -1,6 +1,7 @@
 import { adminPreview, unlockArticle } from '../../lib/api/articles.ts';
 import { HttpError } from '../../lib/api/client.ts';
 import { $userInfo } from '../../stores/session.ts';
+import { enrichBody } from './rich-body.ts';
 
 /**
  * The password box of a password-protected article (docs/api/public.md#password-protected-articles):
@@ -16,6 +17,7 @@ function show(box: HTMLElement, html: string): HTMLElement | null {
   if (!body) return null;
   body.innerHTML = html;
   body.hidden = false;
+  enrichBody(body);
   box.querySelector('[data-unlock-form]')?.remove();
   return body;
 }

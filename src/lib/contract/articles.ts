@@ -47,7 +47,13 @@ export type ArticleSummary = {
 export type AdminArticleSummary = ArticleSummary & { deletedAt: string | null };
 
 /** getArticleById's answer: the summary with the Markdown and the author's name. */
-export type ArticleDetail = ArticleSummary & { article_content: string; authorName: string };
+export type ArticleDetail = ArticleSummary & {
+  article_content: string;
+  authorName: string;
+  /** The article's own description and keywords for its page's head; "" for none (docs/owner-guide.md#seo). */
+  meta_description: string;
+  meta_keywords: string;
+};
 
 /** A link to an article (archives, previous/next, recommendations). */
 export type ArticleLink = { id: number; article_title: string; article_cover: string; createdAt: string };
@@ -95,6 +101,10 @@ export type ArticleDraft = {
   publish_at?: string | null;
   /** The article's password; "" removes it. Never sent back: an article answers `is_locked` instead. */
   password?: string;
+  /** The page's `<meta name="description">`; "" falls back to the summary (docs/owner-guide.md#seo). */
+  meta_description?: string;
+  /** Keywords, comma separated; "" falls back to the tags. */
+  meta_keywords?: string;
 };
 
 /** One author's autosaved state of one article (or of a new one). */

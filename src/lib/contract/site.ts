@@ -25,6 +25,14 @@ export type SiteConfig = {
   admin_url: string;
   /** The ICP filing number the footer shows (an addition to the original contract); empty hides it. */
   icp_number: string;
+  /**
+   * Every page's head (additions to the original contract, docs/owner-guide.md#seo): what follows a
+   * page's title (the blog's name when ""), the site's keywords (comma separated) and description
+   * (its 个性签名 when "").
+   */
+  seo_title_suffix: string;
+  seo_keywords: string;
+  seo_description: string;
   view_time: number;
   createdAt: string;
 } & GuardSwitches;

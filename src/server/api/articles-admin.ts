@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ArticleList } from '../../lib/contract/admin-articles.ts';
 import { blankAsAbsent, id, num, oneOf, pageFields, unset } from '../../lib/contract/fields.ts';
+import { META_DESCRIPTION_MAX, META_KEYWORDS_MAX } from '../../lib/seo.ts';
 import type { ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
@@ -46,6 +47,8 @@ const DraftBody = z
     status: oneOf([1, 2, 3], 'status ').optional(),
     type: oneOf([1, 2, 3], 'type ').optional(),
     origin_url: text(500, '原文链接'),
+    meta_description: text(META_DESCRIPTION_MAX, 'SEO 描述'),
+    meta_keywords: text(META_KEYWORDS_MAX, 'SEO 关键词'),
   })
   .strip();
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ARTICLE_STATUS, ARTICLE_TYPE, isSafeUrl, SLUG_PATTERN } from '../../lib/article.ts';
 import { blankAsAbsent, id, num, pageFields } from '../../lib/contract/fields.ts';
+import { keywordText, META_DESCRIPTION_MAX, META_KEYWORDS_MAX } from '../../lib/seo.ts';
 import { clientIp } from '../core/client-ip.ts';
 import { invalid, notFound, orThrow } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
@@ -55,6 +56,15 @@ const ArticleFields = {
     )
     .nullable(),
   password: z.string({ error: '文章密码必须是文字' }).max(64, '文章密码最多 64 个字符'),
+  // docs/owner-guide.md#seo: "" falls back to the summary and the tags.
+  meta_description: z
+    .string({ error: 'SEO 描述必须是文字' })
+    .trim()
+    .max(META_DESCRIPTION_MAX, `SEO 描述最多 ${META_DESCRIPTION_MAX} 个字符`),
+  meta_keywords: z
+    .string({ error: 'SEO 关键词必须是文字' })
+    .max(META_KEYWORDS_MAX, `SEO 关键词最多 ${META_KEYWORDS_MAX} 个字符`)
+    .transform(keywordText),
 };
 
 /** A reprint or translation names its source. */
@@ -81,6 +91,8 @@ const ArticleCreate = z.preprocess(
       slug: ArticleFields.slug.optional(),
       publish_at: ArticleFields.publish_at.optional(),
       password: ArticleFields.password.optional(),
+      meta_description: ArticleFields.meta_description.optional(),
+      meta_keywords: ArticleFields.meta_keywords.optional(),
       ...OriginalArticleFields,
     })
     .strip()

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { blankAsAbsent, id, num } from '../../lib/contract/fields.ts';
 import { REVIEW_MODES, RULE_ACTIONS } from '../../lib/review.ts';
+import { keywordText } from '../../lib/seo.ts';
 import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
 import { addressListError } from '../core/address-list.ts';
 import { clientIp } from '../core/client-ip.ts';
@@ -13,7 +14,7 @@ import * as site from '../services/site.ts';
 import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number, message?: string) => z.string().trim().max(max, message);
 /**
  * Every address field of the config and the banners: empty, http(s) or a path of this site. The pages
  * already refuse to render anything else; this keeps `javascript:` and `data:` out of the database.
@@ -43,6 +44,10 @@ const ConfigPatch = z
     admin_url: link,
     // Shown as text, never as an address (e.g. 粤ICP备2026000000号-1).
     icp_number: text(50),
+    // Every page's head (docs/owner-guide.md#seo); "" falls back to the blog's name and 个性签名.
+    seo_title_suffix: text(50, '标题后缀不能超过 50 个字'),
+    seo_keywords: text(200, '站点关键词不能超过 200 个字').transform(keywordText),
+    seo_description: text(300, '站点描述不能超过 300 个字'),
     // The moderation queue (docs/owner-guide.md#评论审核); read back at GET /api/config/review.
     comment_review: z.enum(REVIEW_MODES, 'comment_review 只能是 off、first 或 all'),
     blocked_words: z.string().max(20000, '敏感词列表太长了'),

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ImportTables } from './schema-import.ts';
 import type { MailConfig, MailTables } from './schema-mail.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
+import type { ArticleSeo, SeoConfig } from './schema-seo.ts';
 import type { TwoFactorTables } from './schema-two-factor.ts';
 import type { UploadTables } from './schema-upload.ts';
 import type { ArticleWriting, WritingTables } from './schema-writing.ts';
@@ -28,7 +29,7 @@ export interface UserTable extends Stamps {
   disabled_at: string | null;
 }
 
-export interface ConfigTable extends ReviewConfig, GuardConfig, MailConfig {
+export interface ConfigTable extends ReviewConfig, GuardConfig, MailConfig, SeoConfig {
   id: number; // always 1
   blog_name: string;
   blog_avatar: string;
@@ -69,7 +70,7 @@ export interface TagTable extends Stamps {
   tag_name: string;
 }
 
-export interface ArticleTable extends Stamps, ArticleWriting {
+export interface ArticleTable extends Stamps, ArticleWriting, ArticleSeo {
   id: Generated<number>;
   slug: string;
   article_title: string;

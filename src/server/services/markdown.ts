@@ -6,6 +6,7 @@ import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'r
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { createHighlighter, createOnigurumaEngine, type Highlighter } from 'shiki';
@@ -13,11 +14,13 @@ import { type Plugin, unified } from 'unified';
 import { CODE_THEME_MAP, rehypeCodeBlocks, rehypeCodeColours, rehypeCodeHighlight } from './markdown-code.ts';
 import { rehypeOwnHeadingIds, rehypeToc, type TocItem, tocOf } from './markdown-headings.ts';
 import { rehypeSourceLines } from './markdown-lines.ts';
+import { rehypeDiagrams, rehypeMath } from './markdown-math.ts';
 
 /**
  * The Markdown pipeline, once per article version, in a render thread
- * (render-pool.ts): GFM → HTML tree → sanitize → heading ids and the table of contents
- * (markdown-headings.ts) → lazy images, safe links, scrolling tables → code blocks painted by Shiki
+ * (render-pool.ts): GFM and math → HTML tree → sanitize → heading ids and the table of contents
+ * (markdown-headings.ts) → lazy images, safe links, scrolling tables → KaTeX and the mermaid
+ * placeholders (markdown-math.ts) → code blocks painted by Shiki
  * (markdown-code.ts, which also maps the highlight.js theme names of
  * docs/product.md#reading-themes to bundled Shiki themes).
  */
@@ -110,6 +113,8 @@ const rehypeDecorate: Plugin<[], Root> = () => (tree) => {
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  // `$…$` and `$$…$$`; a lone `$` (a price) stays text: single dollars need a closing one on the line.
+  .use(remarkMath)
   // The sanitizer prefixes every id with `user-content-`; footnote ids are left bare here so they are
   // prefixed once, and rehypeDecorate points the footnote links at them.
   .use(remarkRehype, {
@@ -124,6 +129,8 @@ const processor = unified()
   .use(rehypeSlug)
   .use(rehypeToc)
   .use(rehypeDecorate)
+  .use(rehypeMath)
+  .use(rehypeDiagrams)
   .use(rehypeCodeBlocks, getHighlighter)
   .use(rehypeCodeHighlight, getHighlighter)
   .use(rehypeCodeColours)

@@ -43,6 +43,9 @@ export const CONFIG_FIELDS = [
   'ali_pay',
   'admin_url',
   'icp_number',
+  'seo_title_suffix',
+  'seo_keywords',
+  'seo_description',
 ] as const;
 
 /** The site config, with createdAt: when the site started (the original client's 运行时间). */

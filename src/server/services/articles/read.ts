@@ -186,7 +186,12 @@ export async function getArticle(
   shows(articleTag(id), likesTag(THING.article, id));
   const row = await summaries()
     .leftJoin('user', 'user.id', 'article.author_id')
-    .select(['article.article_content', 'user.nick_name as authorName'])
+    .select([
+      'article.article_content',
+      'article.meta_description',
+      'article.meta_keywords',
+      'user.nick_name as authorName',
+    ])
     .where('article.id', '=', id)
     .executeTakeFirst();
   if (!row || (row.status !== ARTICLE_STATUS.public && !opts.admin)) return null;

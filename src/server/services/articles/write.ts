@@ -158,6 +158,8 @@ export async function insertArticleIn(
       status: when.status,
       publish_at: when.publish_at ?? null,
       password,
+      meta_description: input.meta_description ?? '',
+      meta_keywords: input.meta_keywords ?? '',
       type: input.type ?? ARTICLE_TYPE.original,
       origin_url: input.origin_url ?? '',
       view_times: 0,
@@ -187,6 +189,8 @@ const EDITABLE = [
   'status',
   'type',
   'origin_url',
+  'meta_description',
+  'meta_keywords',
   'createdAt',
 ] as const;
 
