@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady, useTheme } from './admin-console.ts';
+import { seriousViolations } from './axe.ts';
 import { query, unique } from './community.ts';
 import { expect, expectToast, test } from './fixtures.ts';
 import { randomPng } from './png.ts';
@@ -80,6 +81,7 @@ for (const [theme, width] of [
         `相册封面「${album}」`,
       );
       await expect(card(b)).toContainText('未使用');
+      expect(await seriousViolations(page)).toEqual([]);
       await expect(card(a).locator('img')).toHaveAttribute('alt', `${tag}-a.png`);
 
       // 未使用: the cover is left out.
@@ -148,7 +150,7 @@ test('媒体库 picker: an album cover chosen from the library', async ({ page, 
     await picker.getByRole('searchbox', { name: '按文件名搜索图片' }).fill(tag);
     await picker.getByRole('button', { name: `选择${tag}.png` }).click();
     await expect(picker).toBeHidden();
-    await expect(dialog.getByLabel('相册封面')).toHaveValue(url);
+    await expect(dialog.getByRole('textbox', { name: '相册封面' })).toHaveValue(url);
     await dialog.getByRole('button', { name: '保存' }).click();
     await expectToast(page, '新增相册成功');
     expect(query('SELECT album_cover FROM photo_album WHERE album_name = ?', album)).toEqual([
