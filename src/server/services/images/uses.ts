@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { MediaUse } from '../../../lib/contract/media.ts';
 import { uploadStem, uploadStemsIn } from '../../../lib/media-library.ts';
-import { escapeLike } from '../../../lib/search.ts';
 import { db } from '../../db/connection.ts';
 
 /**
@@ -135,12 +134,11 @@ async function configRows() {
   return db.selectFrom('config').select(CONFIG_KEYS).execute();
 }
 
-/** `content LIKE '%stem%'` for any of the stems (a stem is a random 32-hex name: no false friends). */
-const anyLike = (column: string, stems: string[]) =>
-  sql<boolean>`(${sql.join(
-    stems.map((s) => sql`${sql.ref(column)} LIKE ${`%${escapeLike(s)}%`} ESCAPE '\\'`),
-    sql` OR `,
-  )})`;
+/**
+ * The texts that name any upload. Attributing them in memory reads each once per call; OR-ing a `LIKE` per
+ * URL of a page instead scanned every text once per URL (about 5× slower with 300 long articles).
+ */
+const NAMES_AN_UPLOAD = '%/uploads/%';
 
 /** The uses of each of these upload URLs (an empty list: unused), in a fixed order of kinds. */
 export async function usesOf(urls: string[]): Promise<Map<string, MediaUse[]>> {
@@ -151,11 +149,10 @@ export async function usesOf(urls: string[]): Promise<Map<string, MediaUse[]>> {
     const part = urls.slice(i, i + 200);
     for (const source of COLUMN_SOURCES) for (const r of await source.rows(part)) add(r.url, r.use);
     const byStem = new Map(part.map((u) => [uploadStem(u), u]));
-    const stems = [...byStem.keys()];
     const articles = await db
       .selectFrom('article')
       .select(['id', 'article_title', 'article_content'])
-      .where(anyLike('article_content', stems))
+      .where('article_content', 'like', '%/uploads/%')
       .execute();
     for (const a of articles)
       for (const stem of uploadStemsIn(a.article_content)) {
@@ -170,7 +167,7 @@ export async function usesOf(urls: string[]): Promise<Map<string, MediaUse[]>> {
     const chats = await db
       .selectFrom('chat')
       .select(['id', 'content'])
-      .where(anyLike('content', stems))
+      .where('content', 'like', '%/uploads/%')
       .execute();
     for (const m of chats)
       for (const stem of uploadStemsIn(m.content)) {
@@ -192,7 +189,6 @@ export async function usesOf(urls: string[]): Promise<Map<string, MediaUse[]>> {
  */
 export async function usedStems(): Promise<Set<string>> {
   const used = new Set<string>();
-  const like = `%/uploads/%`;
   for (const { table, column } of COLUMN_SOURCES) {
     const rows = await db
       .selectFrom(table as SimpleTable)
@@ -205,8 +201,11 @@ export async function usedStems(): Promise<Set<string>> {
   for (const row of await configRows())
     for (const key of CONFIG_KEYS) if (row[key]?.startsWith('/uploads/')) used.add(uploadStem(row[key]));
   const texts = [
-    db.selectFrom('article').select('article_content as text').where('article_content', 'like', like),
-    db.selectFrom('chat').select('content as text').where('content', 'like', like),
+    db
+      .selectFrom('article')
+      .select('article_content as text')
+      .where('article_content', 'like', NAMES_AN_UPLOAD),
+    db.selectFrom('chat').select('content as text').where('content', 'like', NAMES_AN_UPLOAD),
   ];
   for (const q of texts)
     for (const r of await q.execute()) for (const s of uploadStemsIn(r.text)) used.add(s);
