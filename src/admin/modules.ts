@@ -11,6 +11,7 @@ import dashboard from './features/dashboard/index.ts';
 import importExport from './features/import/index.ts';
 import links from './features/links/index.ts';
 import mail from './features/mail/index.ts';
+import media from './features/media/index.ts';
 import music from './features/music/index.ts';
 import profile from './features/profile/index.ts';
 import resources from './features/resources/index.ts';
@@ -26,6 +27,7 @@ export const MODULES: readonly ConsoleModule[] = [
   terms,
   talks,
   albums,
+  media,
   bangumi,
   resources,
   banners,

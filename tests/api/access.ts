@@ -31,6 +31,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/user/2fa/enable': 'login',
   'POST /api/user/2fa/disable': 'login',
   'POST /api/upload/img': 'login',
+  'GET /api/media/list': 'admin',
+  'POST /api/media/delete': 'admin',
   'GET /api/todo/list': 'login',
   'POST /api/todo/add': 'login',
   'PUT /api/todo/update/:id': 'login',

@@ -149,6 +149,11 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/user/2fa/enable': { body: { code: '123456' } },
   'POST /api/user/2fa/disable': { body: { password: 'Wrong1234', code: '123456' }, hashes: 'user' },
   'POST /api/upload/img': { multipart: true },
+  'GET /api/media/list': {
+    query: { current: '1', size: '40', keyword: 'png', unused: '1' },
+    numeric: { current: 1, size: 1, unused: 0 },
+  },
+  'POST /api/media/delete': { body: { ids: [999] } },
   'GET /api/todo/list': {},
   'POST /api/todo/add': { body: { content: '买菜' } },
   'PUT /api/todo/update/:id': { body: { content: '买水果', done: true } },

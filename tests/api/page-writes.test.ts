@@ -25,6 +25,7 @@ const NEUTRAL: Record<string, string> = {
   'POST /api/user/2fa/enable': 'private',
   'POST /api/user/2fa/disable': 'private',
   'POST /api/upload/img': 'shown only once a later write links it',
+  'POST /api/media/delete': 'refused while a page shows the picture',
   'POST /api/upload/import': 'a dry run writes nothing',
   'POST /api/todo/add': 'private',
   'PUT /api/todo/update/:id': 'private',

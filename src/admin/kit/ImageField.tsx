@@ -1,5 +1,5 @@
-import { ImageUp } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { Images, ImageUp } from 'lucide-react';
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import { FieldNotes } from './Field.tsx';
 import styles from './kit.module.css';
@@ -12,14 +12,20 @@ type Props = {
   onBlur?: () => void;
   error?: string;
   hint?: string;
+  /**
+   * A dialog to choose an image already uploaded (the media library's picker, features/media): given
+   * how to set the field and how to close, it is shown while the 从媒体库选择 button's choice is open.
+   */
+  chooser?: (choose: (url: string) => void, close: () => void) => ReactNode;
 };
 
 /**
  * An image of a console form: its preview, its address (typed or pasted), and an upload through the
  * site's rules (src/lib/upload.ts, POST /api/upload/img) with the transfer's progress.
  */
-export function ImageField({ label, value, onChange, onBlur, error, hint }: Props) {
+export function ImageField({ label, value, onChange, onBlur, error, hint, chooser }: Props) {
   const id = useId();
+  const [choosing, setChoosing] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -70,6 +76,12 @@ export function ImageField({ label, value, onChange, onBlur, error, hint }: Prop
               <ImageUp size={16} aria-hidden />
               {progress === null ? '上传图片' : '上传中…'}
             </button>
+            {chooser && (
+              <button type="button" className={styles.button} onClick={() => setChoosing(true)}>
+                <Images size={16} aria-hidden />
+                从媒体库选择
+              </button>
+            )}
             {progress !== null && (
               <progress
                 className={styles.progress}
@@ -91,6 +103,7 @@ export function ImageField({ label, value, onChange, onBlur, error, hint }: Prop
         </div>
       </div>
       <FieldNotes id={id} hint={hint} error={error} />
+      {chooser && choosing && chooser(onChange, () => setChoosing(false))}
     </div>
   );
 }

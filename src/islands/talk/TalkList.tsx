@@ -26,7 +26,9 @@ type Props = {
 };
 
 /** The talk list: server-rendered first page; likes, comments, pictures and "load more" in the browser. */
-export default function TalkList({ initial, targetId = null, target = null, pictures = {} }: Props) {
+export default function TalkList({ initial, targetId = null, target = null, pictures: first = {} }: Props) {
+  // The server page's facts, then each loaded page's: talks added by "load more" get variants too.
+  const [pictures, setPictures] = useState(first);
   const [list, setList] = useState<Talk[]>(initial.list);
   const [extra, setExtra] = useState<Talk | null>(target);
   const [current, setCurrent] = useState(initial.current);
@@ -70,6 +72,7 @@ export default function TalkList({ initial, targetId = null, target = null, pict
     setLoading(true);
     try {
       const res = await talkList(current + 1, initial.size);
+      setPictures((old) => ({ ...old, ...res.pictures }));
       setList((old) => mergeById(old, res.list));
       setCurrent(res.current);
       setTotal(res.total);

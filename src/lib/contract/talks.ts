@@ -1,3 +1,6 @@
+import type { PictureFacts } from '../picture.ts';
+import type { Page } from './page.ts';
+
 /** A talk (说说) as blogGetTalkList sends it. */
 export type Talk = {
   id: number;
@@ -21,3 +24,6 @@ export type Talk = {
  * key at all when the talk has no pictures.
  */
 export type AdminTalk = Omit<Talk, 'talkImgList' | 'is_like' | 'comment_total'> & { talkImgList?: string[] };
+
+/** blogGetTalkList's page: the talks and the stored facts of their pictures, by URL (lib/picture.ts). */
+export type TalkPage = Page<Talk> & { pictures?: Record<string, PictureFacts> };

@@ -25,6 +25,7 @@ import { docsRoutes } from './docs.ts';
 import { idempotency } from './idempotency.ts';
 import { importAdminRoutes } from './import-admin.ts';
 import { mailRoutes, UNSUBSCRIBE_PATH } from './mail.ts';
+import { mediaAdminRoutes } from './media-admin.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
 import { notifyRoutes } from './notify.ts';
@@ -113,6 +114,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', dashboardRoutes);
   app.route('/', auditAdminRoutes).route('/', backupAdminRoutes).route('/', musicAdminRoutes);
   app.route('/', importAdminRoutes);
+  app.route('/', mediaAdminRoutes);
   app.route('/', docsRoutes({ apps: () => [app, ...(opts.alsoDocumented ?? [])] }));
   return app;
 }

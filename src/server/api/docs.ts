@@ -25,6 +25,7 @@ const TAGS: [prefix: string, name: string, description: string][] = [
   ['/api/user', '用户', '注册、登录、个人资料与账号管理'],
   ['/api/user/2fa', '两步验证', '为账号开启或关闭两步验证（TOTP）'],
   ['/api/upload', '上传', '图片与音乐文件上传（multipart/form-data）'],
+  ['/api/media', '媒体库', '后台媒体库：上传的图片、使用之处与删除'],
   ['/api/todo', '待办', '个人中心的待办事项'],
   ['/api/article', '文章', '文章的列表、阅读、搜索与撰写'],
   ['/api/category', '分类', '文章分类'],

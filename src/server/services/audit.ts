@@ -32,7 +32,8 @@ export type LabelTable =
   | 'user'
   | 'page_header'
   | 'chat'
-  | 'mail_outbox';
+  | 'mail_outbox'
+  | 'upload';
 
 /** `before`: read before the write runs (a delete), else after it. */
 export type LabelSource = { table: LabelTable; column: string; before?: true };

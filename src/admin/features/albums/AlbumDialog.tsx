@@ -8,6 +8,7 @@ import { TextField } from '../../kit/Field.tsx';
 import { FormDialog } from '../../kit/FormDialog.tsx';
 import { ImageField } from '../../kit/ImageField.tsx';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
+import { MediaPicker } from '../media/MediaPicker.tsx';
 
 type AlbumErrors = Partial<Record<'album_name' | 'description' | 'album_cover', string>>;
 
@@ -84,6 +85,9 @@ export function AlbumDialog({
         onChange={set('album_cover')}
         error={errors.album_cover}
         hint="留空时，第一张加入的照片会成为封面；也可以之后在照片上「设为封面」"
+        chooser={(choose, close) => (
+          <MediaPicker title="选择相册封面" onPick={({ url }) => choose(url)} onClose={close} />
+        )}
       />
     </FormDialog>
   );
