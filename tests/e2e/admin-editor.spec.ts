@@ -145,13 +145,30 @@ test('toolbar and shortcuts wrap, unwrap and prefix every selected line', async 
   await expectDoc('段落\n\n---\n');
   await expect(preview.locator('hr')).toHaveCount(1);
 
-  // 图片 picks a file and uploads it the way a pasted image goes.
+  // 图片 opens the media library: a picture uploaded there is inserted at once…
   await setDoc(page, '图前');
   await page.keyboard.press('End');
-  const chooser = page.waitForEvent('filechooser');
   await tool(page, '图片').click();
-  await (await chooser).setFiles({ name: '小猫.png', mimeType: 'image/png', buffer: PNG });
+  const picker = page.getByRole('dialog', { name: '插入图片' });
+  await picker
+    .locator('input[type=file]')
+    .setInputFiles({ name: '小猫.png', mimeType: 'image/png', buffer: PNG });
+  await expect(picker).toBeHidden();
   await expect.poll(() => docText(page)).toMatch(/^图前!\[小猫\]\(\/uploads\/\d{4}-\d{2}\/\w+\.png\)\n$/);
+  const uploaded = (await docText(page)).match(/\((\/uploads\/[^)]+)\)/)?.[1] ?? '';
+  const stored = uploaded.split('/').pop() ?? '';
+
+  // …and one already in the library is picked from its grid.
+  await setDoc(page, '再插');
+  await page.keyboard.press('End');
+  await tool(page, '图片').click();
+  await picker.getByRole('searchbox', { name: '按文件名搜索图片' }).fill(stored.replace(/\.png$/, ''));
+  // The search matches the stored file's name too: the one just uploaded is left.
+  const choices = picker.getByRole('button', { name: '选择小猫.png', exact: true });
+  await expect(choices).toHaveCount(1);
+  await choices.click();
+  await expect(picker).toBeHidden();
+  await expect.poll(() => docText(page)).toBe(`再插![小猫](${uploaded})\n`);
 
   // Each button names its shortcut.
   await expect(tool(page, '加粗')).toHaveAttribute('title', '加粗（Ctrl+B）');

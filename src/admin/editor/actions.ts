@@ -33,7 +33,7 @@ export const TOOLS: { tool: Tool; label: string; hint?: string }[] = [
   { tool: 'task', label: '任务列表' },
   { tool: 'table', label: '表格' },
   { tool: 'link', label: '链接' },
-  { tool: 'image', label: '图片', hint: '上传图片并插入' },
+  { tool: 'image', label: '图片', hint: '从媒体库选择或上传' },
   { tool: 'hr', label: '分隔线' },
 ];
 

@@ -32,6 +32,7 @@ import { type AutosaveState, useAutosave } from '../../editor/use-autosave.ts';
 import kit from '../../kit/kit.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
 import { $gate, $heading } from '../../stores.ts';
+import { MediaPicker } from '../media/MediaPicker.tsx';
 
 /** /admin/articles/edit(?id=…): the Markdown editor with its live preview, autosave and fields. */
 export default function ArticleEditorScreen() {
@@ -72,6 +73,8 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
   const [conflict, setConflict] = useState<number | null>(null);
   const [originError, setOriginError] = useState('');
   const [revisionsOpen, setRevisionsOpen] = useState(false);
+  // The toolbar's 图片 asked for a picture: where the media library's pick goes (docs/owner-guide.md#媒体库).
+  const [insertImage, setInsertImage] = useState<((url: string, alt: string) => void) | null>(null);
   // The first save creates the article: a retry of it after a lost answer must not make a second.
   const keyed = useIdempotencyKey();
   const { state: autosaved, settle } = useAutosave(form, articleId, version, (current) =>
@@ -235,7 +238,17 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
         )}
       </div>
       <div className={styles.work}>
-        <EditorPane content={form.article_content} onChange={(v) => set({ article_content: v })} />
+        <EditorPane
+          content={form.article_content}
+          onChange={(v) => set({ article_content: v })}
+          onImage={(insert) => setInsertImage(() => insert)}
+        />
+        {insertImage && (
+          <MediaPicker
+            onPick={({ url, alt }) => insertImage(url, alt)}
+            onClose={() => setInsertImage(null)}
+          />
+        )}
         <aside className={styles.side} aria-label="文章设置">
           <EditorFields
             form={form}
