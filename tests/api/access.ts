@@ -113,6 +113,7 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/article/delete/:id/:status': 'admin',
   'PUT /api/article/revert/:id': 'admin',
   'PUT /api/article/isPublic/:id/:status': 'admin',
+  'PUT /api/article/bulk': 'admin',
   'PUT /api/article/autosave': 'admin',
   'GET /api/article/getAutosave/:id': 'admin',
   'POST /api/article/preview': 'admin',

@@ -336,6 +336,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     path: { id: '999', status: '1' },
     numeric: { id: 1, status: 1 },
   },
+  'PUT /api/article/bulk': {
+    body: { idList: [999], action: 'category', category_id: 1 },
+    numeric: { category_id: 1 },
+  },
   'PUT /api/article/autosave': {
     body: { article_title: '模糊草稿', article_content: '正文', is_top: 2, order: 0, status: 3, type: 1 },
     numeric: { is_top: 1, order: 0, status: 1, type: 1 },

@@ -140,6 +140,7 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'PUT /api/article/updateTop/:id/:is_top': { action: '切换文章置顶', thing: '文章', label: article },
   'PUT /api/article/revert/:id': { action: '恢复文章', thing: '文章', label: article },
   'PUT /api/article/isPublic/:id/:status': { action: '切换文章公开', thing: '文章', label: article },
+  'PUT /api/article/bulk': { action: '批量修改文章', thing: '文章', label: article },
   // The answer's id is the article's (no path `id`): the row names the article restored.
   'PUT /api/article/revision/restore/:revisionId': { action: '恢复历史版本', thing: '文章', label: article },
   'POST /api/category/add': { action: '新建分类', thing: '分类', label: category },

@@ -81,6 +81,7 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'DELETE /api/article/delete/:id/:status',
   'PUT /api/article/revert/:id',
   'PUT /api/article/isPublic/:id/:status',
+  'PUT /api/article/bulk',
   'POST /api/category/delete',
   'PUT /api/category/merge',
   'POST /api/tag/delete',
