@@ -56,6 +56,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/photo/add': 'admin',
   'PUT /api/photo/delete': 'admin',
   'PUT /api/photo/revert': 'admin',
+  'PUT /api/photo/caption': 'admin',
+  'PUT /api/photo/order': 'admin',
   'POST /api/links/getLinksList': 'public',
   'POST /api/links/add': 'login',
   'POST /api/links/frontUpdate': 'login',

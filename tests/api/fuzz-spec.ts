@@ -201,6 +201,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     numeric: { type: 1 },
   },
   'PUT /api/photo/revert': { body: { idList: [999] } },
+  'PUT /api/photo/caption': { body: { id: 999, caption: '说明' } },
+  'PUT /api/photo/order': { body: { album_id: 999, idList: [999] } },
   'POST /api/links/getLinksList': {
     body: { ...PAGE, status: 2, site_name: '', time: ['2026-01-01', '2026-12-31'] },
     numeric: { ...PAGE_NUM, status: 1 },

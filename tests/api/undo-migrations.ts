@@ -21,6 +21,7 @@ import * as m0033 from '../../src/server/db/migrations/0033_uploads.ts';
 import * as m0035 from '../../src/server/db/migrations/0035_import.ts';
 import * as m0037 from '../../src/server/db/migrations/0037_revisions.ts';
 import * as m0038 from '../../src/server/db/migrations/0038_publish_password.ts';
+import * as m0043 from '../../src/server/db/migrations/0043_photo_caption.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -51,6 +52,7 @@ const UNDOABLE: [string, Down][] = [
   ['0035_import', m0035.down],
   ['0037_revisions', m0037.down],
   ['0038_publish_password', m0038.down],
+  ['0043_photo_caption', m0043.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

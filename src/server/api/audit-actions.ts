@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
     keys: ['imgList'],
   },
   'PUT /api/photo/revert': { action: '恢复照片', thing: '照片', label: L('photo', 'url') },
+  'PUT /api/photo/caption': { action: '修改照片说明', thing: '照片', label: L('photo', 'url') },
+  'PUT /api/photo/order': { action: '照片排序', thing: '照片', label: L('photo', 'url') },
   'PUT /api/links/approve': { action: '通过友链', thing: '友链', label: link },
   'PUT /api/links/delete': { action: '删除友链', thing: '友链', label: L('link', 'site_name', true) },
   'POST /api/links/backUpdate': { action: '保存友链', thing: '友链', label: link },

@@ -30,6 +30,7 @@ import * as m0033 from './0033_uploads.ts';
 import * as m0035 from './0035_import.ts';
 import * as m0037 from './0037_revisions.ts';
 import * as m0038 from './0038_publish_password.ts';
+import * as m0043 from './0043_photo_caption.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -70,6 +71,7 @@ const steps: Record<string, Step> = {
   '0035_import': m0035,
   '0037_revisions': m0037,
   '0038_publish_password': m0038,
+  '0043_photo_caption': m0043,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
