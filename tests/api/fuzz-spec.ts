@@ -209,6 +209,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     numeric: { type: 1 },
   },
   'PUT /api/photo/revert': { body: { idList: [999] } },
+  'PUT /api/photo/caption': { body: { id: 999, caption: '说明' } },
+  'PUT /api/photo/order': { body: { album_id: 999, idList: [999] } },
   'POST /api/links/getLinksList': {
     body: { ...PAGE, status: 2, site_name: '', time: ['2026-01-01', '2026-12-31'] },
     numeric: { ...PAGE_NUM, status: 1 },
@@ -343,6 +345,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'PUT /api/article/isPublic/:id/:status': {
     path: { id: '999', status: '1' },
     numeric: { id: 1, status: 1 },
+  },
+  'PUT /api/article/bulk': {
+    body: { idList: [999], action: 'category', category_id: 1 },
+    numeric: { category_id: 1 },
   },
   'PUT /api/article/autosave': {
     body: { article_title: '模糊草稿', article_content: '正文', is_top: 2, order: 0, status: 3, type: 1 },

@@ -165,10 +165,13 @@ describe('photos: add, list by album and status', () => {
     const rows = await addPhotos(a.id, [u1, u2, 'https://img.example/p.jpg']);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ album_id: a.id, url: u1, status: 1 });
+    // The original's fields, and ours: caption and position (migration 0043).
     expect(Object.keys(rows[0]).sort()).toEqual([
       'album_id',
+      'caption',
       'createdAt',
       'id',
+      'position',
       'status',
       'updatedAt',
       'url',
@@ -216,8 +219,10 @@ describe('photos: add, list by album and status', () => {
     expect(visitor.result.list.map((p: PhotoRow) => p.id)).toEqual([rows[2].id, rows[1].id]);
     expect(Object.keys(visitor.result.list[0]).sort()).toEqual([
       'album_id',
+      'caption',
       'createdAt',
       'id',
+      'position',
       'status',
       'updatedAt',
       'url',

@@ -105,6 +105,34 @@ describe('POST /api/talk/getTalkList (admin)', () => {
   });
 });
 
+describe("the console list counts each talk's likes and published comments", () => {
+  it('sends like_times and comment_total (pending comments not counted)', async () => {
+    const id = await publish({ content: '有评论的说说' });
+    const now = new Date().toISOString();
+    const comment = (review_status: string) => ({
+      type: 2,
+      for_id: id,
+      parent_id: null,
+      from_id: user.id,
+      to_id: null,
+      content: '说得好',
+      thumbs_up: 0,
+      ip: '127.0.0.1',
+      ip_address: '',
+      review_status,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db
+      .insertInto('comment')
+      .values([comment('published'), comment('pending')])
+      .execute();
+    await db.updateTable('talk').set({ like_times: 4 }).where('id', '=', id).execute();
+    const row = (await list({ status: 1 })).list.find((t) => t.id === id);
+    expect(row).toMatchObject({ like_times: 4, comment_total: 1 });
+  });
+});
+
 describe('publishTalk and updateTalk take both picture forms', () => {
   it('reads talkImgList as [{url}] (the original) and as string[] (ours); the author is the token', async () => {
     const a = await upload();

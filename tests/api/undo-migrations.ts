@@ -22,6 +22,7 @@ import * as m0035 from '../../src/server/db/migrations/0035_import.ts';
 import * as m0037 from '../../src/server/db/migrations/0037_revisions.ts';
 import * as m0038 from '../../src/server/db/migrations/0038_publish_password.ts';
 import * as m0041 from '../../src/server/db/migrations/0041_seo.ts';
+import * as m0043 from '../../src/server/db/migrations/0043_photo_caption.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -53,6 +54,7 @@ const UNDOABLE: [string, Down][] = [
   ['0037_revisions', m0037.down],
   ['0038_publish_password', m0038.down],
   ['0041_seo', m0041.down],
+  ['0043_photo_caption', m0043.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

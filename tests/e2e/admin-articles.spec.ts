@@ -219,7 +219,8 @@ test('delete → 回收站 → restore, from the list', async ({ page }) => {
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
 
-  await row.getByRole('button', { name: `删除「${title}」` }).click();
+  await row.getByRole('button', { name: `操作「${title}」` }).click();
+  await page.getByRole('menuitem', { name: '移到回收站' }).click();
   const confirm = page.getByRole('alertdialog', { name: '删除文章' });
   await expect(confirm).toContainText('30 天内可以恢复');
   await confirm.getByRole('button', { name: '删除' }).click();
@@ -228,7 +229,8 @@ test('delete → 回收站 → restore, from the list', async ({ page }) => {
 
   await page.getByRole('tab', { name: '回收站' }).click();
   await expect(row).toContainText('30 天后彻底删除');
-  await row.getByRole('button', { name: `恢复「${title}」` }).click();
+  await row.getByRole('button', { name: `操作「${title}」` }).click();
+  await page.getByRole('menuitem', { name: '恢复' }).click();
   await expectToast(page, '恢复成功');
   await expect(row).toHaveCount(0);
   await page.getByRole('tab', { name: '公开' }).click();

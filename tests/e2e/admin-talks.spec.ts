@@ -59,8 +59,8 @@ test('a 说说 with three pictures (one pasted, two dropped, reordered by drag a
     await signIn(page, admin());
     await page.goto('/admin/talks');
     await consoleReady(page, '说说');
-    await page.getByRole('button', { name: '发表说说' }).click();
-    const dialog = page.getByRole('dialog', { name: '发表说说' });
+    // The composer is at the top of the list: no dialog to open.
+    const dialog = page.getByRole('region', { name: '发表说说' });
     const text = dialog.getByRole('textbox', { name: '内容' });
     await text.fill(content);
 
@@ -90,7 +90,9 @@ test('a 说说 with three pictures (one pasted, two dropped, reordered by drag a
 
     await dialog.getByRole('button', { name: '发布' }).click();
     await expectToast(page, '发布成功');
-    await expect(dialog).toBeHidden();
+    // Posted without leaving the list: the composer is empty again, ready for the next.
+    await expect(dialog.getByRole('textbox', { name: '内容' })).toHaveValue('');
+    await expect(page).toHaveURL(/\/admin\/talks$/);
     const row = page.getByRole('row').filter({ hasText: content });
     await expect(row.getByRole('list', { name: '3 张图片' }).locator('img')).toHaveCount(3);
 
@@ -232,8 +234,13 @@ for (const [theme, width] of [
     await consoleReady(page, '说说');
     await expect(page.getByText('加载中…')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: '发表说说' }).click();
-    await expect(page.getByRole('dialog', { name: '发表说说' })).toBeVisible();
+    // The composer is on the page (checked above); an edit opens the same form in a dialog.
+    await expect(page.getByRole('region', { name: '发表说说' })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^编辑说说/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: '编辑说说' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });

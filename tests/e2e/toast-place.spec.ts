@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * Toasts cover nothing a reader needs: in the owner console not its
- * header's avatar (they moved to the bottom centre); on the site, at a desktop's and a phone's width,
+ * header (they sit under it, admin-layout.spec.ts); on the site, at a desktop's and a phone's width,
  * not the header, the first card's meta line, the music disc or the chat button; and at the bottom of
  * a page on a phone the disc and the buttons leave the footer's links clickable.
  */

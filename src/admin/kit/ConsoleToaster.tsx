@@ -37,7 +37,8 @@ export default function ConsoleToaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className={styles.toasts} />
+      {/* Radix names the region in English unless told: screen readers hear 通知. */}
+      <Toast.Viewport className={styles.toasts} label="通知（{hotkey}）" />
     </Toast.Provider>
   );
 }

@@ -1,38 +1,89 @@
 import { useStore } from '@nanostores/react';
-import { X } from 'lucide-react';
+import { ChevronDown, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
 import { menuGroups } from '../menu.ts';
 import type { MenuBadge } from '../module.ts';
 import { $drawerOpen } from '../stores.ts';
 import styles from './console.module.css';
 
-/** The menu: one link per screen, grouped; the current one is marked for screen readers too. */
+/** Where the folded groups are remembered, across visits (this browser only). */
+const FOLDED_KEY = 'console.menu.folded';
+
+function readFolded(): Set<string> {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(FOLDED_KEY) ?? '[]');
+    return new Set(Array.isArray(saved) ? saved.filter((g) => typeof g === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The menu: one link per screen, grouped; the current one is marked for screen readers too. A group
+ * folds under its title (remembered in localStorage); the current entry's group stays open, and the
+ * entry is scrolled into the menu's view, so a screen low in a long menu is never off screen.
+ */
 export function Sidebar({ active }: { active: string }) {
+  const [folded, setFolded] = useState(readFolded);
+  const current = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // Centred, so the entries around it show too; the window itself has nothing to scroll for it.
+    current.current?.scrollIntoView({ block: 'center' });
+  }, []);
+  const fold = (group: string) =>
+    setFolded((f) => {
+      const next = new Set(f);
+      if (!next.delete(group)) next.add(group);
+      try {
+        localStorage.setItem(FOLDED_KEY, JSON.stringify([...next]));
+      } catch {
+        /* private mode: folding still works for this page */
+      }
+      return next;
+    });
   return (
     <nav className={styles.nav} aria-label="管理菜单">
       <a className={styles.brand} href="/admin">
         管理后台
       </a>
-      {menuGroups().map(({ group, entries }) => (
-        <div key={group} className={styles.group}>
-          <p className={styles.groupTitle}>{group}</p>
-          <ul>
-            {entries.map(({ key, label, href, icon: Icon, badge }) => (
-              <li key={key}>
-                <a
-                  href={href}
-                  className={`${styles.entry} ${key === active ? styles.current : ''}`}
-                  aria-current={key === active ? 'page' : undefined}
-                >
-                  <Icon size={18} aria-hidden />
-                  {label}
-                  {badge && <Badge badge={badge} />}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      {menuGroups().map(({ group, entries }) => {
+        const here = entries.some((e) => e.key === active);
+        const open = here || !folded.has(group);
+        const id = `menu-group-${group}`;
+        return (
+          <div key={group} className={styles.group}>
+            <button
+              type="button"
+              className={styles.groupTitle}
+              aria-expanded={open}
+              aria-controls={id}
+              disabled={here}
+              title={here ? '当前页面所在的分组' : undefined}
+              onClick={() => fold(group)}
+            >
+              {group}
+              <ChevronDown size={14} aria-hidden className={open ? '' : styles.foldedIcon} />
+            </button>
+            <ul id={id} hidden={!open}>
+              {entries.map(({ key, label, href, icon: Icon, badge }) => (
+                <li key={key}>
+                  <a
+                    ref={key === active ? current : undefined}
+                    href={href}
+                    className={`${styles.entry} ${key === active ? styles.current : ''}`}
+                    aria-current={key === active ? 'page' : undefined}
+                  >
+                    <Icon size={18} aria-hidden />
+                    {label}
+                    {badge && <Badge badge={badge} />}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
     </nav>
   );
 }

@@ -5,7 +5,12 @@ import styles from './lightbox.module.css';
  * A small picture viewer shared by talks and photo albums: arrows and Escape on the keyboard, swipes
  * on touch screens, a click on the backdrop closes. No library: one overlay built on first use.
  */
-export function openLightbox(urls: string[], start = 0, originals: string[] = []): void {
+export function openLightbox(
+  urls: string[],
+  start = 0,
+  originals: string[] = [],
+  captions: string[] = [],
+): void {
   if (urls.length === 0 || document.querySelector('[data-lightbox-open]')) return;
   let index = stepIndex(start, 0, urls.length);
   const opener = document.activeElement as HTMLElement | null;
@@ -60,7 +65,11 @@ export function openLightbox(urls: string[], start = 0, originals: string[] = []
     const full = originals[index];
     original.hidden = !full || full === urls[index];
     if (full) original.href = full;
-    counter.textContent = `${index + 1} / ${urls.length}`;
+    // An album photo's caption (docs/owner-guide.md#内容) is its alt text and is read with the count.
+    img.alt = captions[index] ?? '';
+    counter.textContent = captions[index]
+      ? `${index + 1} / ${urls.length} · ${captions[index]}`
+      : `${index + 1} / ${urls.length}`;
   }
 
   function onKey(e: KeyboardEvent) {
@@ -133,6 +142,7 @@ export function bindLightboxGroups(): void {
       items.map((el) => el.getAttribute('data-lightbox-src') ?? ''),
       items.indexOf(item),
       items.map((el) => el.getAttribute('data-lightbox-original') ?? ''),
+      items.map((el) => el.getAttribute('data-lightbox-caption') ?? ''),
     );
   });
 }

@@ -46,6 +46,14 @@ export type ArticleSummary = {
 /** The admin's lists (getArticleList, adminGetArticleList): when a delete binned it, else null. */
 export type AdminArticleSummary = ArticleSummary & { deletedAt: string | null };
 
+/** getArticleList's rows: with the counts and the thumbnail the console's list shows. */
+export type AdminArticleRow = AdminArticleSummary & {
+  /** Published comments on it (what readers see under it). */
+  commentCount: number;
+  /** The cover's 480 px variant once made, else the cover itself ('' without one). */
+  coverThumb: string;
+};
+
 /** getArticleById's answer: the summary with the Markdown and the author's name. */
 export type ArticleDetail = ArticleSummary & {
   article_content: string;

@@ -105,6 +105,9 @@ function chinaDayStart(text: string): number {
   return utc - CHINA_OFFSET_MS;
 }
 
+/** A real calendar day written `YYYY-MM-DD` (the console's date fields send only these). */
+export const isDay = (text: string): boolean => Number.isFinite(chinaDayStart(text));
+
 const DAY_MS = 86_400_000;
 const dayText = z
   .string('日期格式应为 YYYY-MM-DD')

@@ -20,6 +20,10 @@ export type PhotoRow = {
   id: number;
   album_id: number;
   url: string;
+  /** Ours (migration 0043): '' for none. */
+  caption: string;
+  /** Ours: the album's order, ascending (0: never reordered, then by upload time). */
+  position: number;
   status: number;
   createdAt: string;
   updatedAt: string;

@@ -20,10 +20,10 @@ export type Talk = {
 
 /**
  * A talk as the owner's list sends it (POST /api/talk/getTalkList,
- * docs/api/admin.md#talks-albums-and-photos): any status, no like or comment figures, and no `talkImgList`
- * key at all when the talk has no pictures.
+ * docs/api/admin.md#talks-albums-and-photos): any status, its likes and (ours) published comments, and
+ * no `talkImgList` key at all when the talk has no pictures.
  */
-export type AdminTalk = Omit<Talk, 'talkImgList' | 'is_like' | 'comment_total'> & { talkImgList?: string[] };
+export type AdminTalk = Omit<Talk, 'talkImgList' | 'is_like'> & { talkImgList?: string[] };
 
 /** blogGetTalkList's page: the talks and the stored facts of their pictures, by URL (lib/picture.ts). */
 export type TalkPage = Page<Talk> & { pictures?: Record<string, PictureFacts> };

@@ -9,6 +9,7 @@ import { apiDoc } from '../http/openapi.ts';
 import { renderPreview } from '../services/article-html.ts';
 import * as admin from '../services/articles/admin.ts';
 import { NEW_ARTICLE, readAutosave, saveAutosave } from '../services/articles/autosave.ts';
+import { bulkArticles } from '../services/articles/bulk.ts';
 import { deleteTerms, listTerms, mergeTerms, type Term } from '../services/articles/terms-admin.ts';
 import { requireAdmin } from './auth.ts';
 import { body, check } from './validate.ts';
@@ -51,6 +52,16 @@ const DraftBody = z
     meta_keywords: text(META_KEYWORDS_MAX, 'SEO 关键词'),
   })
   .strip();
+
+/** The article list's bulk actions; 改分类 needs the category. */
+const BulkBody = z
+  .object({
+    idList: z.array(id()).min(1, '请选择文章').max(100, '一次最多 100 篇'),
+    action: z.enum(['public', 'private', 'bin', 'category'], { error: '未知的批量操作' }),
+    category_id: id().optional(),
+  })
+  .refine((b) => b.action !== 'category' || b.category_id, { message: '请选择分类', path: ['category_id'] });
+const BULK_DONE = { public: '已公开', private: '已隐藏', bin: '已移到回收站', category: '已改分类' } as const;
 
 const PreviewBody = z.object({
   article_content: z.string({ error: '请填写文章内容' }).max(200_000, '文章内容过长'),
@@ -117,6 +128,14 @@ const doc = {
   }),
   revert: apiDoc({ summary: '从回收站恢复文章', access: 'admin', path: idPath }),
   isPublic: apiDoc({ summary: '公开或隐藏文章', access: 'admin', path: statusPath }),
+  bulk: apiDoc({
+    summary: '批量公开、隐藏、移到回收站或改分类',
+    access: 'admin',
+    body: BulkBody,
+    description:
+      'action：public 公开私密文章，private 隐藏公开或定时文章，bin 移到回收站，category 改为 category_id；' +
+      '不适用的文章不变。回答改变的篇数 updateNum。',
+  }),
   autosave: apiDoc({
     summary: '自动保存草稿',
     access: 'admin',
@@ -165,6 +184,12 @@ export const articleAdminRoutes = new Hono<ApiEnv>()
     const { id: articleId, status } = check(statusPath, c.req.param());
     const now = await admin.togglePublic(articleId, status);
     return ok(c, true, now === 1 ? '公开文章成功' : '隐藏文章成功');
+  })
+  .put('/article/bulk', doc.bulk, async (c) => {
+    requireAdmin(c);
+    const { idList, action, category_id } = await body(c, BulkBody);
+    const updateNum = await bulkArticles(idList, action, category_id);
+    return ok(c, { updateNum }, `${BULK_DONE[action]} ${updateNum} 篇`);
   })
   // The editor's unsaved state, every few seconds; the article itself is untouched until it is saved.
   .put('/article/autosave', doc.autosave, async (c) => {

@@ -114,6 +114,8 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
     label: L('upload', 'original_name', true),
     keys: ['ids'],
   },
+  'PUT /api/photo/caption': { action: '修改照片说明', thing: '照片', label: L('photo', 'url') },
+  'PUT /api/photo/order': { action: '照片排序', thing: '照片', label: L('photo', 'url') },
   'PUT /api/links/approve': { action: '通过友链', thing: '友链', label: link },
   'PUT /api/links/delete': { action: '删除友链', thing: '友链', label: L('link', 'site_name', true) },
   'POST /api/links/backUpdate': { action: '保存友链', thing: '友链', label: link },
@@ -146,6 +148,7 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'PUT /api/article/updateTop/:id/:is_top': { action: '切换文章置顶', thing: '文章', label: article },
   'PUT /api/article/revert/:id': { action: '恢复文章', thing: '文章', label: article },
   'PUT /api/article/isPublic/:id/:status': { action: '切换文章公开', thing: '文章', label: article },
+  'PUT /api/article/bulk': { action: '批量修改文章', thing: '文章', label: article },
   // The answer's id is the article's (no path `id`): the row names the article restored.
   'PUT /api/article/revision/restore/:revisionId': { action: '恢复历史版本', thing: '文章', label: article },
   'POST /api/category/add': { action: '新建分类', thing: '分类', label: category },

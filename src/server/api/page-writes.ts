@@ -32,6 +32,8 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'POST /api/photo/add',
   'PUT /api/photo/delete',
   'PUT /api/photo/revert',
+  'PUT /api/photo/caption',
+  'PUT /api/photo/order',
   // An approved link edited: by its applicant it leaves /link/list for review, by an admin it changes.
   'POST /api/links/frontUpdate',
   'POST /api/links/backUpdate',
@@ -81,6 +83,7 @@ export const PAGE_WRITES: ReadonlySet<string> = new Set([
   'DELETE /api/article/delete/:id/:status',
   'PUT /api/article/revert/:id',
   'PUT /api/article/isPublic/:id/:status',
+  'PUT /api/article/bulk',
   'POST /api/category/delete',
   'PUT /api/category/merge',
   'POST /api/tag/delete',

@@ -40,6 +40,18 @@ const DeletePhotos = z.object({
   type: num(z.literal([1, 2], 'type 只能是 1 或 2')),
 });
 const IdList = z.object({ idList: z.array(id()).min(1, PICK).max(PHOTO_BATCH_MAX, TOO_MANY) });
+const Caption = z.object({
+  id: id(),
+  caption: z.string({ error: '请填写说明' }).trim().max(200, '说明最多 200 个字'),
+});
+const Order = z.object({
+  album_id: id(),
+  idList: z
+    .array(id())
+    .min(1, PICK)
+    .max(1000, '一次最多排 1000 张')
+    .refine((l) => new Set(l).size === l.length, '照片不能重复'),
+});
 const IdPath = z.object({ id: id() });
 const CoverPath = z.object({ id: id(), photoId: id() });
 
@@ -63,6 +75,18 @@ const doc = {
     description: 'type 1 移到回收站，2 彻底删除。',
   }),
   revertPhotos: apiDoc({ summary: '从回收站恢复照片', access: 'admin', body: IdList }),
+  caption: apiDoc({
+    summary: '修改照片说明',
+    access: 'admin',
+    body: Caption,
+    description: '相册页显示在照片下，也是照片的替代文字；空字符串去掉说明。',
+  }),
+  order: apiDoc({
+    summary: '照片排序',
+    access: 'admin',
+    body: Order,
+    description: 'idList 为该相册照片的新顺序；未列出的照片排在它们之后。',
+  }),
 };
 
 /** Albums and photos for the owner (docs/api/admin.md#talks-albums-and-photos). */
@@ -113,4 +137,16 @@ export const photoAdminRoutes = new Hono<ApiEnv>()
   .put('/photo/revert', doc.revertPhotos, async (c) => {
     requireAdmin(c);
     return ok(c, await photos.revertPhotos((await body(c, IdList)).idList), '恢复成功');
+  })
+  .put('/photo/caption', doc.caption, async (c) => {
+    requireAdmin(c);
+    const { id: photoId, caption } = await body(c, Caption);
+    await photos.setCaption(photoId, caption);
+    return ok(c, true, '说明已保存');
+  })
+  .put('/photo/order', doc.order, async (c) => {
+    requireAdmin(c);
+    const { album_id, idList } = await body(c, Order);
+    await photos.orderPhotos(album_id, idList);
+    return ok(c, true, '排序已保存');
   });

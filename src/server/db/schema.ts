@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ImportTables } from './schema-import.ts';
 import type { MailConfig, MailTables } from './schema-mail.ts';
+import type { PhotoCaption } from './schema-photo.ts';
 import type { GuardConfig, GuardTables, ReviewConfig } from './schema-review.ts';
 import type { ArticleSeo, SeoConfig } from './schema-seo.ts';
 import type { TwoFactorTables } from './schema-two-factor.ts';
@@ -132,7 +133,7 @@ export interface PhotoAlbumTable extends Stamps {
   album_cover: string;
 }
 
-export interface PhotoTable extends Stamps {
+export interface PhotoTable extends Stamps, PhotoCaption {
   id: Generated<number>;
   album_id: number;
   url: string;

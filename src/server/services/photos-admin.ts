@@ -13,7 +13,7 @@ import { removeUnusedUploads } from './upload-files.ts';
  * binned ones for good with their files, revert brings them back).
  */
 
-const COLUMNS = ['id', 'album_id', 'url', 'status', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = ['id', 'album_id', 'url', 'caption', 'position', 'status', 'createdAt', 'updatedAt'] as const;
 
 async function requireAlbums(ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
@@ -29,7 +29,7 @@ async function photosChanged(ids: number[]): Promise<void> {
   changes('albums', ...rows.map((r) => albumTag(r.album_id)));
 }
 
-/** A page of one album's photos of a status, newest first. */
+/** A page of one album's photos of a status, newest first (the console's grid shows uploads on top). */
 export async function listAlbumPhotos(input: {
   id: number;
   current: number;
@@ -61,9 +61,27 @@ export async function addPhotos(list: { album_id: number; url: string }[]): Prom
   changes('albums', ...list.map((p) => albumTag(p.album_id)));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
+    // New photos join the end of an album that was put in order (its positions run 1, 2, …).
+    const last = await trx
+      .selectFrom('photo')
+      .select(['album_id', (eb) => eb.fn.max('position').as('top')])
+      .where(
+        'album_id',
+        'in',
+        list.map((p) => p.album_id),
+      )
+      .groupBy('album_id')
+      .execute();
+    const next = new Map(last.map((r) => [r.album_id, Number(r.top ?? 0)]));
+    const placed = list.map((p) => {
+      const top = next.get(p.album_id) ?? 0;
+      const position = top > 0 ? top + 1 : 0;
+      if (top > 0) next.set(p.album_id, position);
+      return { ...p, position };
+    });
     const rows = await trx
       .insertInto('photo')
-      .values(list.map((p) => ({ ...p, status: PHOTO_STATUS.normal, createdAt: now, updatedAt: now })))
+      .values(placed.map((p) => ({ ...p, status: PHOTO_STATUS.normal, createdAt: now, updatedAt: now })))
       .returning(COLUMNS)
       .execute();
     for (const albumId of new Set(list.map((p) => p.album_id))) {
@@ -118,4 +136,46 @@ export async function revertPhotos(ids: number[]): Promise<number> {
     .where('status', '=', PHOTO_STATUS.bin)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/** PUT /photo/caption: one photo's caption ('' removes it). */
+export async function setCaption(id: number, caption: string): Promise<void> {
+  const done = await db
+    .updateTable('photo')
+    .set({ caption, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!Number(done.numUpdatedRows)) throw notFound(MSG.photo);
+  await photosChanged([id]);
+}
+
+/**
+ * PUT /photo/order: the album's photos in this order (positions 1, 2, …). Every id must be a photo of
+ * the album; its photos not listed (the bin's, or ones added meanwhile) keep their places after them.
+ */
+export async function orderPhotos(albumId: number, ids: number[]): Promise<void> {
+  await requireAlbums([albumId]);
+  const own = await db
+    .selectFrom('photo')
+    .select('id')
+    .where('album_id', '=', albumId)
+    .where('id', 'in', ids)
+    .execute();
+  if (own.length !== new Set(ids).size) throw notFound(MSG.photo);
+  await db.transaction().execute(async (trx) => {
+    for (const [i, id] of ids.entries())
+      await trx
+        .updateTable('photo')
+        .set({ position: i + 1 })
+        .where('id', '=', id)
+        .execute();
+    await trx
+      .updateTable('photo')
+      .set({ position: ids.length + 1 })
+      .where('album_id', '=', albumId)
+      .where('id', 'not in', ids)
+      .where('position', '<=', ids.length)
+      .execute();
+  });
+  changes('albums', albumTag(albumId));
 }

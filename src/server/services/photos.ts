@@ -11,7 +11,7 @@ export type Album = {
   createdAt: string;
 };
 
-export type Photo = { id: number; album_id: number; url: string; createdAt: string };
+export type Photo = { id: number; album_id: number; url: string; caption: string; createdAt: string };
 
 /**
  * The cover a visitor sees for each album: its own, unless that picture is one of the album's photos
@@ -91,14 +91,15 @@ export async function getAlbum(id: number): Promise<Album | null> {
   return (await allAlbums()).find((a) => a.id === id) ?? null;
 }
 
-/** The (normal) photos of one album in the order they were taken; the recycle bin is the owner's. */
+/** The (normal) photos of one album in the owner's order (else as uploaded); the bin is the owner's. */
 export async function listPhotos(albumId: number): Promise<Photo[]> {
   shows(albumTag(albumId));
   return db
     .selectFrom('photo')
-    .select(['id', 'album_id', 'url', 'createdAt'])
+    .select(['id', 'album_id', 'url', 'caption', 'createdAt'])
     .where('album_id', '=', albumId)
     .where('status', '=', PHOTO_STATUS.normal)
+    .orderBy('position')
     .orderBy('createdAt')
     .orderBy('id')
     .execute();

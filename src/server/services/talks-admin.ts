@@ -1,8 +1,10 @@
+import { THING } from '../../lib/community.ts';
 import type { AdminTalk } from '../../lib/contract/talks.ts';
 import { TALK_STATUS } from '../../lib/media.ts';
 import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { db } from '../db/connection.ts';
+import { commentTotals } from './comments.ts';
 import { countRows, type Page, paginate } from './paginate.ts';
 import { deleteTalk, picturesOf, selectTalks, talkChanged } from './talks.ts';
 
@@ -31,11 +33,14 @@ export async function adminListTalks(input: {
         .limit(limit)
         .offset(offset)
         .execute();
-      const pictures = await picturesOf(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const [pictures, totals] = await Promise.all([picturesOf(ids), commentTotals(THING.talk, ids)]);
       return rows.map((r) => {
         const urls = pictures.filter((p) => p.talk_id === r.id).map((p) => p.url);
+        // Ours: the console's list shows each talk's comments beside its likes (like_times).
+        const row = { ...r, comment_total: totals.get(r.id) ?? 0 };
         // The original sent no key at all for a talk without pictures; its admin app relies on that.
-        return urls.length ? { ...r, talkImgList: urls } : { ...r };
+        return urls.length ? { ...row, talkImgList: urls } : row;
       });
     },
     () =>

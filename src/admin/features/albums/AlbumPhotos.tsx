@@ -23,6 +23,7 @@ import { UploadQueue } from '../../kit/UploadQueue.tsx';
 import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
+import { PhotoCaption } from './PhotoCaption.tsx';
 
 const PAGE_SIZE = 24;
 type Tab = 'normal' | 'bin';
@@ -212,6 +213,7 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
                   <span className={kit.srOnly}>选择照片 {n}</span>
                 </label>
                 {isCover && <span className={m.coverBadge}>封面</span>}
+                {!bin && <PhotoCaption id={p.id} caption={p.caption} n={n} />}
                 <span className={m.photoActions}>
                   {bin ? (
                     <>

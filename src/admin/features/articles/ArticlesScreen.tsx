@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import {
+  bulkArticles,
   categoryDictionary,
   deleteArticle,
   listArticles,
@@ -11,18 +12,18 @@ import {
   tagDictionary,
   togglePublic,
 } from '../../../lib/api/admin/articles.ts';
-import type { AdminArticleSummary, DictionaryEntry } from '../../../lib/contract/articles.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { AdminArticleRow, DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
-import type { Column } from '../../kit/DataTable.tsx';
 import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import screens from '../../kit/screens.module.css';
-import { useListScreen } from '../../kit/use-list-screen.ts';
+import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
+import { articleColumns, BIN_DAYS, shown } from './article-columns.tsx';
 import styles from './articles.module.css';
+import { BulkBar } from './BulkBar.tsx';
 
 type Tab = 'all' | 'public' | 'private' | 'draft' | 'bin';
 const TABS: Record<Tab, { label: string; status?: number; is_deleted?: number }> = {
@@ -32,17 +33,8 @@ const TABS: Record<Tab, { label: string; status?: number; is_deleted?: number }>
   draft: { label: '草稿', status: 3, is_deleted: 2 },
   bin: { label: '回收站', status: 3, is_deleted: 1 },
 };
-const STATUS_LABEL: Record<number, string> = { 1: '公开', 2: '私密', 3: '草稿', 4: '定时' };
-/** Public, or scheduled to be: 隐藏 makes either private (a schedule then no longer runs). */
-const shown = (a: AdminArticleSummary) => a.status === 1 || a.status === 4;
 const PAGE_SIZE = 10;
-const BIN_DAYS = 30;
-
-/** Days left before the purge removes a binned article (deletedAt is China time). */
-function daysLeft(deletedAt: string): number {
-  const at = Date.parse(`${deletedAt.replace(' ', 'T')}+08:00`);
-  return Math.max(0, Math.ceil(BIN_DAYS - (Date.now() - at) / 86_400_000));
-}
+const BULK_DONE = { public: '已公开', private: '已隐藏', bin: '已移到回收站', category: '已改分类' };
 
 type Filters = { title: string; category: string; tag: string; top: string };
 const NO_FILTERS: Filters = { title: '', category: '', tag: '', top: '' };
@@ -57,7 +49,7 @@ export default function ArticlesScreen() {
     categories: [],
     tags: [],
   });
-  const [removing, setRemoving] = useState<AdminArticleSummary | null>(null);
+  const [removing, setRemoving] = useState<AdminArticleRow | null>(null);
 
   const fetchPage = useCallback(
     (page: number) => {
@@ -100,98 +92,33 @@ export default function ArticlesScreen() {
     );
 
   const binned = tab === 'bin';
-  const columns: Column<AdminArticleSummary>[] = [
-    {
-      key: 'title',
-      header: '标题',
-      render: (a) => (
-        <span className={styles.titleCell}>
-          {a.is_top === 1 && <span className={styles.badge}>置顶</span>}
-          <a href={`/admin/articles/edit?id=${a.id}`}>{a.article_title}</a>
-        </span>
-      ),
-    },
-    { key: 'category', header: '分类', render: (a) => a.categoryName ?? '—' },
-    { key: 'tags', header: '标签', render: (a) => a.tagNameList.join('、') || '—' },
-    {
-      key: 'status',
-      header: '状态',
-      render: (a) =>
-        a.deletedAt
-          ? `${daysLeft(a.deletedAt)} 天后彻底删除`
-          : a.status === 4 && a.publish_at
-            ? `定时 ${formatDateTime(a.publish_at)}`
-            : (STATUS_LABEL[a.status] ?? a.status),
-    },
-    {
-      key: 'date',
-      header: binned ? '删除时间' : '发布时间',
-      render: (a) => (a.deletedAt ?? a.createdAt).slice(0, 16),
-    },
-    {
-      key: 'actions',
-      header: '操作',
-      render: (a) => (
-        <span className={screens.rowActions}>
-          {binned ? (
-            <button
-              type="button"
-              className={kit.button}
-              aria-label={`恢复「${a.article_title}」`}
-              onClick={() => act(revertArticle(a.id), '恢复成功')}
-            >
-              恢复
-            </button>
-          ) : (
-            <>
-              <a
-                className={kit.button}
-                href={`/admin/articles/edit?id=${a.id}`}
-                aria-label={`编辑「${a.article_title}」`}
-              >
-                编辑
-              </a>
-              <a
-                className={kit.button}
-                href={`/article?id=${a.id}`}
-                target="_blank"
-                rel="noopener"
-                aria-label={`在网站上查看「${a.article_title}」`}
-              >
-                查看
-              </a>
-              <button
-                type="button"
-                className={kit.button}
-                aria-label={`${shown(a) ? '隐藏' : '公开'}「${a.article_title}」`}
-                onClick={() => act(togglePublic(a.id, a.status), shown(a) ? '隐藏文章成功' : '公开文章成功')}
-              >
-                {shown(a) ? '隐藏' : '公开'}
-              </button>
-              <button
-                type="button"
-                className={kit.button}
-                aria-label={`${a.is_top === 1 ? '取消置顶' : '置顶'}「${a.article_title}」`}
-                onClick={() =>
-                  act(setTop(a.id, a.is_top === 1 ? 2 : 1), a.is_top === 1 ? '取消置顶成功' : '置顶成功')
-                }
-              >
-                {a.is_top === 1 ? '取消置顶' : '置顶'}
-              </button>
-            </>
-          )}
-          <button
-            type="button"
-            className={kit.button}
-            aria-label={`${binned ? '彻底删除' : '删除'}「${a.article_title}」`}
-            onClick={() => setRemoving(a)}
-          >
-            {binned ? '彻底删除' : '删除'}
-          </button>
-        </span>
-      ),
-    },
-  ];
+  const selection = useSelection(list.rows, pickKey);
+  const columns = articleColumns({
+    binned,
+    picked: new Set([...selection.picked].map(Number)),
+    toggle: (id) => selection.toggle(String(id)),
+    act: (what, a) =>
+      what === 'revert'
+        ? act(revertArticle(a.id), '恢复成功')
+        : what === 'public'
+          ? act(togglePublic(a.id, a.status), shown(a) ? '隐藏文章成功' : '公开文章成功')
+          : act(setTop(a.id, a.is_top === 1 ? 2 : 1), a.is_top === 1 ? '取消置顶成功' : '置顶成功'),
+    remove: setRemoving,
+  });
+  // A bulk action: its answer's message says how many changed; the picks go with the rows that moved.
+  const bulk = (action: 'public' | 'private' | 'bin' | 'category', categoryId?: number) =>
+    bulkArticles(
+      selection.chosen.map((a) => a.id),
+      action,
+      categoryId,
+    ).then(
+      (r) => {
+        toast(`${BULK_DONE[action]} ${r.updateNum} 篇`, 'success', '提示');
+        selection.clear();
+        return load();
+      },
+      () => {},
+    );
 
   const toolbar = (
     // A form, so Enter in the title box searches; the selects filter at once, the title only on submit.
@@ -249,6 +176,16 @@ export default function ArticlesScreen() {
           {binned && (
             <p className={screens.muted}>回收站中的文章 {BIN_DAYS} 天后自动彻底删除，之前可以恢复。</p>
           )}
+          {!binned && (
+            <BulkBar
+              count={selection.chosen.length}
+              all={selection.all}
+              empty={!list.rows.length}
+              onToggleAll={selection.toggleAll}
+              categories={terms.categories}
+              onBulk={bulk}
+            />
+          )}
           <ListTable
             list={list}
             caption="文章列表"
@@ -278,6 +215,8 @@ export default function ArticlesScreen() {
     </>
   );
 }
+
+const pickKey = (a: AdminArticleRow) => String(a.id);
 
 const TOP_OPTIONS = [
   { value: '1', label: '仅置顶' },

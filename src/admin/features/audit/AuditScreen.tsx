@@ -3,8 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { auditDictionary, listAudit } from '../../../lib/api/admin/audit.ts';
 import type { AuditDictionary, AuditRow } from '../../../lib/contract/admin-audit.ts';
 import type { Column } from '../../kit/DataTable.tsx';
+import { DateField } from '../../kit/DateField.tsx';
 import { SearchField } from '../../kit/Field.tsx';
-import kit from '../../kit/kit.module.css';
+import f from '../../kit/filters.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import a from '../../kit/ops.module.css';
 import { Select } from '../../kit/Select.tsx';
@@ -118,7 +119,7 @@ export default function AuditScreen() {
   ];
 
   const toolbar = (
-    <>
+    <div className={f.row}>
       <Select
         label="按类型筛选"
         inline
@@ -162,20 +163,11 @@ export default function AuditScreen() {
         )}
         onChange={filter(setThing)}
       />
-      <input
-        type="date"
-        className={kit.input}
-        aria-label="开始日期"
-        value={from}
-        onChange={(e) => filter(setFrom)(e.target.value)}
-      />
-      <input
-        type="date"
-        className={kit.input}
-        aria-label="结束日期"
-        value={to}
-        onChange={(e) => filter(setTo)(e.target.value)}
-      />
+      <span className={f.range}>
+        <DateField label="开始日期" value={from} max={to || undefined} onChange={filter(setFrom)} />
+        <span aria-hidden>至</span>
+        <DateField label="结束日期" value={to} min={from || undefined} onChange={filter(setTo)} />
+      </span>
       <SearchField
         label="搜索审计日志"
         placeholder="搜索名称、编号或路径"
@@ -183,7 +175,7 @@ export default function AuditScreen() {
         onChange={filter(setText)}
         className={a.search}
       />
-    </>
+    </div>
   );
 
   const filtered = kind !== ALL || user !== ALL || actionText || thing !== ALL || from || to || search;

@@ -1,5 +1,6 @@
+import { DateField } from '../../kit/DateField.tsx';
 import { SearchField } from '../../kit/Field.tsx';
-import kit from '../../kit/kit.module.css';
+import f from '../../kit/filters.module.css';
 import s from '../../kit/moderation.module.css';
 import { Select } from '../../kit/Select.tsx';
 
@@ -25,7 +26,7 @@ type Props = {
 /** The filters of 评论与留言: kind, text, author, a range of days. */
 export function ModerationFilters({ filters, author, onChange, onClearAuthor }: Props) {
   return (
-    <div className={s.filters}>
+    <div className={f.row}>
       <Select
         label="按类型筛选"
         inline
@@ -56,23 +57,19 @@ export function ModerationFilters({ filters, author, onChange, onClearAuthor }: 
           className={s.search}
         />
       )}
-      <span className={s.range}>
-        <input
-          type="date"
-          className={`${kit.input} ${s.date}`}
-          aria-label="开始日期"
+      <span className={f.range}>
+        <DateField
+          label="开始日期"
           value={filters.from}
           max={filters.to || undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
+          onChange={(from) => onChange({ from })}
         />
         <span aria-hidden>至</span>
-        <input
-          type="date"
-          className={`${kit.input} ${s.date}`}
-          aria-label="结束日期"
+        <DateField
+          label="结束日期"
           value={filters.to}
           min={filters.from || undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
+          onChange={(to) => onChange({ to })}
         />
       </span>
     </div>

@@ -10,11 +10,17 @@ import styles from './dashboard.module.css';
 // uPlot and its CSS load with the charts, after the figures are on screen.
 const TrendCharts = lazy(() => import('./TrendCharts.tsx'));
 
+/**
+ * The figure cards. The three view figures count different things (services/views/tally.ts counts page
+ * loads into view_day; services/site.ts addView counts a visitor's day once into config.view_time), so
+ * each says under it what it counts.
+ */
 const CARDS: {
   key: keyof DashboardCounts;
   label: string;
   href?: string;
   note?: (c: DashboardCounts) => string;
+  definition?: string;
 }[] = [
   { key: 'articles', label: '文章', href: '/admin/articles' },
   { key: 'comments', label: '评论' },
@@ -22,8 +28,22 @@ const CARDS: {
   { key: 'pendingReview', label: '待审核', href: '/admin/comments?tab=pending', note: () => '评论与留言' },
   { key: 'messages', label: '留言', href: '/message/list' },
   { key: 'users', label: '用户' },
-  { key: 'viewsToday', label: '今日浏览', note: (c) => `${c.uniquesToday} 位访客` },
-  { key: 'viewsTotal', label: '累计浏览', note: (c) => `网站访问 ${c.visits} 次` },
+  {
+    key: 'viewsToday',
+    label: '今日浏览',
+    note: (c) => `${c.uniquesToday} 位访客`,
+    definition: '今天（北京时间）网站页面被打开的次数，每打开一页算一次；不含后台和爬虫。',
+  },
+  {
+    key: 'viewsTotal',
+    label: '累计浏览',
+    definition: '开始按天统计以来每天浏览次数的总和（与下面的曲线同一来源），每打开一页算一次。',
+  },
+  {
+    key: 'visits',
+    label: '网站访问',
+    definition: '首页显示的“访问”数：同一位访客一天只算一次，从建站起累计，含搬家或演示数据带来的起始数。',
+  },
 ];
 
 /** /admin: the console's home: the blog's figures, what waits for the blogger, the last 30 days. */
@@ -47,13 +67,18 @@ export default function DashboardScreen() {
     <div className={styles.dashboard}>
       <OtpBanner />
       <section aria-label="数据总览" className={styles.cards}>
-        {CARDS.map(({ key, label, href, note }) => (
+        {CARDS.map(({ key, label, href, note, definition }) => (
           <div key={key} className={styles.card}>
             <p className={styles.cardLabel}>{href ? <a href={href}>{label}</a> : label}</p>
             <p className={styles.cardValue} data-count={key}>
               {counts ? counts[key].toLocaleString('zh-CN') : '—'}
             </p>
             {note && counts && <p className={styles.cardNote}>{note(counts)}</p>}
+            {definition && (
+              <p className={styles.cardDefinition} data-definition={key}>
+                {definition}
+              </p>
+            )}
           </div>
         ))}
       </section>

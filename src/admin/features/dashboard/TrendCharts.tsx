@@ -40,13 +40,15 @@ function Chart({ days, lines, label }: { days: string[]; lines: Line[]; label: s
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
         },
         series: [
-          { label: '日期', value: (_u, i) => (i == null ? '—' : (days[i] ?? '—')) },
+          // Off the chart the legend shows the latest day (uPlot passes no index then), not dashes.
+          { label: '日期', value: (_u, _v, _s, i) => days[i ?? days.length - 1] ?? '—' },
           ...lines.map((l) => ({
             label: l.label,
             stroke: token(l.color),
             width: 2,
             points: { size: 5 },
-            value: (_u: uPlot, v: number | null) => (v == null ? '—' : String(v)),
+            value: (_u: uPlot, _v: number | null, _s: number, i: number | null) =>
+              String(l.values[i ?? l.values.length - 1] ?? '—'),
           })),
         ],
         axes: [

@@ -18,13 +18,16 @@ type Props = {
   onClose: () => void;
   /** After a save: the talk's status (the list shows that tab). */
   onSaved: (status: 1 | 2) => unknown;
+  /** A new talk written at the top of the list, not in a dialog: 清空 in place of 取消. */
+  inline?: boolean;
 };
 
 /**
  * Writing or editing a 说说: its text, up to nine pictures (picked, dropped or pasted; reordered by
  * dragging or from the keyboard), public or private, pinned or not. Closing with changes asks first.
+ * `inline`: the composer at the top of the list (a new talk posts and the list stays on screen).
  */
-export function TalkComposer({ talk, onClose, onSaved }: Props) {
+export function TalkComposer({ talk, onClose, onSaved, inline }: Props) {
   const id = useId();
   const images = useImageList(talk?.talkImgList ?? [], TALK_IMAGES_MAX);
   const [content, setContent] = useState(talk?.content ?? '');
@@ -78,6 +81,68 @@ export function TalkComposer({ talk, onClose, onSaved }: Props) {
   }
 
   const count = content.trim().length;
+  const form = (
+    <form onSubmit={save} aria-label={talk ? '编辑说说' : '发表说说'} noValidate>
+      <div className={kit.field}>
+        <label htmlFor={`${id}-content`} className={kit.label}>
+          内容
+        </label>
+        <textarea
+          id={`${id}-content`}
+          className={`${kit.input} ${error ? kit.invalid : ''}`}
+          rows={inline ? 3 : 5}
+          value={content}
+          placeholder="此刻的想法…（可直接粘贴图片）"
+          aria-invalid={Boolean(error)}
+          aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+          onChange={(e) => {
+            setContent(e.target.value);
+            setError('');
+          }}
+        />
+        <p id={`${id}-count`} className={`${kit.hint} ${count > TALK_MAX ? kit.error : ''}`}>
+          {count} / {TALK_MAX}
+        </p>
+        {error && (
+          <p id={`${id}-error`} className={kit.error} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <ImageListField label="图片" list={images} />
+      <div className={styles.options}>
+        <fieldset className={styles.radios}>
+          <legend className={kit.label}>可见范围</legend>
+          <label>
+            <input type="radio" name={`${id}-status`} checked={status === 1} onChange={() => setStatus(1)} />
+            公开
+          </label>
+          <label>
+            <input type="radio" name={`${id}-status`} checked={status === 2} onChange={() => setStatus(2)} />
+            私密
+          </label>
+        </fieldset>
+        <label className={styles.check}>
+          <input type="checkbox" checked={top} onChange={(e) => setTop(e.target.checked)} />
+          置顶
+        </label>
+      </div>
+      <div className={kit.actions}>
+        <button type="button" className={kit.button} disabled={busy} onClick={close}>
+          取消
+        </button>
+        <button type="submit" className={kit.primary} disabled={busy || images.pending > 0}>
+          {images.pending ? '图片上传中…' : busy ? '保存中…' : talk ? '保存' : '发布'}
+        </button>
+      </div>
+    </form>
+  );
+  if (inline)
+    return (
+      <section className={styles.inline} aria-label="发表说说" onPaste={paste}>
+        {form}
+      </section>
+    );
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !busy && close()}>
       <Dialog.Portal>
@@ -88,70 +153,7 @@ export function TalkComposer({ talk, onClose, onSaved }: Props) {
           onPaste={paste}
         >
           <Dialog.Title className={kit.dialogTitle}>{talk ? '编辑说说' : '发表说说'}</Dialog.Title>
-          <form onSubmit={save} aria-label={talk ? '编辑说说' : '发表说说'} noValidate>
-            <div className={kit.field}>
-              <label htmlFor={`${id}-content`} className={kit.label}>
-                内容
-              </label>
-              <textarea
-                id={`${id}-content`}
-                className={`${kit.input} ${error ? kit.invalid : ''}`}
-                rows={5}
-                value={content}
-                placeholder="此刻的想法…（可直接粘贴图片）"
-                aria-invalid={Boolean(error)}
-                aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-                onChange={(e) => {
-                  setContent(e.target.value);
-                  setError('');
-                }}
-              />
-              <p id={`${id}-count`} className={`${kit.hint} ${count > TALK_MAX ? kit.error : ''}`}>
-                {count} / {TALK_MAX}
-              </p>
-              {error && (
-                <p id={`${id}-error`} className={kit.error} role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
-            <ImageListField label="图片" list={images} />
-            <div className={styles.options}>
-              <fieldset className={styles.radios}>
-                <legend className={kit.label}>可见范围</legend>
-                <label>
-                  <input
-                    type="radio"
-                    name={`${id}-status`}
-                    checked={status === 1}
-                    onChange={() => setStatus(1)}
-                  />
-                  公开
-                </label>
-                <label>
-                  <input
-                    type="radio"
-                    name={`${id}-status`}
-                    checked={status === 2}
-                    onChange={() => setStatus(2)}
-                  />
-                  私密
-                </label>
-              </fieldset>
-              <label className={styles.check}>
-                <input type="checkbox" checked={top} onChange={(e) => setTop(e.target.checked)} />
-                置顶
-              </label>
-            </div>
-            <div className={kit.actions}>
-              <button type="button" className={kit.button} disabled={busy} onClick={close}>
-                取消
-              </button>
-              <button type="submit" className={kit.primary} disabled={busy || images.pending > 0}>
-                {images.pending ? '图片上传中…' : busy ? '保存中…' : talk ? '保存' : '发布'}
-              </button>
-            </div>
-          </form>
+          {form}
         </Dialog.Content>
       </Dialog.Portal>
       <ConfirmDialog

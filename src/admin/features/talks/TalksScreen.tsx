@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { PenLine } from 'lucide-react';
+import { Heart, MessageSquare } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -44,7 +44,9 @@ export default function TalksScreen() {
   const list = useListScreen(fetchPage, PAGE_SIZE);
   const { reload } = list;
   const [counts, setCounts] = useState<Partial<Record<TalkStatus, number>>>({});
-  const [composing, setComposing] = useState<AdminTalk | 'new' | null>(null);
+  const [composing, setComposing] = useState<AdminTalk | null>(null);
+  // A new key empties the composer at the top after a post (or 清空).
+  const [fresh, setFresh] = useState(0);
   const [purging, setPurging] = useState<AdminTalk | null>(null);
   /** After a change: the page and the tabs' counts again. */
   const refresh = () => {
@@ -96,6 +98,23 @@ export default function TalksScreen() {
             </ul>
           )}
         </div>
+      ),
+    },
+    {
+      key: 'counts',
+      header: '点赞 · 评论',
+      width: '8em',
+      render: (t) => (
+        <span className={styles.counts}>
+          <span title="点赞">
+            <Heart size={14} aria-hidden />
+            <span className={screens.srOnly}>点赞</span> {t.like_times}
+          </span>
+          <span title="评论">
+            <MessageSquare size={14} aria-hidden />
+            <span className={screens.srOnly}>评论</span> {t.comment_total}
+          </span>
+        </span>
       ),
     },
     { key: 'time', header: '发布时间', width: '10em', render: (t) => t.createdAt.slice(0, 16) },
@@ -180,17 +199,22 @@ export default function TalksScreen() {
 
   return (
     <>
-      <div className={styles.head}>
-        <p className={screens.muted}>
-          {status === 3
-            ? '回收站中的说说不会出现在网站上，可以恢复或彻底删除。'
-            : '公开的说说出现在网站的「说说」页。'}
-        </p>
-        <button type="button" className={kit.primary} onClick={() => setComposing('new')}>
-          <PenLine size={16} aria-hidden />
-          发表说说
-        </button>
-      </div>
+      <TalkComposer
+        key={fresh}
+        inline
+        talk={null}
+        onClose={() => setFresh((n) => n + 1)}
+        onSaved={(s) => {
+          // Stays on a public or private tab the talk went to; from the bin, shows where it went.
+          if (s !== status) show(s);
+          refresh();
+        }}
+      />
+      <p className={screens.muted}>
+        {status === 3
+          ? '回收站中的说说不会出现在网站上，可以恢复或彻底删除。'
+          : '公开的说说出现在网站的「说说」页。'}
+      </p>
       <Tabs.Root value={String(status)} onValueChange={(v) => show(Number(v) as TalkStatus)}>
         <Tabs.List className={screens.tabs} aria-label="说说分类">
           {TABS.map((x) => (
@@ -209,7 +233,7 @@ export default function TalksScreen() {
       {/* Saving shows the tab the talk went to (a private one is not on 公开). */}
       {composing && (
         <TalkComposer
-          talk={composing === 'new' ? null : composing}
+          talk={composing}
           onClose={() => setComposing(null)}
           onSaved={(s) => {
             show(s);

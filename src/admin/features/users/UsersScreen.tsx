@@ -14,6 +14,7 @@ import { toast } from '../../../stores/toast.ts';
 import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
 import { SearchField } from '../../kit/Field.tsx';
+import f from '../../kit/filters.module.css';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import { Select } from '../../kit/Select.tsx';
@@ -207,7 +208,7 @@ export default function UsersScreen() {
 
   const filtered = role !== 'all' || state !== 'all' || nickSearch || nameSearch;
   const toolbar = (
-    <>
+    <div className={f.row}>
       <Select label="按角色筛选" inline value={role} options={ROLE_FILTERS} onChange={refilter(setRole)} />
       <Select label="按状态筛选" inline value={state} options={STATE_FILTERS} onChange={refilter(setState)} />
       <SearchField
@@ -224,7 +225,7 @@ export default function UsersScreen() {
         onChange={refilter(setUsername)}
         className={p.search}
       />
-    </>
+    </div>
   );
 
   const confirm = pending ? CONFIRM[pending.kind](pending.user) : null;

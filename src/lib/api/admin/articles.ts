@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ArticleList } from '../../contract/admin-articles.ts';
 import type {
-  AdminArticleSummary,
+  AdminArticleRow,
   ArticleDetail,
   ArticleDraft,
   ArticleEditorState,
@@ -20,7 +20,14 @@ import { del, get, HttpError, post, put, type RequestOptions } from '../client.t
 export type ArticleListFilter = z.input<typeof ArticleList>;
 
 export const listArticles = (filter: ArticleListFilter) =>
-  post<Page<AdminArticleSummary>>('/api/article/getArticleList', filter);
+  post<Page<AdminArticleRow>>('/api/article/getArticleList', filter);
+
+/** The list's bulk actions; `category` needs `categoryId`. Answers how many articles changed. */
+export const bulkArticles = (
+  idList: number[],
+  action: 'public' | 'private' | 'bin' | 'category',
+  categoryId?: number,
+) => put<{ updateNum: number }>('/api/article/bulk', { idList, action, category_id: categoryId });
 
 export const getArticle = (id: number) => get<ArticleDetail>(`/api/article/getArticleById/${id}`);
 

@@ -54,3 +54,7 @@ export async function findAlbum(id: number): Promise<AlbumRow | undefined> {
     if (found || current * 50 >= page.total || !page.list.length) return found;
   }
 }
+
+/** A photo's caption ('' removes it): shown under it on the album page and as its alt text. */
+export const setPhotoCaption = (id: number, caption: string) =>
+  put<boolean>('/api/photo/caption', { id, caption });

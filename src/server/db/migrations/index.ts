@@ -31,6 +31,7 @@ import * as m0035 from './0035_import.ts';
 import * as m0037 from './0037_revisions.ts';
 import * as m0038 from './0038_publish_password.ts';
 import * as m0041 from './0041_seo.ts';
+import * as m0043 from './0043_photo_caption.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -72,6 +73,7 @@ const steps: Record<string, Step> = {
   '0037_revisions': m0037,
   '0038_publish_password': m0038,
   '0041_seo': m0041,
+  '0043_photo_caption': m0043,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

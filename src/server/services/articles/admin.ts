@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import type { ArticleList } from '../../../lib/contract/admin-articles.ts';
-import type { AdminArticleSummary } from '../../../lib/contract/articles.ts';
+import type { AdminArticleRow } from '../../../lib/contract/articles.ts';
+import { variantUrl } from '../../../lib/picture.ts';
 import { escapeLike } from '../../../lib/search.ts';
 import { CHINA_OFFSET_MS } from '../../../lib/wire-date.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db, dialect } from '../../db/connection.ts';
+import { pictureFacts } from '../images/library.ts';
 import type { Page } from '../paginate.ts';
 import { announce } from './events.ts';
 import { trackArticles } from './page-changes.ts';
@@ -33,13 +35,13 @@ function titleContains(needle: string) {
   return sql<boolean>`article.article_title ${op} ${`%${escapeLike(needle)}%`} ESCAPE '\\'`;
 }
 
-/** getArticleList: every filter is optional; newest first. */
-export function listArticlesForAdmin(
+/** getArticleList: every filter is optional; newest first; each row with its counts and thumbnail. */
+export async function listArticlesForAdmin(
   current: number,
   size: number,
   f: ArticleListFilter,
-): Promise<Page<AdminArticleSummary>> {
-  return listAdminArticles(current, size, (q) => {
+): Promise<Page<AdminArticleRow>> {
+  const page = await listAdminArticles(current, size, (q) => {
     let r = f.status
       ? q.where('article.status', '=', f.status)
       : q.where('article.status', 'in', [
@@ -64,6 +66,32 @@ export function listArticlesForAdmin(
     if (f.is_deleted === 2) r = r.where('article.deleted_at', 'is', null);
     return r;
   });
+  const ids = page.list.map((a) => a.id);
+  const [counts, facts] = await Promise.all([
+    ids.length
+      ? db
+          .selectFrom('comment')
+          .select(['for_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('type', '=', 1)
+          .where('review_status', '=', 'published')
+          .where('for_id', 'in', ids)
+          .groupBy('for_id')
+          .execute()
+      : [],
+    pictureFacts(page.list.map((a) => a.article_cover)),
+  ]);
+  const countOf = new Map(counts.map((r) => [r.for_id, Number(r.n)]));
+  return {
+    ...page,
+    list: page.list.map((a) => ({
+      ...a,
+      commentCount: countOf.get(a.id) ?? 0,
+      // The list's 48 px thumbnail needs no more than the smallest variant (docs/decisions/0017-image-variants.md).
+      coverThumb: facts.get(a.article_cover)?.widths.includes(480)
+        ? variantUrl(a.article_cover, 480, 'webp')
+        : a.article_cover,
+    })),
+  };
 }
 
 /** titleExist: whether another article (not `exceptId`) has exactly this title. */

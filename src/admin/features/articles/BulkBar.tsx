@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
+import kit from '../../kit/kit.module.css';
+import styles from './articles.module.css';
+
+type Props = {
+  count: number;
+  all: boolean;
+  empty: boolean;
+  onToggleAll: () => void;
+  categories: DictionaryEntry[];
+  onBulk: (action: 'public' | 'private' | 'bin' | 'category', categoryId?: number) => Promise<unknown>;
+};
+
+/**
+ * The picked articles' actions above the list. 移到回收站 needs no confirmation: the bin gives them back
+ * for 30 days. 改分类 applies the category chosen beside it.
+ */
+export function BulkBar({ count, all, empty, onToggleAll, categories, onBulk }: Props) {
+  const [category, setCategory] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = (action: Parameters<Props['onBulk']>[0], categoryId?: number) => {
+    setBusy(true);
+    onBulk(action, categoryId).finally(() => setBusy(false));
+  };
+  const off = !count || busy;
+  return (
+    <fieldset className={styles.bulk} aria-label="批量操作">
+      <label className={styles.check}>
+        <input type="checkbox" checked={all} disabled={empty} onChange={onToggleAll} />
+        全选本页
+      </label>
+      <span aria-live="polite">已选 {count} 篇</span>
+      <button type="button" className={kit.button} disabled={off} onClick={() => run('public')}>
+        公开
+      </button>
+      <button type="button" className={kit.button} disabled={off} onClick={() => run('private')}>
+        隐藏
+      </button>
+      <button type="button" className={kit.danger} disabled={off} onClick={() => run('bin')}>
+        移到回收站
+      </button>
+      <select
+        className={kit.input}
+        aria-label="改到的分类"
+        value={category}
+        onChange={(e) => setCategory(e.target.value)}
+      >
+        <option value="">选择分类</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={kit.button}
+        disabled={off || !category}
+        onClick={() => run('category', Number(category))}
+      >
+        改分类
+      </button>
+    </fieldset>
+  );
+}
