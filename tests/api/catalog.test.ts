@@ -20,6 +20,8 @@ describe('photo albums, bangumi, resources and the site list', () => {
       album_id: first.id,
       url: expect.stringMatching(/^\/uploads\/demo\/photo-/),
       createdAt: expect.any(String),
+      // Ours, added: the owner's caption (empty when none).
+      caption: '',
     });
     expect((await api.call('GET', '/api/photo/getAllPhotosByAlbumId/999')).json.result).toEqual([]);
     expect((await api.call('GET', '/api/photo/getAllPhotosByAlbumId/abc')).json.code).toBe(100);
