@@ -13,6 +13,22 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/**
+ * Where a handle's key moves the item at `i` of `n` (arrows one place, Home and End to the ends), or
+ * undefined for a key that does not move it: the keyboard's way of ordering a list that is dragged.
+ */
+export function movedBy(key: string, i: number, n: number): number | undefined {
+  const to: Record<string, number> = {
+    ArrowLeft: i - 1,
+    ArrowUp: i - 1,
+    ArrowRight: i + 1,
+    ArrowDown: i + 1,
+    Home: 0,
+    End: n - 1,
+  };
+  return Object.hasOwn(to, key) ? to[key] : undefined;
+}
+
 /** The files of a drop or a paste that are images, in their order (other files and text are left). */
 export function imageFiles(files: ArrayLike<File> | null | undefined): File[] {
   return Array.from(files ?? []).filter((f) => f.type.startsWith('image/'));

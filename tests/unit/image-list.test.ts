@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitting, imageFiles, moveItem } from '../../src/lib/image-list.ts';
+import { fitting, imageFiles, movedBy, moveItem } from '../../src/lib/image-list.ts';
 
 describe('moveItem', () => {
   it('moves one item forward or back, the others keep their order', () => {
@@ -30,5 +30,20 @@ describe('imageFiles and fitting', () => {
     expect(fitting([1, 2, 3], 7, 9)).toEqual({ taken: [1, 2], left: 1 });
     expect(fitting([1], 9, 9)).toEqual({ taken: [], left: 1 });
     expect(fitting([1, 2], 0, 9)).toEqual({ taken: [1, 2], left: 0 });
+  });
+});
+
+describe('movedBy', () => {
+  it('moves one place by an arrow and to the ends by Home and End', () => {
+    expect(movedBy('ArrowLeft', 2, 5)).toBe(1);
+    expect(movedBy('ArrowUp', 2, 5)).toBe(1);
+    expect(movedBy('ArrowRight', 2, 5)).toBe(3);
+    expect(movedBy('ArrowDown', 2, 5)).toBe(3);
+    expect(movedBy('Home', 2, 5)).toBe(0);
+    expect(movedBy('End', 2, 5)).toBe(4);
+  });
+  it('leaves other keys alone', () => {
+    expect(movedBy('Enter', 2, 5)).toBeUndefined();
+    expect(movedBy('toString', 2, 5)).toBeUndefined();
   });
 });

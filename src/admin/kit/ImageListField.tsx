@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, GripVertical, ImagePlus, X } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { movedBy } from '../../lib/image-list.ts';
 import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import styles from './image-list.module.css';
 import kit from './kit.module.css';
@@ -10,15 +11,6 @@ type Props = {
   label: string;
   list: ImageList;
   hint?: string;
-};
-
-const KEYS: Record<string, (i: number, n: number) => number> = {
-  ArrowLeft: (i) => i - 1,
-  ArrowUp: (i) => i - 1,
-  ArrowRight: (i) => i + 1,
-  ArrowDown: (i) => i + 1,
-  Home: () => 0,
-  End: (_, n) => n - 1,
 };
 
 /**
@@ -52,7 +44,7 @@ export function ImageListField({ label, list, hint }: Props) {
     if (keepFocus) setRefocus(key);
   };
   const onHandleKey = (e: KeyboardEvent, i: number) => {
-    const to = KEYS[e.key]?.(i, items.length);
+    const to = movedBy(e.key, i, items.length);
     if (to === undefined) return;
     e.preventDefault();
     moveTo(i, to, true);

@@ -24,13 +24,18 @@ import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
 import { $gate } from '../../stores.ts';
 import { AlbumDialog } from './AlbumDialog.tsx';
 import { PhotoCaption } from './PhotoCaption.tsx';
+import { PhotoOrder } from './PhotoOrder.tsx';
 
 const PAGE_SIZE = 24;
-type Tab = 'normal' | 'bin';
+type Tab = 'normal' | 'bin' | 'order';
+type Status = 'normal' | 'bin';
 const STATUS = { normal: PHOTO_STATUS.normal, bin: PHOTO_STATUS.bin } as const;
 const keyOf = (p: PhotoRow) => String(p.id);
 
-/** One album: its photos in a grid (the album and its recycle bin), uploads, cover, delete, restore. */
+/**
+ * One album: its photos in a grid (the album and its recycle bin), uploads, cover, delete, restore, and
+ * their order for visitors (排序).
+ */
 export function AlbumPhotos({ albumId }: { albumId: number }) {
   const gate = useStore($gate);
   const [album, setAlbum] = useState<AlbumRow | null | undefined>(undefined);
@@ -85,6 +90,9 @@ export function AlbumPhotos({ albumId }: { albumId: number }) {
           <Tabs.Trigger value="bin" className={styles.tab}>
             回收站
           </Tabs.Trigger>
+          <Tabs.Trigger value="order" className={styles.tab}>
+            排序
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="normal">
           {tab === 'normal' && <PhotoGrid album={album} tab="normal" onAlbumChanged={loadAlbum} />}
@@ -92,13 +100,14 @@ export function AlbumPhotos({ albumId }: { albumId: number }) {
         <Tabs.Content value="bin">
           {tab === 'bin' && <PhotoGrid album={album} tab="bin" onAlbumChanged={loadAlbum} />}
         </Tabs.Content>
+        <Tabs.Content value="order">{tab === 'order' && <PhotoOrder albumId={album.id} />}</Tabs.Content>
       </Tabs.Root>
       {editing && <AlbumDialog album={album} onClose={() => setEditing(false)} onSaved={loadAlbum} />}
     </div>
   );
 }
 
-type GridProps = { album: AlbumRow; tab: Tab; onAlbumChanged: () => unknown };
+type GridProps = { album: AlbumRow; tab: Status; onAlbumChanged: () => unknown };
 
 function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
   const [purging, setPurging] = useState<PhotoRow[] | null>(null);

@@ -58,3 +58,11 @@ export async function findAlbum(id: number): Promise<AlbumRow | undefined> {
 /** A photo's caption ('' removes it): shown under it on the album page and as its alt text. */
 export const setPhotoCaption = (id: number, caption: string) =>
   put<boolean>('/api/photo/caption', { id, caption });
+
+/** The album's normal photos in the visitors' order (the album page's own call). */
+export const albumInOrder = (albumId: number) =>
+  get<Pick<PhotoRow, 'id' | 'url' | 'caption'>[]>(`/api/photo/getAllPhotosByAlbumId/${albumId}`);
+
+/** The album's photos in this order (all of them: the bin's and new ones keep their places after). */
+export const setPhotoOrder = (albumId: number, ids: number[]) =>
+  put<boolean>('/api/photo/order', { album_id: albumId, idList: ids });

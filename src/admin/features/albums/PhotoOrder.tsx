@@ -1,0 +1,166 @@
+import { ChevronLeft, ChevronRight, GripVertical } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { albumInOrder, setPhotoOrder } from '../../../lib/api/admin/photos.ts';
+import { movedBy, moveItem } from '../../../lib/image-list.ts';
+import tiles from '../../kit/image-list.module.css';
+import kit from '../../kit/kit.module.css';
+import m from '../../kit/media.module.css';
+import styles from '../../kit/screens.module.css';
+import o from './order.module.css';
+
+type Photo = { id: number; url: string; caption: string };
+type Saving = '' | 'saving' | 'saved' | 'failed';
+const SAYS: Record<Saving, string> = {
+  '': '',
+  saving: '正在保存顺序…',
+  saved: '顺序已保存',
+  failed: '顺序没有保存，已显示保存过的顺序',
+};
+
+/**
+ * The album's photos in the visitors' order, all of them on one page (the paged grid shows uploads
+ * newest first): drag a photo, press the arrow keys on its handle, or use its 前移 / 后移 buttons (a
+ * finger cannot drag). Each move saves the whole album's order at once.
+ */
+export function PhotoOrder({ albumId }: { albumId: number }) {
+  const hint = useId();
+  const [photos, setPhotos] = useState<Photo[] | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [said, setSaid] = useState('');
+  const [saving, setSaving] = useState<Saving>('');
+  const [refocus, setRefocus] = useState<number | null>(null);
+  const handles = useRef(new Map<number, HTMLButtonElement>());
+  // One save at a time, so an older order never lands after a newer one: moves made while a save is on
+  // its way are sent, as the latest order, when it ends.
+  const queue = useRef<{ busy: boolean; next: number[] | null }>({ busy: false, next: null });
+
+  const load = useCallback(() => albumInOrder(albumId).then(setPhotos, () => {}), [albumId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // A moved tile's handle loses focus as the list reorders: give it back.
+  useEffect(() => {
+    if (refocus === null) return;
+    handles.current.get(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+
+  const save = async (ids: number[]) => {
+    const q = queue.current;
+    q.next = ids;
+    if (q.busy) return;
+    q.busy = true;
+    setSaving('saving');
+    try {
+      while (q.next) {
+        const order = q.next;
+        q.next = null;
+        await setPhotoOrder(albumId, order);
+      }
+      setSaving('saved');
+    } catch {
+      // The failed call's toast says why; the screen goes back to the order the server holds.
+      q.next = null;
+      setSaving('failed');
+      await load();
+    } finally {
+      q.busy = false;
+    }
+  };
+
+  if (!photos) return <p className={styles.muted}>加载中…</p>;
+  if (!photos.length) return <p className={m.emptyGrid}>这个相册还没有照片，上传一些吧</p>;
+
+  const moveTo = (from: number, to: number, keepFocus: boolean) => {
+    if (to < 0 || to >= photos.length || to === from) return;
+    const next = moveItem(photos, from, to);
+    setPhotos(next);
+    setSaid(`照片 ${from + 1} 已移到第 ${to + 1} 位`);
+    if (keepFocus) setRefocus(photos[from].id);
+    void save(next.map((p) => p.id));
+  };
+  const onHandleKey = (e: KeyboardEvent, i: number) => {
+    const to = movedBy(e.key, i, photos.length);
+    if (to === undefined) return;
+    e.preventDefault();
+    moveTo(i, to, true);
+  };
+  const indexOf = (id: number | null) => photos.findIndex((p) => p.id === id);
+
+  return (
+    <section className={o.order} aria-label="照片顺序">
+      <p id={hint} className={styles.muted}>
+        访客在相册页按这里的顺序看到照片。拖动照片，或在照片左上角的手柄上按方向键，或点 前移 /
+        后移，调整顺序；每次调整都立即保存。回收站里的照片不在这里。
+      </p>
+      <p className={o.status} aria-live="polite">
+        {SAYS[saving]}
+      </p>
+      <ul className={tiles.grid} aria-label="按顺序排列的照片">
+        {photos.map((p, i) => {
+          const name = `照片 ${i + 1}`;
+          return (
+            <li
+              key={p.id}
+              className={tiles.tile}
+              data-photo-id={p.id}
+              draggable
+              data-dragging={dragging === p.id || undefined}
+              onDragStart={(e) => {
+                e.dataTransfer.setData('text/plain', p.url);
+                e.dataTransfer.effectAllowed = 'move';
+                setDragging(p.id);
+              }}
+              onDragEnd={() => setDragging(null)}
+              onDragOver={(e) => dragging !== null && e.preventDefault()}
+              onDrop={(e) => {
+                if (dragging === null) return;
+                e.preventDefault();
+                moveTo(indexOf(dragging), i, false);
+                setDragging(null);
+              }}
+            >
+              <img src={p.url} alt={p.caption || name} title={p.caption || undefined} draggable={false} />
+              <button
+                type="button"
+                className={`${tiles.over} ${tiles.handle}`}
+                aria-label={`${name}：拖动或按方向键调整顺序`}
+                aria-describedby={hint}
+                ref={(el) => {
+                  if (el) handles.current.set(p.id, el);
+                  else handles.current.delete(p.id);
+                }}
+                onKeyDown={(e) => onHandleKey(e, i)}
+              >
+                <GripVertical size={16} aria-hidden />
+              </button>
+              <span className={o.moves}>
+                <button
+                  type="button"
+                  className={tiles.over}
+                  aria-label={`${name}前移`}
+                  disabled={i === 0}
+                  onClick={() => moveTo(i, i - 1, false)}
+                >
+                  <ChevronLeft size={16} aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  className={tiles.over}
+                  aria-label={`${name}后移`}
+                  disabled={i === photos.length - 1}
+                  onClick={() => moveTo(i, i + 1, false)}
+                >
+                  <ChevronRight size={16} aria-hidden />
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={kit.srOnly} aria-live="polite">
+        {said}
+      </p>
+    </section>
+  );
+}
