@@ -17,13 +17,15 @@ type Props = {
    * how to set the field and how to close, it is shown while the 从媒体库选择 button's choice is open.
    */
   chooser?: (choose: (url: string) => void, close: () => void) => ReactNode;
+  /** A wide preview (a page banner's shape) instead of the square one; the controls go under it when narrow. */
+  wide?: boolean;
 };
 
 /**
  * An image of a console form: its preview, its address (typed or pasted), and an upload through the
  * site's rules (src/lib/upload.ts, POST /api/upload/img) with the transfer's progress.
  */
-export function ImageField({ label, value, onChange, onBlur, error, hint, chooser }: Props) {
+export function ImageField({ label, value, onChange, onBlur, error, hint, chooser, wide }: Props) {
   const id = useId();
   const [choosing, setChoosing] = useState(false);
   const file = useRef<HTMLInputElement>(null);
@@ -50,7 +52,7 @@ export function ImageField({ label, value, onChange, onBlur, error, hint, choose
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <div className={styles.image}>
+      <div className={wide ? `${styles.image} ${styles.imageWide}` : styles.image}>
         <div className={styles.thumb}>
           {value ? <img src={value} alt={`${label}预览`} /> : <span>无</span>}
         </div>
