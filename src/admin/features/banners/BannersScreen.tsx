@@ -60,11 +60,12 @@ export default function BannersScreen() {
         message={`删除「${removing?.route.label ?? ''}」的横幅后，该页面显示默认渐变背景。`}
         confirmLabel="删除"
         onConfirm={() =>
-          removing &&
-          deletePageHeader(removing.header.id).then(() => {
-            toast('删除成功', 'success', '提示');
-            return load();
-          })
+          removing
+            ? deletePageHeader(removing.header.id).then(() => {
+                toast('删除成功', 'success', '提示');
+                return load();
+              })
+            : undefined
         }
       />
     </section>
