@@ -174,5 +174,10 @@ for (const theme of ['light', 'dark'] as const) {
       expect((await seriousViolations(page)).map((v) => `${route} ${v}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
+    // The album's 排序 tab, its tiles with their handles and move buttons.
+    await page.getByRole('tab', { name: '排序' }).click();
+    await expect(page.getByRole('list', { name: '按顺序排列的照片' })).toBeVisible();
+    expect((await seriousViolations(page)).map((v) => `排序 ${v}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 }
