@@ -154,7 +154,7 @@ test('toolbar and shortcuts wrap, unwrap and prefix every selected line', async 
     .locator('input[type=file]')
     .setInputFiles({ name: '小猫.png', mimeType: 'image/png', buffer: PNG });
   await expect(picker).toBeHidden();
-  await expect.poll(() => docText(page)).toMatch(/^图前!\[小猫\]\(\/uploads\/\d{4}-\d{2}\/\w+\.png\)\n$/);
+  await expect.poll(() => docText(page)).toMatch(/^图前!\[小猫\]\(\/uploads\/\d{4}-\d{2}\/\w+\.png\)$/);
   const uploaded = (await docText(page)).match(/\((\/uploads\/[^)]+)\)/)?.[1] ?? '';
   const stored = uploaded.split('/').pop() ?? '';
 
@@ -168,7 +168,7 @@ test('toolbar and shortcuts wrap, unwrap and prefix every selected line', async 
   await expect(choices).toHaveCount(1);
   await choices.click();
   await expect(picker).toBeHidden();
-  await expect.poll(() => docText(page)).toBe(`再插![小猫](${uploaded})\n`);
+  await expect.poll(() => docText(page)).toBe(`再插![小猫](${uploaded})`);
 
   // Each button names its shortcut.
   await expect(tool(page, '加粗')).toHaveAttribute('title', '加粗（Ctrl+B）');
