@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight, GripVertical, ImagePlus, X } from 'lucide-react';
-import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { movedBy } from '../../lib/image-list.ts';
+import { ImagePlus, X } from 'lucide-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPT } from '../../lib/upload.ts';
 import styles from './image-list.module.css';
 import kit from './kit.module.css';
+import { useTileOrder } from './TileOrder.tsx';
 import type { ImageList } from './use-image-list.ts';
 
 type Props = {
@@ -22,41 +22,21 @@ type Props = {
 export function ImageListField({ label, list, hint }: Props) {
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
-  const handles = useRef(new Map<string, HTMLButtonElement>());
-  const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState(false);
-  const [said, setSaid] = useState('');
-  const [refocus, setRefocus] = useState<string | null>(null);
   const { items, max } = list;
-
-  // A moved element may lose focus as the DOM reorders: give it back to the handle that moved.
-  useEffect(() => {
-    if (!refocus) return;
-    handles.current.get(refocus)?.focus();
-    setRefocus(null);
-  }, [refocus]);
-
-  const moveTo = (from: number, to: number, keepFocus: boolean) => {
-    if (to < 0 || to >= items.length || to === from) return;
-    const key = items[from].key;
-    list.move(from, to);
-    setSaid(`${label} ${from + 1} 已移到第 ${to + 1} 位`);
-    if (keepFocus) setRefocus(key);
-  };
-  const onHandleKey = (e: KeyboardEvent, i: number) => {
-    const to = movedBy(e.key, i, items.length);
-    if (to === undefined) return;
-    e.preventDefault();
-    moveTo(i, to, true);
-  };
+  const order = useTileOrder(
+    items.map((it) => it.key),
+    label,
+    (from, to) => list.move(from, to),
+  );
 
   const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
   const zone = {
     onDragOver: (e: DragEvent) => {
-      if (!dragging && !hasFiles(e)) return;
+      if (order.dragging === null && !hasFiles(e)) return;
       e.preventDefault();
-      e.dataTransfer.dropEffect = dragging ? 'move' : 'copy';
-      if (!dragging) setOver(true);
+      e.dataTransfer.dropEffect = order.dragging === null ? 'copy' : 'move';
+      if (order.dragging === null) setOver(true);
     },
     onDragLeave: (e: DragEvent) => {
       if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
@@ -64,27 +44,9 @@ export function ImageListField({ label, list, hint }: Props) {
     onDrop: (e: DragEvent) => {
       e.preventDefault();
       setOver(false);
-      if (dragging) {
-        // Dropped beside the images: to the end.
-        moveTo(
-          items.findIndex((i) => i.key === dragging),
-          items.length - 1,
-          false,
-        );
-        setDragging(null);
-      } else list.add(e.dataTransfer.files);
+      // A picture dropped beside the others goes to the end; files dropped are uploaded.
+      if (!order.dropAt(items.length - 1)) list.add(e.dataTransfer.files);
     },
-  };
-  const dropOn = (e: DragEvent, to: number) => {
-    if (!dragging) return;
-    e.preventDefault();
-    e.stopPropagation();
-    moveTo(
-      items.findIndex((i) => i.key === dragging),
-      to,
-      false,
-    );
-    setDragging(null);
   };
 
   return (
@@ -103,16 +65,7 @@ export function ImageListField({ label, list, hint }: Props) {
               <li
                 key={it.key}
                 className={styles.tile}
-                draggable={it.progress === null}
-                data-dragging={dragging === it.key || undefined}
-                onDragStart={(e) => {
-                  e.dataTransfer.setData('text/plain', it.url);
-                  e.dataTransfer.effectAllowed = 'move';
-                  setDragging(it.key);
-                }}
-                onDragEnd={() => setDragging(null)}
-                onDragOver={(e) => dragging && e.preventDefault()}
-                onDrop={(e) => dropOn(e, i)}
+                {...order.tile(it.key, i, it.url, it.progress === null)}
               >
                 <img src={it.url || it.preview} alt={name} draggable={false} />
                 {it.progress !== null && (
@@ -123,46 +76,14 @@ export function ImageListField({ label, list, hint }: Props) {
                     aria-label={`${name}上传进度`}
                   />
                 )}
-                <button
-                  type="button"
-                  className={`${styles.over} ${styles.handle}`}
-                  aria-label={`${name}：拖动或按方向键调整顺序`}
-                  aria-describedby={`${id}-hint`}
-                  ref={(el) => {
-                    if (el) handles.current.set(it.key, el);
-                    else handles.current.delete(it.key);
-                  }}
-                  onKeyDown={(e) => onHandleKey(e, i)}
-                >
-                  <GripVertical size={16} aria-hidden />
-                </button>
-                <span className={styles.touch}>
-                  <button
-                    type="button"
-                    className={styles.over}
-                    aria-label={`${name}前移`}
-                    disabled={i === 0}
-                    onClick={() => moveTo(i, i - 1, false)}
-                  >
-                    <ChevronLeft size={16} aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.over}
-                    aria-label={`${name}后移`}
-                    disabled={i === items.length - 1}
-                    onClick={() => moveTo(i, i + 1, false)}
-                  >
-                    <ChevronRight size={16} aria-hidden />
-                  </button>
-                </span>
+                {order.controls({ k: it.key, i, name, hint: `${id}-hint` })}
                 <button
                   type="button"
                   className={`${styles.over} ${styles.remove}`}
                   aria-label={`移除${name}`}
                   onClick={() => {
                     list.remove(it.key);
-                    setSaid(`已移除${name}`);
+                    order.setSaid(`已移除${name}`);
                   }}
                 >
                   <X size={16} aria-hidden />
@@ -197,7 +118,7 @@ export function ImageListField({ label, list, hint }: Props) {
         {hint ?? `最多 ${max} 张。拖入或粘贴图片即可上传；拖动图片，或在图片的手柄上按方向键，调整顺序。`}
       </p>
       <p className={kit.srOnly} aria-live="polite">
-        {said}
+        {order.said}
       </p>
     </fieldset>
   );

@@ -1,11 +1,11 @@
-import { ChevronLeft, ChevronRight, GripVertical } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { albumInOrder, setPhotoOrder } from '../../../lib/api/admin/photos.ts';
-import { movedBy, moveItem } from '../../../lib/image-list.ts';
+import { moveItem } from '../../../lib/image-list.ts';
 import tiles from '../../kit/image-list.module.css';
 import kit from '../../kit/kit.module.css';
 import m from '../../kit/media.module.css';
 import styles from '../../kit/screens.module.css';
+import { useTileOrder } from '../../kit/TileOrder.tsx';
 import o from './order.module.css';
 
 type Photo = { id: number; url: string; caption: string };
@@ -25,11 +25,7 @@ const SAYS: Record<Saving, string> = {
 export function PhotoOrder({ albumId }: { albumId: number }) {
   const hint = useId();
   const [photos, setPhotos] = useState<Photo[] | null>(null);
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [said, setSaid] = useState('');
   const [saving, setSaving] = useState<Saving>('');
-  const [refocus, setRefocus] = useState<number | null>(null);
-  const handles = useRef(new Map<number, HTMLButtonElement>());
   // One save at a time, so an older order never lands after a newer one: moves made while a save is on
   // its way are sent, as the latest order, when it ends.
   const queue = useRef<{ busy: boolean; next: number[] | null }>({ busy: false, next: null });
@@ -38,12 +34,6 @@ export function PhotoOrder({ albumId }: { albumId: number }) {
   useEffect(() => {
     void load();
   }, [load]);
-  // A moved tile's handle loses focus as the list reorders: give it back.
-  useEffect(() => {
-    if (refocus === null) return;
-    handles.current.get(refocus)?.focus();
-    setRefocus(null);
-  }, [refocus]);
 
   const save = async (ids: number[]) => {
     const q = queue.current;
@@ -68,24 +58,15 @@ export function PhotoOrder({ albumId }: { albumId: number }) {
     }
   };
 
-  if (!photos) return <p className={styles.muted}>加载中…</p>;
-  if (!photos.length) return <p className={m.emptyGrid}>这个相册还没有照片，上传一些吧</p>;
-
-  const moveTo = (from: number, to: number, keepFocus: boolean) => {
-    if (to < 0 || to >= photos.length || to === from) return;
+  const order = useTileOrder(photos?.map((p) => p.id) ?? [], '照片', (from, to) => {
+    if (!photos) return;
     const next = moveItem(photos, from, to);
     setPhotos(next);
-    setSaid(`照片 ${from + 1} 已移到第 ${to + 1} 位`);
-    if (keepFocus) setRefocus(photos[from].id);
     void save(next.map((p) => p.id));
-  };
-  const onHandleKey = (e: KeyboardEvent, i: number) => {
-    const to = movedBy(e.key, i, photos.length);
-    if (to === undefined) return;
-    e.preventDefault();
-    moveTo(i, to, true);
-  };
-  const indexOf = (id: number | null) => photos.findIndex((p) => p.id === id);
+  });
+
+  if (!photos) return <p className={styles.muted}>加载中…</p>;
+  if (!photos.length) return <p className={m.emptyGrid}>这个相册还没有照片，上传一些吧</p>;
 
   return (
     <section className={o.order} aria-label="照片顺序">
@@ -100,66 +81,15 @@ export function PhotoOrder({ albumId }: { albumId: number }) {
         {photos.map((p, i) => {
           const name = `照片 ${i + 1}`;
           return (
-            <li
-              key={p.id}
-              className={tiles.tile}
-              data-photo-id={p.id}
-              draggable
-              data-dragging={dragging === p.id || undefined}
-              onDragStart={(e) => {
-                e.dataTransfer.setData('text/plain', p.url);
-                e.dataTransfer.effectAllowed = 'move';
-                setDragging(p.id);
-              }}
-              onDragEnd={() => setDragging(null)}
-              onDragOver={(e) => dragging !== null && e.preventDefault()}
-              onDrop={(e) => {
-                if (dragging === null) return;
-                e.preventDefault();
-                moveTo(indexOf(dragging), i, false);
-                setDragging(null);
-              }}
-            >
+            <li key={p.id} className={tiles.tile} data-photo-id={p.id} {...order.tile(p.id, i, p.url)}>
               <img src={p.url} alt={p.caption || name} title={p.caption || undefined} draggable={false} />
-              <button
-                type="button"
-                className={`${tiles.over} ${tiles.handle}`}
-                aria-label={`${name}：拖动或按方向键调整顺序`}
-                aria-describedby={hint}
-                ref={(el) => {
-                  if (el) handles.current.set(p.id, el);
-                  else handles.current.delete(p.id);
-                }}
-                onKeyDown={(e) => onHandleKey(e, i)}
-              >
-                <GripVertical size={16} aria-hidden />
-              </button>
-              <span className={o.moves}>
-                <button
-                  type="button"
-                  className={tiles.over}
-                  aria-label={`${name}前移`}
-                  disabled={i === 0}
-                  onClick={() => moveTo(i, i - 1, false)}
-                >
-                  <ChevronLeft size={16} aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  className={tiles.over}
-                  aria-label={`${name}后移`}
-                  disabled={i === photos.length - 1}
-                  onClick={() => moveTo(i, i + 1, false)}
-                >
-                  <ChevronRight size={16} aria-hidden />
-                </button>
-              </span>
+              {order.controls({ k: p.id, i, name, hint, always: true })}
             </li>
           );
         })}
       </ul>
       <p className={kit.srOnly} aria-live="polite">
-        {said}
+        {order.said}
       </p>
     </section>
   );
