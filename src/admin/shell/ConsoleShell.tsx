@@ -9,6 +9,7 @@ import LoginDialog from '../../islands/login/LoginDialog.tsx';
 import { $userInfo, clearSession, endServerSession } from '../../stores/session.ts';
 import { $staticData, openLogin, setTheme } from '../../stores/ui.ts';
 import ConsoleToaster from '../kit/ConsoleToaster.tsx';
+import menu from '../kit/row-menu.module.css';
 import { $drawerOpen, refreshReviewCounts } from '../stores.ts';
 import styles from './console.module.css';
 import { Drawer, Sidebar } from './Sidebar.tsx';
@@ -129,11 +130,11 @@ function TopBar({ title }: { title: string }) {
           <span>{user?.nick_name}</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
-            <DropdownMenu.Item className={styles.menuItem} asChild>
+          <DropdownMenu.Content className={menu.menu} align="end" sideOffset={6}>
+            <DropdownMenu.Item className={menu.item} asChild>
               <a href="/userCenter">个人中心</a>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={styles.menuItem} onSelect={logout}>
+            <DropdownMenu.Item className={menu.item} onSelect={logout}>
               退出登录
             </DropdownMenu.Item>
           </DropdownMenu.Content>

@@ -18,6 +18,7 @@ import { ConfirmOn } from '../../kit/ConfirmOn.tsx';
 import kit from '../../kit/kit.module.css';
 import m from '../../kit/media.module.css';
 import { Pager } from '../../kit/Pager.tsx';
+import { SelectionBar } from '../../kit/SelectionBar.tsx';
 import styles from '../../kit/screens.module.css';
 import { UploadQueue } from '../../kit/UploadQueue.tsx';
 import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
@@ -158,19 +159,7 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
       {bin && (
         <p className={styles.muted}>回收站里的照片不在网站上显示，可以恢复，或彻底删除（连同图片文件）。</p>
       )}
-      <div className={m.bulk}>
-        <label className={m.check}>
-          <input
-            type="checkbox"
-            checked={selection.all}
-            disabled={!list.length}
-            onChange={selection.toggleAll}
-          />
-          全选本页
-        </label>
-        <span className={styles.muted} aria-live="polite">
-          {chosen.length ? `已选 ${chosen.length} 张` : ''}
-        </span>
+      <SelectionBar selection={selection} empty={!list.length} unit="张">
         {bin ? (
           <>
             <button
@@ -200,7 +189,7 @@ function PhotoGrid({ album, tab, onAlbumChanged }: GridProps) {
             删除所选
           </button>
         )}
-      </div>
+      </SelectionBar>
       {!data ? (
         <p className={styles.muted}>加载中…</p>
       ) : !list.length ? (

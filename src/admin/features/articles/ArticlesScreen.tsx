@@ -178,10 +178,8 @@ export default function ArticlesScreen() {
           )}
           {!binned && (
             <BulkBar
-              count={selection.chosen.length}
-              all={selection.all}
+              selection={selection}
               empty={!list.rows.length}
-              onToggleAll={selection.toggleAll}
               categories={terms.categories}
               onBulk={bulk}
             />

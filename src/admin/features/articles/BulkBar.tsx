@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import kit from '../../kit/kit.module.css';
-import styles from './articles.module.css';
+import { SelectionBar } from '../../kit/SelectionBar.tsx';
 
 type Props = {
-  count: number;
-  all: boolean;
+  selection: Parameters<typeof SelectionBar>[0]['selection'];
   empty: boolean;
-  onToggleAll: () => void;
   categories: DictionaryEntry[];
   onBulk: (action: 'public' | 'private' | 'bin' | 'category', categoryId?: number) => Promise<unknown>;
 };
@@ -16,21 +14,16 @@ type Props = {
  * The picked articles' actions above the list. 移到回收站 needs no confirmation: the bin gives them back
  * for 30 days. 改分类 applies the category chosen beside it.
  */
-export function BulkBar({ count, all, empty, onToggleAll, categories, onBulk }: Props) {
+export function BulkBar({ selection, empty, categories, onBulk }: Props) {
   const [category, setCategory] = useState('');
   const [busy, setBusy] = useState(false);
   const run = (action: Parameters<Props['onBulk']>[0], categoryId?: number) => {
     setBusy(true);
     onBulk(action, categoryId).finally(() => setBusy(false));
   };
-  const off = !count || busy;
+  const off = !selection.chosen.length || busy;
   return (
-    <fieldset className={styles.bulk} aria-label="批量操作">
-      <label className={styles.check}>
-        <input type="checkbox" checked={all} disabled={empty} onChange={onToggleAll} />
-        全选本页
-      </label>
-      <span aria-live="polite">已选 {count} 篇</span>
+    <SelectionBar selection={selection} empty={empty} unit="篇">
       <button type="button" className={kit.button} disabled={off} onClick={() => run('public')}>
         公开
       </button>
@@ -61,6 +54,6 @@ export function BulkBar({ count, all, empty, onToggleAll, categories, onBulk }: 
       >
         改分类
       </button>
-    </fieldset>
+    </SelectionBar>
   );
 }

@@ -20,6 +20,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import s from '../../kit/moderation.module.css';
+import { SelectionBar } from '../../kit/SelectionBar.tsx';
 import screens from '../../kit/screens.module.css';
 import { useDebounced } from '../../kit/use-debounced.ts';
 import { useListScreen, useSelection } from '../../kit/use-list-screen.ts';
@@ -283,17 +284,7 @@ export default function CommentsScreen() {
         </a>
         <span>审核模式、敏感词、链接数、屏蔽地址</span>
       </p>
-      <div className={s.bulk}>
-        <label className={s.check}>
-          <input
-            type="checkbox"
-            checked={selection.all}
-            disabled={!rows.length}
-            onChange={selection.toggleAll}
-          />
-          全选本页
-        </label>
-        <span aria-live="polite">已选 {chosen.length} 条</span>
+      <SelectionBar selection={selection} empty={!rows.length} unit="条">
         <button
           type="button"
           className={kit.button}
@@ -318,7 +309,7 @@ export default function CommentsScreen() {
         >
           删除所选
         </button>
-      </div>
+      </SelectionBar>
       <Tabs.Root value={tab} onValueChange={(v) => show(v as Tab)}>
         <Tabs.List className={screens.tabs} aria-label="审核状态">
           {TABS.map((t) => (

@@ -9,6 +9,7 @@ import { SearchField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
 import m from '../../kit/media.module.css';
 import { Pager } from '../../kit/Pager.tsx';
+import { SelectionBar } from '../../kit/SelectionBar.tsx';
 import styles from '../../kit/screens.module.css';
 import { UploadQueue } from '../../kit/UploadQueue.tsx';
 import { useSelection } from '../../kit/use-list-screen.ts';
@@ -72,19 +73,7 @@ export default function MediaScreen() {
           只看未使用
         </label>
       </div>
-      <div className={m.bulk}>
-        <label className={m.check}>
-          <input
-            type="checkbox"
-            checked={selection.all}
-            disabled={!rows.length}
-            onChange={selection.toggleAll}
-          />
-          全选本页
-        </label>
-        <span className={styles.muted} aria-live="polite">
-          {selection.chosen.length ? `已选 ${selection.chosen.length} 张` : ''}
-        </span>
+      <SelectionBar selection={selection} empty={!rows.length} unit="张">
         <button
           type="button"
           className={kit.danger}
@@ -93,7 +82,7 @@ export default function MediaScreen() {
         >
           删除所选
         </button>
-      </div>
+      </SelectionBar>
       {refusal && (
         <p className={s.refusal} role="alert">
           {refusal}

@@ -126,8 +126,12 @@ export default function MusicScreen() {
       width: '120px',
       render: (r) => (
         <span className={o.stack}>
-          <span className={r.hasLyrics ? o.yes : o.no}>{r.hasLyrics ? '有歌词' : '无歌词'}</span>
-          <span className={r.hasCover ? o.yes : o.no}>{r.hasCover ? '有封面' : '默认封面'}</span>
+          <span className={`${r.hasLyrics ? o.yes : o.no} ${o.nowrap}`}>
+            {r.hasLyrics ? '有歌词' : '无歌词'}
+          </span>
+          <span className={`${r.hasCover ? o.yes : o.no} ${o.nowrap}`}>
+            {r.hasCover ? '有封面' : '默认封面'}
+          </span>
         </span>
       ),
     },

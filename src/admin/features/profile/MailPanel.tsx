@@ -76,7 +76,7 @@ export function MailPanel() {
       <h2 id="mail-title" className={o.heading}>
         邮件
       </h2>
-      <p className={`${status.enabled ? o.yes : o.no} ${o.sentence}`}>
+      <p className={status.enabled ? o.yes : o.no}>
         {status.enabled ? `已开启，发件人：${status.from}` : '未开启：设置环境变量 SMTP_URL 并重启后开启'}
       </p>
       <TextField
