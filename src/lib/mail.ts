@@ -35,6 +35,12 @@ export function commentPath(type: number, forId: number, commentId?: number): st
   return commentId ? `${page}#comment-${commentId}` : page;
 }
 
+/** Where a comment's thing is named in a mail's sentence: 文章《春天》, 说说, 留言板. */
+export function thingName(type: number, articleTitle = ''): string {
+  if (type === 1) return `文章《${articleTitle}》`;
+  return type === 2 ? '说说' : '留言板';
+}
+
 /** A mail tried and not delivered waits 30 s, 1 min, 2 min… (doubling, at most an hour) before the next try. */
 export function backoffMs(attempts: number, baseMs = 30_000, capMs = 3_600_000): number {
   return Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));

@@ -424,20 +424,23 @@ describe('unsubscribing', () => {
     await send();
     return { p, got: to(p.email)[0] };
   }
+  /** The unsubscribe address's POST with the one-click form body (RFC 8058), `headers` beside its type. */
+  const postOneClick = (url: URL, headers: Record<string, string>) =>
+    api.app.request(
+      url.pathname + url.search,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'List-Unsubscribe=One-Click',
+      },
+      { ip: '127.0.0.1' },
+    );
 
   test('the one-click POST of List-Unsubscribe (a form body, no sign-in) stops the next reply mail', async () => {
     const { p, got } = await replyMailTo();
     const url = new URL(smtp.header(got, 'List-Unsubscribe').slice(1, -1));
     // What a mail client sends (RFC 8058): a form body from no page of ours.
-    const res = await api.app.request(
-      url.pathname + url.search,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
-        body: 'List-Unsubscribe=One-Click',
-      },
-      { ip: '127.0.0.1' },
-    );
+    const res = await postOneClick(url, { origin: 'https://mail.example' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ code: 0, message: '已退订', result: { kind: 'reply' } });
     smtp.received.length = 0;
@@ -466,15 +469,7 @@ describe('unsubscribing', () => {
     expect(html).toContain('确认退订');
     expect(html).toContain(p.email);
     expect((await api.call('GET', '/api/mail/preferences', undefined, p.token)).json.result.reply).toBe(true);
-    const done = await api.app.request(
-      url.pathname + url.search,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-        body: 'List-Unsubscribe=One-Click',
-      },
-      { ip: '127.0.0.1' },
-    );
+    const done = await postOneClick(url, { accept: 'text/html' });
     expect(await done.text()).toContain('已退订');
     expect((await api.call('GET', '/api/mail/preferences', undefined, p.token)).json.result.reply).toBe(
       false,

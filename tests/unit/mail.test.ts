@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { backoffMs, commentPath, isMailKind, renderMail } from '../../src/lib/mail.ts';
+import { backoffMs, commentPath, isMailKind, renderMail, thingName } from '../../src/lib/mail.ts';
 
 describe('mail rules (src/lib/mail.ts)', () => {
   test('a comment is linked on its page with its anchor', () => {
@@ -7,6 +7,12 @@ describe('mail rules (src/lib/mail.ts)', () => {
     expect(commentPath(2, 3, 5)).toBe('/talk?id=3#comment-5');
     expect(commentPath(3, 9, 11)).toBe('/message/detail?id=9#comment-11');
     expect(commentPath(3, 9)).toBe('/message/detail?id=9');
+  });
+
+  test("a comment's thing is named in a sentence", () => {
+    expect(thingName(1, '春天')).toBe('文章《春天》');
+    expect(thingName(2)).toBe('说说');
+    expect(thingName(3)).toBe('留言板');
   });
 
   test('the back-off doubles from its base and stops at its cap', () => {

@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { ARTICLE_STATUS } from '../../lib/article.ts';
 import { excerpt, THING } from '../../lib/community.ts';
+import { thingName } from '../../lib/mail.ts';
+import { ROLE } from '../../lib/role.ts';
 import { changes, commentsTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
-import { mailComment, mailNewMessage, queueCommentApprovedMail } from './mail/events.ts';
+import { mailComment, mailNewMessage } from './mail/events.ts';
 import { createNotify, escapeHtml, NOTIFY, notifyAdmins, who } from './notify.ts';
 
 /**
@@ -21,7 +23,7 @@ export async function target(
   forId: number,
   isAdmin: boolean,
   conn: Conn = db,
-): Promise<{ ownerId: number | null; label: string } | null> {
+): Promise<{ ownerId: number | null; label: string; name: string } | null> {
   if (type === THING.article) {
     const a = await conn
       .selectFrom('article')
@@ -29,7 +31,11 @@ export async function target(
       .where('id', '=', forId)
       .executeTakeFirst();
     if (!a || (a.status !== ARTICLE_STATUS.public && !isAdmin)) return null;
-    return { ownerId: a.author_id, label: `你的文章《${escapeHtml(a.article_title)}》` };
+    return {
+      ownerId: a.author_id,
+      label: `你的文章《${escapeHtml(a.article_title)}》`,
+      name: thingName(THING.article, a.article_title),
+    };
   }
   if (type === THING.talk) {
     const t = await conn
@@ -38,7 +44,7 @@ export async function target(
       .where('id', '=', forId)
       .executeTakeFirst();
     if (!t || (t.status !== 1 && !isAdmin)) return null;
-    return { ownerId: t.user_id, label: '你的说说' };
+    return { ownerId: t.user_id, label: '你的说说', name: thingName(THING.talk) };
   }
   const m = await conn
     .selectFrom('message')
@@ -46,7 +52,7 @@ export async function target(
     .where('id', '=', forId)
     .executeTakeFirst();
   if (!m || (m.review_status !== 'published' && !isAdmin)) return null;
-  return { ownerId: m.user_id, label: '你的留言' };
+  return { ownerId: m.user_id, label: '你的留言', name: thingName(THING.message) };
 }
 
 const NOTIFY_TYPE: Record<number, (typeof NOTIFY)[keyof typeof NOTIFY]> = {
@@ -62,7 +68,8 @@ export type Publisher = { approvedBy?: number };
  * A comment went live (written so, or approved): its thing's pages drop from the cache, and the
  * person it answers hears of it — the owner of the thing for a top-level comment, the addressee
  * for a reply (nobody about their own) — by notice and mail (mail/events.ts); an approved one also
- * mails its author. Takes the caller's transaction, so the notice, the mail and the state change land
+ * mails its author. The comment's row brings its author's address and role, and a top-level one's
+ * thing its name, so the mail costs no further reads of them. Takes the caller's transaction, so the notice, the mail and the state change land
  * together (the caller wakes the sender after the commit).
  */
 export async function onCommentPublished(ids: number[], conn: Conn = db, by: Publisher = {}): Promise<void> {
@@ -79,6 +86,8 @@ export async function onCommentPublished(ids: number[], conn: Conn = db, by: Pub
       'comment.to_id',
       'comment.content',
       'user.nick_name',
+      'user.email',
+      'user.role',
     ])
     .where('comment.id', 'in', ids)
     .execute();
@@ -88,6 +97,7 @@ export async function onCommentPublished(ids: number[], conn: Conn = db, by: Pub
     const text = escapeHtml(excerpt(c.content));
     // The one answered: the addressee of a reply, the author of a guestbook message commented on.
     let answered: number | null = null;
+    let where: string | undefined;
     if (c.parent_id != null && c.to_id) {
       answered = c.to_id;
       await createNotify(
@@ -96,6 +106,7 @@ export async function onCommentPublished(ids: number[], conn: Conn = db, by: Pub
       );
     } else if (c.parent_id == null) {
       const thing = await target(c.type, c.for_id, true, conn);
+      where = thing?.name;
       if (c.type === THING.message) answered = thing?.ownerId ?? null;
       if (thing?.ownerId)
         await createNotify(
@@ -105,12 +116,13 @@ export async function onCommentPublished(ids: number[], conn: Conn = db, by: Pub
     }
     await mailComment(conn, {
       comment: c,
-      author: { id: c.from_id, nick_name: c.nick_name },
+      author: { id: c.from_id, nick_name: c.nick_name, email: c.email, admin: c.role === ROLE.admin },
+      where,
       repliedTo: answered,
       onMessage: c.parent_id == null && c.type === THING.message,
       phase: by.approvedBy ? 'approved' : 'live',
+      approvedBy: by.approvedBy,
     });
-    if (by.approvedBy) await queueCommentApprovedMail(conn, { commentId: c.id, actorId: by.approvedBy });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { excerpt } from '../../../lib/community.ts';
-import { commentPath } from '../../../lib/mail.ts';
+import { commentPath, thingName } from '../../../lib/mail.ts';
 import { ROLE } from '../../../lib/role.ts';
 import type { DB } from '../../db/schema.ts';
 import { siteUrl } from '../../site.ts';
@@ -58,22 +58,23 @@ async function siteFacts(conn: Conn): Promise<{ owner: string; siteName: string 
   return { owner: admin?.email.trim() ?? '', siteName };
 }
 
-/** Where a comment's thing is named in a sentence: 文章《春天》, 说说, 留言板. */
-async function thingName(conn: Conn, type: number, forId: number): Promise<string> {
-  if (type === 1) {
-    const a = await conn
-      .selectFrom('article')
-      .select('article_title')
-      .where('id', '=', forId)
-      .executeTakeFirst();
-    return `文章《${a?.article_title ?? ''}》`;
-  }
-  return type === 2 ? '说说' : '留言板';
+/** A comment's thing named for a mail (thingName), reading an article's title. */
+async function thingNameOf(conn: Conn, type: number, forId: number): Promise<string> {
+  if (type !== 1) return thingName(type);
+  const a = await conn
+    .selectFrom('article')
+    .select('article_title')
+    .where('id', '=', forId)
+    .executeTakeFirst();
+  return thingName(type, a?.article_title);
 }
 
 export type CommentEvent = {
   comment: { id: number; type: number; for_id: number; content: string };
-  author: { id: number; nick_name: string };
+  /** `email` and `admin` when the caller read them with the comment (else they are read here). */
+  author: { id: number; nick_name: string; email?: string; admin?: boolean };
+  /** The thing's name (thingName) when the caller read it. */
+  where?: string;
   /** The person answered: the replied-to user (a reply), a guestbook message's author (a comment on it). */
   repliedTo: number | null;
   /** The one answered wrote the guestbook message itself (a top-level comment on it), not a comment. */
@@ -84,20 +85,26 @@ export type CommentEvent = {
    * the blogger (only the answered hears: the blogger has seen it).
    */
   phase: 'live' | 'pending' | 'approved';
+  /** Who approved it (phase `approved`): its author hears of the approval unless they did it themself. */
+  approvedBy?: number;
 };
 
 /**
  * A comment or reply that went live, or waits for review (CommentEvent.phase): the person answered
  * gets a `reply` mail, the blogger an `owner` mail (not when the blogger wrote it, nor twice when the
- * blogger is the one answered).
+ * blogger is the one answered); one approved from the queue mails its author a `review` mail.
  */
 export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
   if (!mailEnabled()) return;
   const { comment, author } = e;
-  const where = await thingName(conn, comment.type, comment.for_id);
+  const where = e.where ?? (await thingNameOf(conn, comment.type, comment.for_id));
   const url = siteUrl(commentPath(comment.type, comment.for_id, comment.id));
   const quote = excerpt(comment.content, QUOTE);
-  const [writer, site] = [await personOf(conn, author.id), await siteFacts(conn)];
+  const writer =
+    author.email === undefined || author.admin === undefined
+      ? await personOf(conn, author.id)
+      : { email: author.email.trim(), admin: author.admin };
+  const site = await siteFacts(conn);
   const authorEmail = lower(writer.email);
   let answered = '';
   if (e.phase !== 'pending' && e.repliedTo && e.repliedTo !== author.id) {
@@ -114,6 +121,16 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
       });
     }
   }
+  if (e.phase === 'approved' && e.approvedBy !== author.id && writer.email)
+    await queueMail(conn, {
+      siteName: site.siteName,
+      to: writer.email,
+      kind: 'review',
+      subject: '你的评论已通过审核',
+      lead: `你在${where}的评论已通过审核，现在大家都能看到了：`,
+      quote,
+      action: { label: '查看评论', url },
+    });
   if (writer.admin || e.phase === 'approved') return;
   const owner = site.owner;
   if (!owner || lower(owner) === authorEmail || lower(owner) === lower(answered)) return;
@@ -189,34 +206,5 @@ export async function mailLinkApproved(
     subject: `你的友链「${e.siteName}」已通过审核`,
     lead: `你申请的友链「${e.siteName}」已通过审核，现在展示在友链页上。`,
     action: { label: '查看友链', url: siteUrl('/link/list') },
-  });
-}
-
-/**
- * A comment that waited for review was approved: its author hears of it (not when they approved it
- * themself). The moderation's approve calls this once per comment it publishes, inside its transaction;
- * answers whether a mail was queued.
- */
-export async function queueCommentApprovedMail(
-  conn: Conn,
-  e: { commentId: number; actorId: number },
-): Promise<boolean> {
-  if (!mailEnabled()) return false;
-  const c = await conn
-    .selectFrom('comment')
-    .select(['id', 'type', 'for_id', 'from_id', 'content'])
-    .where('id', '=', e.commentId)
-    .executeTakeFirst();
-  if (!c || c.from_id === e.actorId) return false;
-  const to = await emailOf(conn, c.from_id);
-  if (!to) return false;
-  const where = await thingName(conn, c.type, c.for_id);
-  return queueMail(conn, {
-    to,
-    kind: 'review',
-    subject: '你的评论已通过审核',
-    lead: `你在${where}的评论已通过审核，现在大家都能看到了：`,
-    quote: excerpt(c.content, QUOTE),
-    action: { label: '查看评论', url: siteUrl(commentPath(c.type, c.for_id, c.id)) },
   });
 }
