@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { clientDirectives } from './src/server/build/client-directives.mjs';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
 import { consoleBundle, isConsoleCopy } from './src/server/build/console-bundle.mjs';
+import { vendorScalar } from './src/server/build/vendor-scalar.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
 
 /**
@@ -72,7 +73,7 @@ const clientChunks = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets()],
+  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets(), vendorScalar()],
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { SCALAR_COPY, scalarBundleBeside } from '../build/vendor-scalar.mjs';
 import type { ApiEnv } from '../http/context.ts';
 import { apiDoc, openApiDocument } from '../http/openapi.ts';
 import { type Encoding, Encodings, encodingFor } from '../page-compress.ts';
@@ -13,7 +13,7 @@ import { query } from './validate.ts';
  * The API reference, public like the contract it describes (the original's clients and their calls
  * are public anyway): GET /api/openapi.json is the OpenAPI 3.1 document that hono-openapi makes from
  * the routes (http/openapi.ts), GET /api/docs shows it with Scalar's viewer. The viewer's bundle is
- * served from node_modules through this app (no CDN: the site may have no way out, and a visitor's
+ * served through this app (no CDN: the site may have no way out, and a visitor's
  * browser asks nobody else), and only this page loads it.
  */
 
@@ -77,12 +77,18 @@ const { version } = JSON.parse(readFileSync(new URL('../../../package.json', imp
   version: string;
 };
 
-/** Scalar's standalone browser bundle, found beside the package's entry (it is not in its exports). */
-const BUNDLE = path.join(
-  path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))),
-  'browser',
-  'standalone.js',
-);
+/**
+ * Scalar's standalone browser bundle: the installed package's where it is installed, else the copy
+ * the build made (build/vendor-scalar.mjs) — a production install leaves out the package and its
+ * 180 MB of dependencies.
+ */
+export function scalarBundlePath(resolve: (specifier: string) => string = import.meta.resolve): string {
+  try {
+    return scalarBundleBeside(resolve('@scalar/api-reference'));
+  } catch {
+    return fileURLToPath(new URL(`../../../dist/${SCALAR_COPY}`, import.meta.url));
+  }
+}
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -104,7 +110,7 @@ const served = (raw: Buffer): Served => ({
 
 let bundle: Served | undefined;
 const scalarBundle = () => {
-  bundle ??= served(readFileSync(BUNDLE));
+  bundle ??= served(readFileSync(scalarBundlePath()));
   return bundle;
 };
 
