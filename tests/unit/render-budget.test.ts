@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderArticle } from '../../src/server/services/article-html.ts';
+import { onRenderHealed, renderArticle } from '../../src/server/services/article-html.ts';
 import {
   markdownWorkerThreads,
   renderInWorker,
@@ -98,4 +98,40 @@ describe('a render past its budget', () => {
     await stopMarkdownWorkers();
     expect((await Promise.all(previews)).map((r) => r.plain)).toEqual(['stopped', 'stopped']);
   });
+
+  it('gives an ordinary body that ran out of time (a busy machine) a second try, then shows its HTML', async () => {
+    // A budget no render of code blocks meets, as when the machine is overloaded; the second try's is
+    // ample. The second try waits for no other render to run, then replaces the plain text.
+    setRenderBudgetMs(1, 60_000);
+    const healed: number[] = [];
+    onRenderHealed((id) => healed.push(id));
+    const body = `${ORDINARY}\n${'```js\nlet b = [1, 2, 3].map((x) => x * 2);\n```\n\n'.repeat(20)}`;
+    const at = '2024-03-01T00:00:00.000Z';
+    try {
+      expect((await renderArticle(7002, at, body)).plain).toBe('timeout');
+      await expect.poll(() => healed, { timeout: 60_000 }).toEqual([7002]);
+      const now = await renderArticle(7002, at, body);
+      expect(now.plain).toBeUndefined();
+      expect(now.html).toContain('<h1 id="平常的文章">');
+      expect(now.html).toContain('class="code-block');
+    } finally {
+      onRenderHealed(() => {});
+    }
+  }, 90_000);
+
+  it('tries a pathological body a second time once, and keeps its plain text', async () => {
+    setRenderBudgetMs(1000, 2000);
+    const healed: number[] = [];
+    onRenderHealed((id) => healed.push(id));
+    try {
+      const first = renderArticle(7003, '2024-03-02T00:00:00.000Z', STUCK);
+      expect((await first).plain).toBe('timeout');
+      // The second try holds a thread until its own budget; the answer stays the plain text.
+      await expect.poll(() => markdownWorkerThreads().length, { timeout: 30_000 }).toBe(0);
+      expect(healed).toEqual([]);
+      expect(renderArticle(7003, '2024-03-02T00:00:00.000Z', STUCK)).toBe(first);
+    } finally {
+      onRenderHealed(() => {});
+    }
+  }, 60_000);
 });

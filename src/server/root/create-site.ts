@@ -10,6 +10,7 @@ import { createUpgradeHandler } from '../chat/upgrade.ts';
 import { type Config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
+import { articleTag } from '../core/page-tags.ts';
 import { db, type OpenDatabase } from '../db/connection.ts';
 import { readyChecksFor } from '../health.ts';
 import { createMusicApp } from '../music/app.ts';
@@ -17,6 +18,7 @@ import { createCaps } from '../net/caps.ts';
 import { invalidatePages, withPageCache } from '../page-cache.ts';
 import { pagesChanged, watchOutsideWrites } from '../page-sync.ts';
 import { startScaleOut } from '../scale-out.ts';
+import { onRenderHealed } from '../services/article-html.ts';
 import { startScheduledPublish } from '../services/articles/schedule.ts';
 import { startBinPurge } from '../services/articles/trash.ts';
 import { startAuditPurge } from '../services/audit.ts';
@@ -123,6 +125,10 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
   }
   // Parts that requests start when first needed: stopped once the server and the jobs are.
   life.register('markdown workers', stopMarkdownWorkers);
+  // An article shown as plain text (its render ran out of time) that renders on its second try: this
+  // process's cached pages of it go (the other processes hold renders of their own).
+  onRenderHealed((id) => invalidatePages({ tags: [articleTag(id)] }));
+  life.register('render healing', () => onRenderHealed(() => {}));
   life.register('music library', stopMusic);
   life.register('audit writes', auditSettled);
 

@@ -63,6 +63,7 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
       // A stop is not the article's doing: nothing to remember.
       if (rendered.plain === 'stopped') cache.delete(id);
       else cache.set(id, { ...entry, size: sizeOf(rendered) }, rendered.plain ? { ttl: PLAIN_KEPT_MS } : {});
+      if (rendered.plain === 'timeout') secondTry(id, key, markdown);
     },
     () => {
       // A failed render is not kept (peek: looking does not make it recent).
@@ -70,6 +71,32 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
     },
   );
   return value;
+}
+
+let healed: (id: number) => void = () => {};
+
+/**
+ * Called with an article's id when its second try made HTML of a body first shown as plain text: the
+ * boot drops this process's cached pages of it (its other processes keep their own renders).
+ */
+export function onRenderHealed(listener: (id: number) => void): void {
+  healed = listener;
+}
+
+/**
+ * The background second try of a body that ran out of its budget (render-pool.ts SECOND_TRY_FACTOR):
+ * if it renders, its HTML replaces the plain text, unless an edit came first. A pathological body runs
+ * out of this budget too and stays plain until an edit or the plain text's time is up.
+ */
+function secondTry(id: number, key: string, markdown: string): void {
+  renderInWorker(markdown, 'retry').then(
+    (rendered) => {
+      if (rendered.plain || cache.peek(id)?.key !== key) return;
+      cache.set(id, { key, value: Promise.resolve(rendered), size: sizeOf(rendered) });
+      healed(id);
+    },
+    () => {},
+  );
 }
 
 export function forgetRendered(id: number): void {

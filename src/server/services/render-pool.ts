@@ -41,8 +41,18 @@ export const WORKER_IDLE_MS = 15_000;
  */
 const POOL_SIZE = 2;
 
-/** A reader's article, or the console's preview of a draft being typed. */
-export type JobKind = 'article' | 'preview';
+/**
+ * A body that ran out of its budget gets one second try, in the background, with this many times the
+ * budget: on a machine overloaded for a while (a load of 20 on two cores makes a 0.3 s render take
+ * several seconds), an ordinary article would otherwise stay plain text until it is kept no longer.
+ */
+export const SECOND_TRY_FACTOR = 6;
+
+/**
+ * A reader's article, the console's preview of a draft being typed, or the background second try of
+ * an article that ran out of its budget (secondTry: it waits until no other render runs).
+ */
+export type JobKind = 'article' | 'preview' | 'retry';
 
 type Job = {
   markdown: string;
@@ -57,15 +67,17 @@ const slots: Slot[] = [];
 const queue: Job[] = [];
 let idleMs = WORKER_IDLE_MS;
 let budgetMs = RENDER_BUDGET_MS;
+let secondTryMs: number | undefined;
 
 /** Tests shorten the idle time; null restores the default. */
 export function setWorkerIdleMs(ms: number | null): void {
   idleMs = ms ?? WORKER_IDLE_MS;
 }
 
-/** Tests shorten the budget; null restores the default. */
-export function setRenderBudgetMs(ms: number | null): void {
+/** Tests shorten the budget (and may set the second try's apart); null restores the defaults. */
+export function setRenderBudgetMs(ms: number | null, secondTry?: number): void {
   budgetMs = ms ?? RENDER_BUDGET_MS;
+  secondTryMs = secondTry;
 }
 
 /** The thread ids of the render threads alive now (a terminated one is gone at once). */
@@ -128,15 +140,16 @@ function run(slot: Slot, job: Job): void {
   clearTimeout(slot.idle);
   slot.idle = undefined;
   slot.job = job;
+  const budget = job.kind === 'retry' ? (secondTryMs ?? budgetMs * SECOND_TRY_FACTOR) : budgetMs;
   slot.deadline = setTimeout(() => {
     retire(slot);
     logger.warn(
-      { chars: job.markdown.length, budgetMs },
+      { chars: job.markdown.length, budgetMs: budget, kind: job.kind },
       'markdown render over its budget: worker replaced, shown as plain text',
     );
     job.resolve(plainRendering(job.markdown, 'timeout'));
     dispatch();
-  }, budgetMs);
+  }, budget);
   slot.deadline.unref();
   slot.worker.postMessage({ markdown: job.markdown, kind: job.kind });
 }
@@ -146,8 +159,12 @@ function dispatch(): void {
   let starting = slots.filter((s) => !s.ready).length;
   for (let i = 0; i < queue.length; ) {
     const job = queue[i];
-    // A draft is previewed on one thread at most, so a stuck preview never takes both from readers.
-    if (job.kind === 'preview' && slots.some((s) => s.job?.kind === 'preview')) {
+    // A draft is previewed on one thread at most, so a stuck preview never takes both from readers;
+    // a second try runs only while no other render does (it comes after everything waiting).
+    if (
+      (job.kind === 'preview' && slots.some((s) => s.job?.kind === 'preview')) ||
+      (job.kind === 'retry' && (slots.some((s) => s.job) || queue.some((q) => q.kind !== 'retry')))
+    ) {
       i++;
       continue;
     }
