@@ -1,5 +1,6 @@
 import YAML from 'yaml';
 import { isSafeUrl, plainText, SLUG_PATTERN, slugify } from './article.ts';
+import { ARGON2ID_HASH } from './password-hash.ts';
 
 /**
  * Markdown files with YAML front matter, the format of `npm run blog -- import|export`:
@@ -12,9 +13,14 @@ import { isSafeUrl, plainText, SLUG_PATTERN, slugify } from './article.ts';
  *   cover: /uploads/x.png
  *   description: 一句话简介
  *   top: false                           (true / 1 pinned)
- *   status: public                       (private, draft, or 1 / 2 / 3)
+ *   status: public                       (private, draft, scheduled, or 1 / 2 / 3 / 4)
+ *   publish_at: 2026-05-01T08:00:00.000Z (a scheduled article's time; also kept once it went public)
  *   type: original                       (reprint, translation, or 1 / 2 / 3)
  *   origin_url: https://…
+ *   meta_description: 搜索结果里的简介      (SEO; absent: left as it is)
+ *   keywords: 博客, SEO                   (SEO keywords, comma separated or a list; absent: left as it is)
+ *   password_hash: $argon2id$…           (written by the export; `password: 明文`, as hexo-blog-encrypt
+ *                                         writes it, is hashed on import; absent: left as it is)
  *   ---
  *   正文
  */
@@ -47,11 +53,29 @@ export type ArticleFile = {
   status: number;
   type: number;
   origin_url: string;
+  /** A scheduled article's time (status 4), or when a scheduled one went public. */
+  publish_at?: string;
+  meta_description?: string;
+  meta_keywords?: string;
+  /** The article's password as written in the file (imported hashed), "" for none. */
+  password?: string;
+  /** The stored form of its password, as the export writes it. */
+  password_hash?: string;
 };
 
-const STATUS: Record<string, number> = { public: 1, private: 2, draft: 3, '1': 1, '2': 2, '3': 3 };
+const STATUS: Record<string, number> = {
+  public: 1,
+  private: 2,
+  draft: 3,
+  scheduled: 4,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+};
 const TYPE: Record<string, number> = { original: 1, reprint: 2, translation: 3, '1': 1, '2': 2, '3': 3 };
-const STATUS_NAME = ['', 'public', 'private', 'draft'];
+const STATUS_NAME = ['', 'public', 'private', 'draft', 'scheduled'];
+
 const TYPE_NAME = ['', 'original', 'reprint', 'translation'];
 
 const lookup = (map: Record<string, number>, key: string) => (Object.hasOwn(map, key) ? map[key] : 0);
@@ -127,6 +151,12 @@ export function articleFromFile(text: string, stem: string): ArticleFile {
   if (!isSafeUrl(cover)) throw new Error('cover 必须是 http(s) 地址或站内路径');
   if (!isSafeUrl(origin)) throw new Error('origin_url 必须是 http(s) 地址或站内路径');
   if (type !== 1 && !origin) throw new Error('转载或翻译的文章请填写 origin_url');
+  const publishAt = parseDate(data.publish_at);
+  if (status === 4 && !publishAt) throw new Error('定时发布的文章请填写 publish_at');
+  const optional = (v: unknown) => (v === undefined || v === null ? undefined : str(v));
+  const keywords = Array.isArray(data.keywords) ? data.keywords.map(str).join(', ') : optional(data.keywords);
+  const hash = optional(data.password_hash);
+  if (hash && !ARGON2ID_HASH.test(hash)) throw new Error('password_hash 不是本站导出的密码');
   const rawTags = Array.isArray(data.tags) ? data.tags : str(data.tags) ? str(data.tags).split(/[,，]/) : [];
   const tags = [...new Set(rawTags.map(str).filter(Boolean))];
   if (tags.some((t) => t.length > 20) || str(data.category).length > 20)
@@ -145,12 +175,27 @@ export function articleFromFile(text: string, stem: string): ArticleFile {
     status,
     type,
     origin_url: origin,
+    ...defined({
+      publish_at: publishAt,
+      meta_description: optional(data.meta_description),
+      meta_keywords: keywords,
+      password: optional(data.password),
+      password_hash: hash,
+    }),
   };
 }
 
+/** `fields` without those that are undefined (an absent key leaves the stored value as it is). */
+const defined = (fields: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+
 /** The file text of an article (the inverse of articleFromFile). */
 export function fileFromArticle(
-  a: Omit<ArticleFile, 'slug'> & { createdAt: string; updatedAt: string },
+  a: Omit<ArticleFile, 'slug' | 'publish_at'> & {
+    createdAt: string;
+    updatedAt: string;
+    publish_at?: string | null;
+  },
 ): string {
   const data: Record<string, unknown> = {
     title: a.article_title,
@@ -165,6 +210,13 @@ export function fileFromArticle(
     status: STATUS_NAME[a.status] ?? 'public',
     type: TYPE_NAME[a.type] ?? 'original',
     origin_url: a.origin_url,
+    // Only what is set: a Hexo or Hugo site reading the files meets no empty keys of ours.
+    ...defined({
+      publish_at: a.publish_at || undefined,
+      meta_description: a.meta_description || undefined,
+      keywords: a.meta_keywords || undefined,
+      password_hash: a.password_hash || undefined,
+    }),
   };
   return joinFrontMatter(data, a.article_content);
 }

@@ -3,8 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../src/lib/role.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { exportArticles, importArticles } from '../../src/server/services/article-files.ts';
+import { createArticle } from '../../src/server/services/articles/write.ts';
+import { verifyPassword } from '../../src/server/services/auth.ts';
 import { databaseEnv } from '../setup/database.ts';
 import { setupTestApi } from './helpers.ts';
 
@@ -19,6 +22,18 @@ const tempDir = () => {
 afterAll(() => {
   for (const d of temp) rmSync(d, { recursive: true, force: true });
 });
+
+const row = (id: number) =>
+  db.selectFrom('article').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const adminId = async () =>
+  (
+    await db
+      .selectFrom('user')
+      .select('id')
+      .where('role', '=', ROLE.admin)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 const readAll = (dir: string) =>
   Object.fromEntries(
@@ -158,4 +173,77 @@ describe('blog import / export', () => {
     expect(run('import').status).toBe(1);
     // Three real processes, each loading the server's modules: room for a loaded machine.
   }, 60_000);
+});
+
+describe('what the files keep besides the text', () => {
+  it('a scheduled, password-protected article with SEO text comes back as it was', async () => {
+    const publishAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const id = await createArticle(
+      {
+        article_title: '定时的加密文章',
+        article_content: '只给知道密码的人看',
+        slug: 'locked-scheduled',
+        status: 1,
+        publish_at: publishAt,
+        password: '芝麻开门',
+        meta_description: '搜索结果里的简介',
+        meta_keywords: '定时, 加密',
+        tagIdList: [],
+      },
+      await adminId(),
+    );
+    const stored = await row(id);
+    expect(stored.status).toBe(4);
+    const dir = tempDir();
+    await exportArticles(dir);
+    const text = readFileSync(path.join(dir, 'locked-scheduled.md'), 'utf8');
+    expect(text).toContain('status: scheduled');
+    expect(text).toContain(`publish_at: ${publishAt}`);
+    expect(text).toContain(`password_hash: ${stored.password}`);
+    expect(text).toContain('meta_description: 搜索结果里的简介');
+    expect(text).toContain('keywords: 定时, 加密');
+    expect(text).not.toContain('芝麻开门');
+    // Imported again over itself: nothing differs.
+    expect((await importArticles(dir)).updated).not.toContain('locked-scheduled.md');
+
+    // Gone, then imported from the file: still scheduled, still locked with the same password.
+    await db.deleteFrom('article_tag').where('article_id', '=', id).execute();
+    await db.deleteFrom('article').where('id', '=', id).execute();
+    const only = tempDir();
+    writeFileSync(path.join(only, 'locked-scheduled.md'), text);
+    expect((await importArticles(only)).created).toEqual(['locked-scheduled.md']);
+    const back = await db
+      .selectFrom('article')
+      .selectAll()
+      .where('slug', '=', 'locked-scheduled')
+      .executeTakeFirstOrThrow();
+    expect(back).toMatchObject({
+      status: 4,
+      publish_at: publishAt,
+      password: stored.password,
+      meta_description: '搜索结果里的简介',
+      meta_keywords: '定时, 加密',
+    });
+    await db.deleteFrom('article').where('id', '=', back.id).execute();
+  });
+
+  it("hexo-blog-encrypt's plain `password` is imported hashed; an empty one removes it", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'hexo-encrypted.md');
+    writeFileSync(file, '---\ntitle: 加密的 Hexo 文章\npassword: hexo123\n---\n\n秘密\n');
+    expect((await importArticles(dir)).created).toEqual(['hexo-encrypted.md']);
+    const hashed = await db
+      .selectFrom('article')
+      .selectAll()
+      .where('slug', '=', 'hexo-encrypted')
+      .executeTakeFirstOrThrow();
+    expect(hashed.password).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword('hexo123', hashed.password)).toBe(true);
+    // The same password again changes nothing; an empty one opens the article.
+    expect((await importArticles(dir)).unchanged).toEqual(['hexo-encrypted.md']);
+    writeFileSync(file, '---\ntitle: 加密的 Hexo 文章\npassword: ""\n---\n\n秘密\n');
+    expect((await importArticles(dir)).updated).toEqual(['hexo-encrypted.md']);
+    expect((await row(hashed.id)).password).toBe('');
+    await db.deleteFrom('article').where('id', '=', hashed.id).execute();
+  });
 });

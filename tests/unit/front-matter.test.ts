@@ -58,4 +58,51 @@ describe('front matter', () => {
     const back = articleFromFile(fileFromArticle(fields), 'some-slug');
     expect(back).toEqual({ ...fields, slug: 'some-slug' });
   });
+
+  it('keeps a schedule, SEO text and a password hash; refuses what it cannot take', () => {
+    const hash = `$argon2id$v=19$m=19456,t=2,p=1$${'a'.repeat(22)}$${'b'.repeat(43)}`;
+    const fields = {
+      article_title: '定时',
+      article_content: '正文',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-02T00:00:00.000Z',
+      tagNameList: [],
+      article_cover: '',
+      article_description: '',
+      is_top: 2,
+      status: 4,
+      type: 1,
+      origin_url: '',
+      publish_at: '2030-05-01T00:00:00.000Z',
+      meta_description: '简介',
+      meta_keywords: '甲, 乙',
+      password_hash: hash,
+    };
+    const text = fileFromArticle(fields);
+    expect(text).toContain('status: scheduled');
+    expect(text).toContain('keywords: 甲, 乙');
+    expect(articleFromFile(text, 'ding-shi')).toEqual({
+      ...fields,
+      slug: 'ding-shi',
+      category_name: undefined,
+    });
+    // Unset, they are not written: the file of a plain article has none of these keys.
+    const plain = fileFromArticle({
+      ...fields,
+      status: 1,
+      publish_at: null,
+      meta_description: '',
+      meta_keywords: '',
+      password_hash: '',
+    });
+    expect(plain).not.toMatch(/publish_at|meta_description|keywords|password/);
+    expect(articleFromFile(plain, 'a')).not.toHaveProperty('meta_description');
+    // Keywords as a list (Hugo), a plain password (hexo-blog-encrypt).
+    expect(articleFromFile('---\nkeywords: [甲, 乙]\npassword: abc\n---\nx', 'a')).toMatchObject({
+      meta_keywords: '甲, 乙',
+      password: 'abc',
+    });
+    expect(() => articleFromFile('---\nstatus: scheduled\n---\nx', 'a')).toThrow('publish_at');
+    expect(() => articleFromFile('---\npassword_hash: "123456"\n---\nx', 'a')).toThrow('password_hash');
+  });
 });

@@ -9,6 +9,7 @@ import { writeWhole } from '../core/whole-file.ts';
 import { db } from '../db/connection.ts';
 import { uploadedFile } from '../uploads/serve.ts';
 import * as articles from './articles.ts';
+import { verifyPassword } from './auth.ts';
 
 /**
  * `npm run blog -- import <folder>` and `export <folder>` (cli/index.ts; the demo seed imports its
@@ -58,6 +59,10 @@ function differences(stored: articles.ArticleDetail, file: ArticleFile): Partial
     'origin_url',
   ] as const;
   for (const key of plain) if (stored[key] !== file[key]) Object.assign(patch, { [key]: file[key] });
+  // Absent from the file: left as they are.
+  for (const key of ['meta_description', 'meta_keywords'] as const)
+    if (file[key] !== undefined && file[key] !== stored[key]) patch[key] = file[key];
+  if (file.publish_at && file.publish_at !== stored.publish_at) patch.publish_at = file.publish_at;
   if (file.createdAt && file.createdAt !== stored.createdAt) patch.createdAt = file.createdAt;
   if ((stored.categoryName ?? undefined) !== file.category_name) {
     if (file.category_name) patch.category_name = file.category_name;
@@ -69,11 +74,29 @@ function differences(stored: articles.ArticleDetail, file: ArticleFile): Partial
   return patch;
 }
 
+/** The file's password where it differs from the stored hash (a plain one is checked against it). */
+async function passwordChange(stored: string, file: ArticleFile): Promise<Partial<articles.ArticleInput>> {
+  if (file.password_hash !== undefined)
+    return file.password_hash === stored ? {} : { password_hash: file.password_hash };
+  if (file.password === undefined) return {};
+  if (file.password === '') return stored ? { password: '' } : {};
+  return stored && (await verifyPassword(file.password, stored)) ? {} : { password: file.password };
+}
+
+/** An article's stored password hash ("" for none): no answer of the services carries it. */
+async function storedPassword(id: number): Promise<string> {
+  const row = await db.selectFrom('article').select('password').where('id', '=', id).executeTakeFirst();
+  return row?.password ?? '';
+}
+
 /** Brings article `id` up to date with its file; true when something differed. */
 export async function updateFromFile(id: number, parsed: ArticleFile): Promise<boolean> {
   const stored = await articles.getArticle(id, { admin: true });
   if (!stored) throw new Error('文章读取失败');
-  const patch = differences(stored, parsed);
+  const patch = {
+    ...differences(stored, parsed),
+    ...(await passwordChange(await storedPassword(id), parsed)),
+  };
   if (!Object.keys(patch).length) return false;
   // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
   const updatedAt = parsed.updatedAt && parsed.updatedAt > stored.updatedAt ? parsed.updatedAt : undefined;
@@ -142,6 +165,7 @@ export async function exportArticles(dir: string): Promise<number> {
     const text = fileFromArticle({
       ...a,
       category_name: a.categoryName ?? undefined,
+      password_hash: await storedPassword(id),
     });
     // Whole files only: a full disk stops the export with 存储空间不足，导出失败, no file cut short.
     await writeWhole(path.join(dir, `${a.slug}.md`), text, { replace: true }).catch((err) => {

@@ -2,6 +2,7 @@ import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import bcrypt from 'bcryptjs';
 import { sign, verify } from 'hono/jwt';
+import { ARGON2ID_HASH } from '../../lib/password-hash.ts';
 import { ROLE } from '../../lib/role.ts';
 import { config } from '../config.ts';
 import { db } from '../db/connection.ts';
@@ -25,7 +26,7 @@ export const isBcryptHash = (stored: string) => /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (isBcryptHash(stored)) return bcrypt.compare(password, stored);
-  const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(stored);
+  const m = ARGON2ID_HASH.exec(stored);
   if (!m) return false;
   const expected = Buffer.from(m[5], 'base64url');
   const actual = await argon2Async('argon2id', {

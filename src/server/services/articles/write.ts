@@ -22,9 +22,10 @@ export type ArticleInput = Omit<ArticleDraft, 'article_title' | 'article_content
   article_title: string;
   article_content: string;
   slug?: string;
-  /** Only the import sets these (the file's date); the API never does. */
+  /** Only the import sets these (the file's date, the hash its export wrote); the API never does. */
   createdAt?: string;
   updatedAt?: string;
+  password_hash?: string;
 };
 
 async function resolveCategory(trx: Db, input: Partial<ArticleInput>): Promise<number | null | undefined> {
@@ -116,12 +117,15 @@ export async function createArticle(input: ArticleInput, authorId: number): Prom
   return trackNewArticle(() => insertArticle(input, authorId));
 }
 
-/** The stored form of an article's password: its argon2id hash, "" for none (hashed before any transaction). */
-const passwordHash = async (password: string | undefined) =>
-  password === undefined ? undefined : password === '' ? '' : await hashPassword(password);
+/**
+ * The stored form of an article's password: its argon2id hash, "" for none (hashed before any
+ * transaction); an imported file's hash as it is.
+ */
+const passwordHash = async ({ password, password_hash }: Partial<ArticleInput>) =>
+  password_hash ?? (password === undefined ? undefined : password === '' ? '' : await hashPassword(password));
 
 async function insertArticle(input: ArticleInput, authorId: number): Promise<number> {
-  const password = (await passwordHash(input.password)) ?? '';
+  const password = (await passwordHash(input)) ?? '';
   const id = await db.transaction().execute((trx) => insertArticleIn(trx, input, authorId, password));
   await announce([{ kind: 'create', id }]);
   return id;
@@ -213,7 +217,7 @@ export async function updateArticle(
 }
 
 async function saveArticle(id: number, input: Partial<ArticleInput>, guard: SaveGuard): Promise<number> {
-  const password = await passwordHash(input.password);
+  const password = await passwordHash(input);
   const version = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('article')

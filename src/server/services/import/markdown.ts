@@ -8,6 +8,7 @@ import { db } from '../../db/connection.ts';
 import { updateFromFile } from '../article-files.ts';
 import { getArticleBySlug } from '../articles/read.ts';
 import { insertArticleIn } from '../articles/write.ts';
+import { hashPassword } from '../auth.ts';
 import { ownerId } from './rows.ts';
 import type { Item, Plan } from './types.ts';
 import { Relinker } from './uploads.ts';
@@ -100,6 +101,8 @@ export async function markdownPlan(dir: string, shown = dir): Promise<Plan> {
     }
     seen.set(parsed.slug, rel);
     const locate = locator(root, file);
+    // A new article's password, hashed here: never inside the write's transaction.
+    const password = parsed.password_hash ?? (parsed.password ? await hashPassword(parsed.password) : '');
     const relinked = async (a: ArticleFile) => ({
       ...a,
       article_content: await relink.localImages(a.article_content, locate),
@@ -118,7 +121,7 @@ export async function markdownPlan(dir: string, shown = dir): Promise<Plan> {
       write: async ({ trx }) => {
         relink.trx = trx;
         const a = await relinked(parsed);
-        return insertArticleIn(trx, { ...a, tagIdList: [] }, await ownerId(trx));
+        return insertArticleIn(trx, { ...a, tagIdList: [] }, await ownerId(trx), password);
       },
     });
   }
