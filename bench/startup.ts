@@ -62,6 +62,7 @@ export async function run() {
   );
   return save('startup', 'Start-up time and idle memory', rows, [
     `Pages viewed before the quiet spell: /home, /article?id=3, /article?id=1, /talk, /archives (all rendered, none cached before). RSS during it: ${trace.join(', ')}.`,
+    'The server runs with NODE_COMPILE_CACHE (src/server/cli/launch.ts): a start stores its modules’ type-stripped and compiled code, the next one reuses it. Without it, on the same machine and build: restart 1.55–1.77 s, first start 2.59 s.',
   ]);
 }
 

@@ -14,6 +14,8 @@ describe('server launch settings', () => {
     expect(MAIN.endsWith(path.join('src', 'server', 'main.ts'))).toBe(true);
     expect(env).toEqual({ ...SERVER_ENV, PORT: '8080' });
     expect(env.MALLOC_ARENA_MAX).toBe('2');
+    // A restart reuses the modules' stripped and compiled code.
+    expect(env.NODE_COMPILE_CACHE).toMatch(/node-compile-cache$/);
     expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=8');
   });
 
