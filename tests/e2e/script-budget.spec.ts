@@ -1,5 +1,5 @@
 import { CONTENT_ROUTES } from '../../scripts/content-routes.ts';
-import { createUser, signIn } from './accounts.ts';
+import { admin, createUser, signIn } from './accounts.ts';
 import { expect, headerReady, test } from './fixtures.ts';
 import { BUDGET, inlineScriptBytes, scriptBytes, total } from './script-bytes.ts';
 
@@ -47,4 +47,25 @@ test("a reader's header loads none of the signed-in parts; a signed-in visitor's
   const menu = page.locator('[data-user-menu]');
   await menu.locator('button').first().click();
   await expect(menu.getByRole('menu')).toBeVisible();
+});
+
+/** The console's article editor, first load (docs/performance.md: ≤ 250 KB of gzip JavaScript). */
+const EDITOR_BUDGET = 250 * 1024;
+
+test('the article editor loads ≤ 250 KB of JavaScript at first; its search comes with the first search key', async ({
+  page,
+}) => {
+  await signIn(page, admin());
+  const bytes = scriptBytes(page);
+  await page.goto('/admin/articles/edit');
+  const content = page.locator('.cm-content');
+  await expect(content).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const first = total(bytes) + (await inlineScriptBytes(page));
+  expect(first, JSON.stringify([...bytes])).toBeLessThanOrEqual(EDITOR_BUDGET);
+  // Search and replace, loaded by Ctrl+F: the panel opens on that same press.
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+f');
+  await expect(page.locator('.cm-search')).toBeVisible();
+  await expect(page.locator('.cm-search input[name="search"]')).toBeFocused();
 });

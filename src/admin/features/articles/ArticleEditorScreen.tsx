@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ExternalLink, History } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   addArticle,
   categoryDictionary,
@@ -13,7 +13,6 @@ import {
 import type { HttpError } from '../../../lib/api/client.ts';
 import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { toast } from '../../../stores/toast.ts';
-import { ConflictDialog } from '../../editor/ConflictDialog.tsx';
 import { EditorFields } from '../../editor/EditorFields.tsx';
 import { EditorPane } from '../../editor/EditorPane.tsx';
 import styles from '../../editor/editor.module.css';
@@ -27,12 +26,19 @@ import {
   textStats,
   withDraft,
 } from '../../editor/form.ts';
-import { RevisionsDialog } from '../../editor/RevisionsDialog.tsx';
 import { type AutosaveState, useAutosave } from '../../editor/use-autosave.ts';
 import kit from '../../kit/kit.module.css';
 import { useIdempotencyKey } from '../../kit/use-idempotency-key.ts';
 import { $gate, $heading } from '../../stores.ts';
-import { MediaPicker } from '../media/MediaPicker.tsx';
+
+// Loaded when first opened: none is on the editor's first load (docs/performance.md).
+const ConflictDialog = lazy(() =>
+  import('../../editor/ConflictDialog.tsx').then((m) => ({ default: m.ConflictDialog })),
+);
+const RevisionsDialog = lazy(() =>
+  import('../../editor/RevisionsDialog.tsx').then((m) => ({ default: m.RevisionsDialog })),
+);
+const MediaPicker = lazy(() => import('../media/MediaPicker.tsx').then((m) => ({ default: m.MediaPicker })));
 
 /** /admin/articles/edit(?id=…): the Markdown editor with its live preview, autosave and fields. */
 export default function ArticleEditorScreen() {
@@ -244,10 +250,12 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
           onImage={(insert) => setInsertImage(() => insert)}
         />
         {insertImage && (
-          <MediaPicker
-            onPick={({ url, alt }) => insertImage(url, alt)}
-            onClose={() => setInsertImage(null)}
-          />
+          <Suspense fallback={null}>
+            <MediaPicker
+              onPick={({ url, alt }) => insertImage(url, alt)}
+              onClose={() => setInsertImage(null)}
+            />
+          </Suspense>
         )}
         <aside className={styles.side} aria-label="文章设置">
           <EditorFields
@@ -261,21 +269,25 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
           />
         </aside>
       </div>
-      {articleId > 0 && (
-        <RevisionsDialog
-          articleId={articleId}
-          open={revisionsOpen}
-          onOpenChange={setRevisionsOpen}
-          onRestored={reload}
-        />
-      )}
-      <ConflictDialog
-        open={conflict !== null}
-        busy={busy}
-        onClose={() => setConflict(null)}
-        onReload={reload}
-        onOverwrite={() => conflict !== null && save(conflict, true)}
-      />
+      <Suspense fallback={null}>
+        {articleId > 0 && revisionsOpen && (
+          <RevisionsDialog
+            articleId={articleId}
+            open={revisionsOpen}
+            onOpenChange={setRevisionsOpen}
+            onRestored={reload}
+          />
+        )}
+        {conflict !== null && (
+          <ConflictDialog
+            open
+            busy={busy}
+            onClose={() => setConflict(null)}
+            onReload={reload}
+            onOverwrite={() => save(conflict, true)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
