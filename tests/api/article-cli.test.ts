@@ -23,6 +23,8 @@ afterAll(() => {
   for (const d of temp) rmSync(d, { recursive: true, force: true });
 });
 
+const bySlug = (slug: string) =>
+  db.selectFrom('article').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
 const row = (id: number) =>
   db.selectFrom('article').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const adminId = async () =>
@@ -51,11 +53,7 @@ describe('blog import / export', () => {
       'nested/no-front-matter.md',
       'translated-note.md',
     ]);
-    const hello = await db
-      .selectFrom('article')
-      .selectAll()
-      .where('slug', '=', 'hello-import')
-      .executeTakeFirstOrThrow();
+    const hello = await bySlug('hello-import');
     expect(hello).toMatchObject({
       article_title: '导入的第一篇文章',
       is_top: 1,
@@ -69,22 +67,14 @@ describe('blog import / export', () => {
     const detail = (await api.call('GET', `/api/article/getArticleById/${hello.id}`)).json.result;
     expect(detail.categoryName).toBe('导入分类');
     expect([...detail.tagNameList].sort()).toEqual(['TypeScript', '导入标签'].sort());
-    const note = await db
-      .selectFrom('article')
-      .selectAll()
-      .where('slug', '=', 'translated-note')
-      .executeTakeFirstOrThrow();
+    const note = await bySlug('translated-note');
     expect(note).toMatchObject({
       status: 3,
       type: 3,
       origin_url: 'https://example.com/original',
       createdAt: '2023-12-31T12:30:00.000Z',
     });
-    const bare = await db
-      .selectFrom('article')
-      .selectAll()
-      .where('slug', '=', 'no-front-matter')
-      .executeTakeFirstOrThrow();
+    const bare = await bySlug('no-front-matter');
     expect(bare.article_title).toBe('没有 front matter 的文章');
   });
 
@@ -140,11 +130,7 @@ describe('blog import / export', () => {
     expect(report.failed.find((f) => f.file === 'broken.md')?.error).toContain('status');
     expect(report.failed.find((f) => f.file === 'nul.md')?.error).toBe('内容包含非法字符');
     expect(await db.selectFrom('article').select('id').where('slug', '=', 'nul').execute()).toEqual([]);
-    const hello = await db
-      .selectFrom('article')
-      .selectAll()
-      .where('slug', '=', 'hello-import')
-      .executeTakeFirstOrThrow();
+    const hello = await bySlug('hello-import');
     expect(hello.status).toBe(2);
     // The exported `updated` stamp is older than the edit: the article's updatedAt moves on.
     expect(hello.updatedAt > stampBefore).toBe(true);
@@ -212,11 +198,7 @@ describe('what the files keep besides the text', () => {
     const only = tempDir();
     writeFileSync(path.join(only, 'locked-scheduled.md'), text);
     expect((await importArticles(only)).created).toEqual(['locked-scheduled.md']);
-    const back = await db
-      .selectFrom('article')
-      .selectAll()
-      .where('slug', '=', 'locked-scheduled')
-      .executeTakeFirstOrThrow();
+    const back = await bySlug('locked-scheduled');
     expect(back).toMatchObject({
       status: 4,
       publish_at: publishAt,
@@ -232,11 +214,7 @@ describe('what the files keep besides the text', () => {
     const file = path.join(dir, 'hexo-encrypted.md');
     writeFileSync(file, '---\ntitle: 加密的 Hexo 文章\npassword: hexo123\n---\n\n秘密\n');
     expect((await importArticles(dir)).created).toEqual(['hexo-encrypted.md']);
-    const hashed = await db
-      .selectFrom('article')
-      .selectAll()
-      .where('slug', '=', 'hexo-encrypted')
-      .executeTakeFirstOrThrow();
+    const hashed = await bySlug('hexo-encrypted');
     expect(hashed.password).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword('hexo123', hashed.password)).toBe(true);
     // The same password again changes nothing; an empty one opens the article.

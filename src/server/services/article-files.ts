@@ -74,13 +74,17 @@ function differences(stored: articles.ArticleDetail, file: ArticleFile): Partial
   return patch;
 }
 
-/** The file's password where it differs from the stored hash (a plain one is checked against it). */
-async function passwordChange(stored: string, file: ArticleFile): Promise<Partial<articles.ArticleInput>> {
+/**
+ * The file's password where it differs from the stored hash (a plain one is checked against it). The
+ * hash is read only for a file that names a password: most files do not.
+ */
+async function passwordChange(id: number, file: ArticleFile): Promise<Partial<articles.ArticleInput>> {
+  if (file.password_hash === undefined && file.password === undefined) return {};
+  const stored = await storedPassword(id);
   if (file.password_hash !== undefined)
     return file.password_hash === stored ? {} : { password_hash: file.password_hash };
-  if (file.password === undefined) return {};
   if (file.password === '') return stored ? { password: '' } : {};
-  return stored && (await verifyPassword(file.password, stored)) ? {} : { password: file.password };
+  return stored && (await verifyPassword(file.password ?? '', stored)) ? {} : { password: file.password };
 }
 
 /** An article's stored password hash ("" for none): no answer of the services carries it. */
@@ -95,7 +99,7 @@ export async function updateFromFile(id: number, parsed: ArticleFile): Promise<b
   if (!stored) throw new Error('文章读取失败');
   const patch = {
     ...differences(stored, parsed),
-    ...(await passwordChange(await storedPassword(id), parsed)),
+    ...(await passwordChange(id, parsed)),
   };
   if (!Object.keys(patch).length) return false;
   // A file's `updated` is kept only when it is newer than what is stored; otherwise the edit is now.
@@ -156,16 +160,17 @@ export async function exportArticles(dir: string): Promise<number> {
   await mkdir(dir, { recursive: true }).catch((err) => {
     throw asDiskFull(err, MSG.diskFullExport);
   });
-  const rows = await db.selectFrom('article').select('id').orderBy('id').execute();
+  // The password hashes with the ids: no answer of the services carries them.
+  const rows = await db.selectFrom('article').select(['id', 'password']).orderBy('id').execute();
   let written = 0;
   const copied = new Set<string>();
-  for (const { id } of rows) {
+  for (const { id, password } of rows) {
     const a = await articles.getArticle(id, { admin: true });
     if (!a) continue;
     const text = fileFromArticle({
       ...a,
       category_name: a.categoryName ?? undefined,
-      password_hash: await storedPassword(id),
+      password_hash: password,
     });
     // Whole files only: a full disk stops the export with 存储空间不足，导出失败, no file cut short.
     await writeWhole(path.join(dir, `${a.slug}.md`), text, { replace: true }).catch((err) => {

@@ -121,7 +121,7 @@ export async function createArticle(input: ArticleInput, authorId: number): Prom
  * The stored form of an article's password: its argon2id hash, "" for none (hashed before any
  * transaction); an imported file's hash as it is.
  */
-const passwordHash = async ({ password, password_hash }: Partial<ArticleInput>) =>
+export const passwordHash = async ({ password, password_hash }: Partial<ArticleInput>) =>
   password_hash ?? (password === undefined ? undefined : password === '' ? '' : await hashPassword(password));
 
 async function insertArticle(input: ArticleInput, authorId: number): Promise<number> {

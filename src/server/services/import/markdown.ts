@@ -7,8 +7,7 @@ import { hasNul, NUL_MESSAGE } from '../../../lib/nul.ts';
 import { db } from '../../db/connection.ts';
 import { updateFromFile } from '../article-files.ts';
 import { getArticleBySlug } from '../articles/read.ts';
-import { insertArticleIn } from '../articles/write.ts';
-import { hashPassword } from '../auth.ts';
+import { insertArticleIn, passwordHash } from '../articles/write.ts';
 import { ownerId } from './rows.ts';
 import type { Item, Plan } from './types.ts';
 import { Relinker } from './uploads.ts';
@@ -102,7 +101,7 @@ export async function markdownPlan(dir: string, shown = dir): Promise<Plan> {
     seen.set(parsed.slug, rel);
     const locate = locator(root, file);
     // A new article's password, hashed here: never inside the write's transaction.
-    const password = parsed.password_hash ?? (parsed.password ? await hashPassword(parsed.password) : '');
+    const password = (await passwordHash(parsed)) ?? '';
     const relinked = async (a: ArticleFile) => ({
       ...a,
       article_content: await relink.localImages(a.article_content, locate),
