@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { onRenderHealed, renderArticle } from '../../src/server/services/article-html.ts';
+import { onRenderHealed, renderArticle, setMachineBusy } from '../../src/server/services/article-html.ts';
 import {
   markdownWorkerThreads,
   renderInWorker,
+  runningRenders,
   setRenderBudgetMs,
   stopMarkdownWorkers,
 } from '../../src/server/services/render-pool.ts';
@@ -24,6 +25,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   setRenderBudgetMs(null);
+  setMachineBusy(null);
   await stopMarkdownWorkers();
 });
 
@@ -102,6 +104,7 @@ describe('a render past its budget', () => {
   it('gives an ordinary body that ran out of time (a busy machine) a second try, then shows its HTML', async () => {
     // A budget no render of code blocks meets, as when the machine is overloaded; the second try's is
     // ample. The second try waits for no other render to run, then replaces the plain text.
+    setMachineBusy(() => true);
     setRenderBudgetMs(1, 60_000);
     const healed: number[] = [];
     onRenderHealed((id) => healed.push(id));
@@ -120,6 +123,7 @@ describe('a render past its budget', () => {
   }, 90_000);
 
   it('tries a pathological body a second time once, and keeps its plain text', async () => {
+    setMachineBusy(() => true);
     setRenderBudgetMs(1000, 2000);
     const healed: number[] = [];
     onRenderHealed((id) => healed.push(id));
@@ -130,6 +134,45 @@ describe('a render past its budget', () => {
       await expect.poll(() => markdownWorkerThreads().length, { timeout: 30_000 }).toBe(0);
       expect(healed).toEqual([]);
       expect(renderArticle(7003, '2024-03-02T00:00:00.000Z', STUCK)).toBe(first);
+    } finally {
+      onRenderHealed(() => {});
+    }
+  }, 60_000);
+
+  it('a second try gives way: a reader never waits for it', async () => {
+    // The pathological body's second try gets a long budget and holds a thread; a stuck preview holds
+    // the other. An ordinary article asked for then must not wait for either budget.
+    setMachineBusy(() => true);
+    setRenderBudgetMs(1000, 60_000);
+    expect((await renderArticle(7004, '2024-03-03T00:00:00.000Z', STUCK)).plain).toBe('timeout');
+    await expect.poll(runningRenders, { timeout: 30_000 }).toEqual(['retry']);
+    setRenderBudgetMs(60_000, 60_000);
+    const order: string[] = [];
+    const preview = renderInWorker(STUCK, 'preview').then((r) => {
+      order.push('preview');
+      return r;
+    });
+    const ordinary = await renderInWorker(ORDINARY);
+    order.push('ordinary');
+    expect(ordinary.plain).toBeUndefined();
+    expect(order).toEqual(['ordinary']);
+    await stopMarkdownWorkers();
+    expect((await preview).plain).toBe('stopped');
+  }, 60_000);
+
+  it('on a machine with room to spare, a body that ran out of time is not tried again', async () => {
+    setMachineBusy(() => false);
+    setRenderBudgetMs(1, 60_000);
+    const healed: number[] = [];
+    onRenderHealed((id) => healed.push(id));
+    try {
+      const first = renderArticle(7005, '2024-03-04T00:00:00.000Z', ORDINARY);
+      expect((await first).plain).toBe('timeout');
+      // The timed-out thread is gone and none starts for a second try (it would start in the turn
+      // that answered the first).
+      expect(markdownWorkerThreads()).toEqual([]);
+      expect(healed).toEqual([]);
+      expect(renderArticle(7005, '2024-03-04T00:00:00.000Z', ORDINARY)).toBe(first);
     } finally {
       onRenderHealed(() => {});
     }

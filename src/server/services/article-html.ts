@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import os from 'node:os';
 import { LRUCache } from 'lru-cache';
 import { renderNote } from '../../lib/render-note.ts';
 import type { Rendered } from './markdown.ts';
@@ -63,7 +64,7 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
       // A stop is not the article's doing: nothing to remember.
       if (rendered.plain === 'stopped') cache.delete(id);
       else cache.set(id, { ...entry, size: sizeOf(rendered) }, rendered.plain ? { ttl: PLAIN_KEPT_MS } : {});
-      if (rendered.plain === 'timeout') secondTry(id, key, markdown);
+      if (rendered.plain === 'timeout' && machineBusy()) secondTry(id, key, markdown);
     },
     () => {
       // A failed render is not kept (peek: looking does not make it recent).
@@ -74,6 +75,19 @@ export function renderArticle(id: number, updatedAt: string, markdown: string): 
 }
 
 let healed: (id: number) => void = () => {};
+
+/**
+ * Whether the machine was overloaded when a render ran out of time (the last minute's load average at
+ * least one runnable task per core): only then is the body worth a second try. On a machine with room
+ * to spare the body itself is slow, and a second try would only hold a thread for nothing.
+ */
+const loadedMachine = () => os.loadavg()[0] >= os.availableParallelism();
+let machineBusy = loadedMachine;
+
+/** Tests decide whether the machine counts as busy; null restores the load average's answer. */
+export function setMachineBusy(busy: (() => boolean) | null): void {
+  machineBusy = busy ?? loadedMachine;
+}
 
 /**
  * Called with an article's id when its second try made HTML of a body first shown as plain text: the

@@ -80,6 +80,9 @@ export function setRenderBudgetMs(ms: number | null, secondTry?: number): void {
   secondTryMs = secondTry;
 }
 
+/** What the render threads are running now, by kind (tests wait for a second try to be under way). */
+export const runningRenders = (): JobKind[] => slots.flatMap((s) => (s.job ? [s.job.kind] : []));
+
 /** The thread ids of the render threads alive now (a terminated one is gone at once). */
 export const markdownWorkerThreads = (): number[] => slots.map((s) => s.worker.threadId);
 
@@ -154,6 +157,20 @@ function run(slot: Slot, job: Job): void {
   slot.worker.postMessage({ markdown: job.markdown, kind: job.kind });
 }
 
+/**
+ * Ends the thread of a running second try so that `job`, a reader's render or a preview, need not wait
+ * for it: the second try goes back to the end of the queue, and a new thread starts for `job`.
+ */
+function yieldSecondTry(job: Job): boolean {
+  const slot = job.kind === 'retry' ? undefined : slots.find((s) => s.job?.kind === 'retry');
+  if (!slot?.job) return false;
+  const retry = slot.job;
+  retire(slot);
+  queue.push(retry);
+  startSlot();
+  return true;
+}
+
 /** Hands queued jobs to free threads, starting threads (up to the pool's size) for jobs left waiting. */
 function dispatch(): void {
   let starting = slots.filter((s) => !s.ready).length;
@@ -174,10 +191,11 @@ function dispatch(): void {
       run(free, job);
       continue;
     }
-    // A thread on its way takes this job; else start one, if the pool has room.
+    // A thread on its way takes this job; else start one, if the pool has room; else a second try
+    // gives way to it (queued again, it runs when nothing else does).
     if (starting > 0) starting--;
     else if (slots.length < POOL_SIZE) startSlot();
-    else return;
+    else if (!yieldSecondTry(job)) return;
     i++;
   }
   for (const slot of slots) {
