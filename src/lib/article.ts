@@ -57,18 +57,6 @@ export function excerptAround(text: string, query: string, radius = 40): string 
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
 }
 
-/** A URL slug from a title: lowercase ASCII words joined by '-'; '' when the title has none. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 /** True for a link an article may carry: http(s), or a path on this site. */

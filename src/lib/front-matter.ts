@@ -1,5 +1,6 @@
 import YAML from 'yaml';
-import { isSafeUrl, plainText, SLUG_PATTERN, slugify } from './article.ts';
+import { isSafeUrl, plainText, SLUG_PATTERN } from './article.ts';
+import { slugify } from './slug.ts';
 import { ARGON2ID_HASH } from './password-hash.ts';
 
 /**

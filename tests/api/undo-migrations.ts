@@ -23,6 +23,7 @@ import * as m0037 from '../../src/server/db/migrations/0037_revisions.ts';
 import * as m0038 from '../../src/server/db/migrations/0038_publish_password.ts';
 import * as m0041 from '../../src/server/db/migrations/0041_seo.ts';
 import * as m0043 from '../../src/server/db/migrations/0043_photo_caption.ts';
+import * as m0045 from '../../src/server/db/migrations/0045_old_url.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -55,6 +56,7 @@ const UNDOABLE: [string, Down][] = [
   ['0038_publish_password', m0038.down],
   ['0041_seo', m0041.down],
   ['0043_photo_caption', m0043.down],
+  ['0045_old_url', m0045.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

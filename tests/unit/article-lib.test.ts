@@ -6,9 +6,9 @@ import {
   listHref,
   plainText,
   readingMinutes,
-  slugify,
   typeLabel,
 } from '../../src/lib/article.ts';
+import { slugify } from '../../src/lib/slug.ts';
 
 describe('article helpers', () => {
   it('reading minutes: at least 1, about 400 characters a minute', () => {
@@ -40,9 +40,19 @@ describe('article helpers', () => {
     expect(excerptAround('a'.repeat(100), 'zz', 10)).toBe(`${'a'.repeat(20)}…`);
   });
 
-  it('slugs from titles; empty for all-Chinese titles', () => {
-    expect(slugify('Hello, World! 你好')).toBe('hello-world');
-    expect(slugify('类型收窄')).toBe('');
+  it('slugs from titles: ASCII words, Chinese in pinyin', () => {
+    expect(slugify('Hello, World! 你好')).toBe('hello-world-ni-hao');
+    // Chinese in pinyin, one syllable a word; a character with two readings gets its word's.
+    expect(slugify('类型收窄')).toBe('lei-xing-shou-zhai');
+    expect(slugify('HTML视频播放增强脚本使用指南')).toBe(
+      'html-shi-pin-bo-fang-zeng-qiang-jiao-ben-shi-yong-zhi-nan',
+    );
+    expect(slugify('HTML标签重点划注')).toBe('html-biao-qian-zhong-dian-hua-zhu');
+    expect(slugify('重庆长大的女孩')).toBe('chong-qing-zhang-da-de-nv-hai');
+    // Long ones are cut between words; nothing spelled in ASCII is '' (the caller makes one).
+    expect(slugify('常见算法'.repeat(10)).length).toBeLessThanOrEqual(60);
+    expect(slugify('常见算法'.repeat(10))).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    expect(slugify('こんにちは')).toBe('');
     expect(slugify('Café  Déjà-vu')).toBe('cafe-deja-vu');
   });
 

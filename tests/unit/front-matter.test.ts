@@ -36,7 +36,8 @@ describe('front matter', () => {
     expect(() => articleFromFile('---\ntype: reprint\n---\nx', 'a')).toThrow('origin_url');
     expect(() => articleFromFile('---\norigin_url: "javascript:x"\n---\nx', 'a')).toThrow('origin_url');
     expect(() => articleFromFile('---\ntitle: t\n---\n   \n', 'a')).toThrow('正文为空');
-    expect(() => articleFromFile('x', '中文文件名')).toThrow('链接别名');
+    // A Chinese file name is a slug in pinyin, never a refusal.
+    expect(articleFromFile('x', '中文文件名').slug).toBe('zhong-wen-wen-jian-ming');
     expect(articleFromFile('---\nslug: given-slug\n---\nx', '中文文件名').slug).toBe('given-slug');
   });
 

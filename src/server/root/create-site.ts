@@ -31,6 +31,7 @@ import { setMailer } from '../services/mail/outbox.ts';
 import { type SenderOptions, startMailSender } from '../services/mail/sender.ts';
 import { createMailer, type Mailer, mailFrom } from '../services/mail/transport.ts';
 import { MusicStopped, startMusic, stopMusic } from '../services/music/service.ts';
+import { oldUrlRedirect } from '../services/old-urls.ts';
 import { stopMarkdownWorkers } from '../services/render-pool.ts';
 import { startViewFlush } from '../services/views/flush.ts';
 import { resolveSite, siteUrl } from '../site.ts';
@@ -185,6 +186,7 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
     upgrade,
     // What /readyz asks (health.ts): the database, and Redis when REDIS_URL is set.
     readyChecks: readyChecksFor(cfg),
+    oldUrl: oldUrlRedirect,
   });
   // Last registered, first closed: no new request reaches a part being stopped.
   life.register('http server', () => stopAccepting(server, upgrade.close));

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { oldUrlLookup } from '../../lib/old-url.ts';
 import { canonicalPageUrl } from '../../lib/page-query.ts';
 import { serviceOf } from '../../lib/route-path.ts';
 import { refuseUpgrade, type UpgradeHandler } from '../chat/upgrade.ts';
@@ -45,6 +46,8 @@ export type FrontParts = {
   caps: ReturnType<typeof createCaps>;
   upgrade: { handle: UpgradeHandler };
   readyChecks: ReturnType<typeof readyChecksFor>;
+  /** Where an imported article's old address (oldUrlKey) leads now (services/old-urls.ts). */
+  oldUrl: (key: string) => Promise<string | undefined>;
 };
 
 /** The one HTTP server of a site: /api, /wapi, /ws, /uploads, probes, assets, pages. */
@@ -77,12 +80,28 @@ export function createFront(p: FrontParts): http.Server {
       const encoding = pickEncoding(req.headers['accept-encoding']);
       if (serveAsset(req, res, p.clientDir, pathname, assets, encoding)) return;
     }
-    // A page: it renders, and is cached, under its pathname and only the parameters it reads.
-    req.url = canonicalPageUrl(pathname, target.search);
-    // A cached page is answered with headers prepared when it was stored.
-    if (serveCachedPage(req, res, cfg.trustProxy)) return;
-    applySecurityHeaders(req, res, cfg.trustProxy);
-    return p.pages(req, res);
+    const page = () => {
+      // A page: it renders, and is cached, under its pathname and only the parameters it reads.
+      req.url = canonicalPageUrl(pathname, target.search);
+      // A cached page is answered with headers prepared when it was stored.
+      if (serveCachedPage(req, res, cfg.trustProxy)) return;
+      applySecurityHeaders(req, res, cfg.trustProxy);
+      return p.pages(req, res);
+    };
+    // An address the old blog had (`/2023/05/14/常见算法/`, `/?p=123`): a 301 to the imported article.
+    // Only for paths that are none of this site's pages, so a page never waits for the lookup.
+    const old = req.method === 'GET' || req.method === 'HEAD' ? oldUrlLookup(pathname, target.search) : null;
+    if (!old) return page();
+    p.oldUrl(old).then(
+      (to) => {
+        if (!to) return page();
+        applySecurityHeaders(req, res, cfg.trustProxy);
+        res.writeHead(301, { location: to, 'cache-control': 'public, max-age=3600', 'content-length': 0 });
+        res.end();
+      },
+      // The database away: the page answers as it would (its own 404 or 503).
+      () => page(),
+    );
   });
   caps.attach(server);
   server.on('upgrade', (req, socket, head) => {

@@ -32,6 +32,7 @@ import * as m0037 from './0037_revisions.ts';
 import * as m0038 from './0038_publish_password.ts';
 import * as m0041 from './0041_seo.ts';
 import * as m0043 from './0043_photo_caption.ts';
+import * as m0045 from './0045_old_url.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -74,6 +75,7 @@ const steps: Record<string, Step> = {
   '0038_publish_password': m0038,
   '0041_seo': m0041,
   '0043_photo_caption': m0043,
+  '0045_old_url': m0045,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

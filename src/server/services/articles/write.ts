@@ -1,4 +1,5 @@
-import { ARTICLE_STATUS, ARTICLE_TYPE, SLUG_PATTERN, slugify } from '../../../lib/article.ts';
+import { ARTICLE_STATUS, ARTICLE_TYPE, SLUG_PATTERN } from '../../../lib/article.ts';
+import { slugify } from '../../../lib/slug.ts';
 import { THING } from '../../../lib/community.ts';
 import type { ArticleDraft } from '../../../lib/contract/articles.ts';
 import { scheduleOf } from '../../../lib/schedule.ts';

@@ -1,6 +1,6 @@
 import mysql from 'mysql2/promise';
-import { slugify } from '../../../lib/article.ts';
 import { foldUsername } from '../../../lib/names.ts';
+import { slugify } from '../../../lib/slug.ts';
 import type { Db } from '../articles/db.ts';
 import { categoryId, guestUser, ownerId, syncSequences, tagId } from './rows.ts';
 import type { Item, Plan, Writer } from './types.ts';

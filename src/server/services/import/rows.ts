@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { SLUG_PATTERN, slugify } from '../../../lib/article.ts';
+import { SLUG_PATTERN } from '../../../lib/article.ts';
 import { foldUsername } from '../../../lib/names.ts';
 import { ROLE } from '../../../lib/role.ts';
+import { slugify } from '../../../lib/slug.ts';
 import { db, dialect } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
 

@@ -67,17 +67,27 @@ const line = (item: Item, reason: string): ReportLine => ({
   reason,
 });
 
+/** Why `item` cannot be written when the items it needs are not all `there`, else undefined. */
+const missingNeed = (item: Item, there: { has: (k: string) => boolean }) =>
+  item.needs?.find((n) => !there.has(key(n.kind, n.sourceId)))?.reason;
+
 /** What a run would do, writing nothing. */
 export async function dryRun(plan: Plan): Promise<ImportReport> {
   const t0 = performance.now();
   const report = emptyReport(plan, true);
   const done = await imported(plan.source);
+  // What would be there after the run: imported before, adopted, or created by it.
+  const there = new Set(done.keys());
   for (const item of plan.items) {
+    const missing = missingNeed(item, there);
     if (item.error) report.failed.push(line(item, item.error));
     else if (item.skip) report.skipped.push(line(item, item.skip));
-    else if (done.has(key(item.kind, item.sourceId)) || (await item.adopt?.()) !== undefined)
+    else if (missing) report.failed.push(line(item, missing));
+    else if (done.has(key(item.kind, item.sourceId)) || (await item.adopt?.()) !== undefined) {
+      there.add(key(item.kind, item.sourceId));
       bump(report.already, item.kind);
-    else {
+    } else {
+      there.add(key(item.kind, item.sourceId));
       bump(report.created, item.kind);
       if (report.toCreate.length < DRY_LINES) report.toCreate.push(line(item, '新建'));
     }
@@ -102,6 +112,11 @@ export async function runImport(plan: Plan, progress?: Progress): Promise<Import
     }
     if (item.skip || !item.write) {
       report.skipped.push(line(item, item.skip ?? '无需导入'));
+      continue;
+    }
+    const missing = missingNeed(item, done);
+    if (missing) {
+      report.failed.push(line(item, missing));
       continue;
     }
     const write = item.write;

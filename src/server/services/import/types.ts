@@ -27,6 +27,12 @@ export type Item = {
   error?: string;
   /** Why it is left out, when the reader already knows (an attachment no post uses…). */
   skip?: string;
+  /**
+   * Items of the same plan this one cannot be written without (a comment's article, a reply's
+   * parent): when one of them fails or is left out, this one fails with `reason` — in the dry run too,
+   * so the dry run reports every failure the run would.
+   */
+  needs?: { kind: string; sourceId: string; reason: string }[];
   /** Writes it; returns the id of the row it became. */
   write?: (w: Writer) => Promise<number>;
   /**
