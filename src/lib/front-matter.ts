@@ -1,10 +1,11 @@
+import { parse as parseToml } from 'smol-toml';
 import YAML from 'yaml';
-import { isSafeUrl, plainText, SLUG_PATTERN } from './article.ts';
-import { slugify } from './slug.ts';
+import { isSafeUrl, plainText } from './article.ts';
 import { ARGON2ID_HASH } from './password-hash.ts';
+import { slugify } from './slug.ts';
 
 /**
- * Markdown files with YAML front matter, the format of `npm run blog -- import|export`:
+ * Markdown files with front matter, the format of `npm run blog -- import|export`:
  *
  *   ---
  *   title: 标题
@@ -22,18 +23,105 @@ import { ARGON2ID_HASH } from './password-hash.ts';
  *   keywords: 博客, SEO                   (SEO keywords, comma separated or a list; absent: left as it is)
  *   password_hash: $argon2id$…           (written by the export; `password: 明文`, as hexo-blog-encrypt
  *                                         writes it, is hashed on import; absent: left as it is)
+ *   aliases: [/2023/05/14/常见算法]        (the old addresses the site answers with a 301, Hugo's key)
  *   ---
  *   正文
+ *
+ * and what Hexo, Hugo and Jekyll write (docs/owner-guide.md#导入与导出): YAML between `---` lines,
+ * TOML between `+++` lines, JSON as an object at the top (Hugo) or between `;;;` lines (Hexo).
  */
 
-export function splitFrontMatter(text: string): { data: Record<string, unknown>; body: string } {
+/** A front matter that cannot be read; `line` is the file's line (1 = the first). */
+export class FrontMatterError extends Error {
+  readonly line?: number;
+  constructor(detail: string, line?: number) {
+    super(`${line ? `第 ${line} 行：` : ''}front matter 格式错误（${detail.split('\n')[0]}）`);
+    this.line = line;
+  }
+}
+
+export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'none';
+
+/** TOML's dates as written (`2022-01-02`, `2022-01-02T03:04:05+08:00`): the fields read them as text. */
+function tomlPlain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(tomlPlain);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tomlPlain(v)]));
+  return value;
+}
+
+/** Where the JSON object that opens `src` ends (strings and nesting counted), or -1. */
+function jsonEnd(src: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+const PARSERS = {
+  yaml: (block: string) => YAML.parse(block) as unknown,
+  toml: (block: string) => tomlPlain(parseToml(block)),
+  json: (block: string) => JSON.parse(block) as unknown,
+};
+
+/** A block's keys; an error names the file's line (the block starts at `firstLine`). */
+function keysOf(format: keyof typeof PARSERS, block: string, firstLine: number): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = PARSERS[format](block);
+  } catch (err) {
+    // YAML's errors say their line in linePos, TOML's in line, JSON's none.
+    const e = err as { linePos?: { line: number }[]; line?: number; message?: string };
+    const at = e.linePos?.[0]?.line ?? e.line;
+    const label = format === 'json' ? 'JSON：' : '';
+    throw new FrontMatterError(`${label}${e.message ?? String(err)}`, at ? firstLine + at - 1 : firstLine);
+  }
+  if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed)))
+    throw new FrontMatterError('front matter 必须是键值对', firstLine);
+  return (parsed ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * The front matter and the text after it. `hexo`: also Hexo's older form without the opening `---`
+ * (`title: x` … `---`), taken only when what is above the line reads as keys with a title or a date.
+ */
+export function splitFrontMatter(
+  text: string,
+  opts: { hexo?: boolean } = {},
+): { data: Record<string, unknown>; body: string; format: FrontMatterFormat } {
   const src = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const match = /^---\n([\s\S]*?)\n?---[ \t]*(?:\n|$)/.exec(src);
-  if (!match) return { data: {}, body: src };
-  const parsed = YAML.parse(match[1]) as unknown;
-  if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed)))
-    throw new Error('front matter 必须是键值对');
-  return { data: (parsed ?? {}) as Record<string, unknown>, body: src.slice(match[0].length) };
+  const fenced = [
+    ['yaml', /^(-{3,})[ \t]*\n([\s\S]*?)\n?\1[ \t]*(?:\n|$)/],
+    ['toml', /^(\+{3})[ \t]*\n([\s\S]*?)\n?\1[ \t]*(?:\n|$)/],
+    ['json', /^(;{3,})[ \t]*\n([\s\S]*?)\n?\1[ \t]*(?:\n|$)/],
+  ] as const;
+  for (const [format, fence] of fenced) {
+    const m = fence.exec(src);
+    if (m) return { data: keysOf(format, m[2], 2), body: src.slice(m[0].length), format };
+  }
+  if (src.startsWith('{')) {
+    const end = jsonEnd(src);
+    if (end < 0) throw new FrontMatterError('JSON 缺少结尾的 }', 1);
+    return { data: keysOf('json', src.slice(0, end), 1), body: src.slice(end), format: 'json' };
+  }
+  const old = opts.hexo ? /^([\s\S]+?)\n-{3,}[ \t]*(?:\n|$)/.exec(src) : null;
+  if (old) {
+    try {
+      const data = YAML.parse(old[1]) as unknown;
+      if (data && typeof data === 'object' && !Array.isArray(data) && ('title' in data || 'date' in data))
+        return { data: data as Record<string, unknown>, body: src.slice(old[0].length), format: 'yaml' };
+    } catch {}
+  }
+  return { data: {}, body: src, format: 'none' };
 }
 
 export function joinFrontMatter(data: Record<string, unknown>, body: string): string {
@@ -64,32 +152,51 @@ export type ArticleFile = {
   password_hash?: string;
 };
 
-const STATUS: Record<string, number> = {
-  public: 1,
-  private: 2,
-  draft: 3,
-  scheduled: 4,
-  '1': 1,
-  '2': 2,
-  '3': 3,
-  '4': 4,
-};
-const TYPE: Record<string, number> = { original: 1, reprint: 2, translation: 3, '1': 1, '2': 2, '3': 3 };
-const STATUS_NAME = ['', 'public', 'private', 'draft', 'scheduled'];
+/** Which generator wrote the file, when the folder is a blog's root: its keys mean what it says. */
+export type Flavor = 'hexo' | 'hugo' | 'jekyll';
 
+/** A file read: the article, what it said (for its old addresses), and what was changed to fit. */
+export type ReadFile = {
+  article: ArticleFile;
+  data: Record<string, unknown>;
+  format: FrontMatterFormat;
+  /** Addresses the file names itself (Hugo's `aliases`, hexo-generator-alias's `alias`, our export's). */
+  aliases: string[];
+  /** A cover given as a path beside the file (`cover.jpg` in a Hugo bundle): found and copied, or dropped. */
+  coverRef?: string;
+  /** What was shortened or left out so that the post still comes (a 21-character tag…), in Chinese. */
+  warnings: string[];
+};
+
+const STATUS: Record<string, number> = { public: 1, private: 2, draft: 3, scheduled: 4 };
+// Numbers, and WordPress's words as its migrators to Hexo write them.
+Object.assign(STATUS, { 1: 1, 2: 2, 3: 3, 4: 4, publish: 1, pending: 3 });
+const TYPE: Record<string, number> = { original: 1, reprint: 2, translation: 3, 1: 1, 2: 2, 3: 3 };
+const STATUS_NAME = ['', 'public', 'private', 'draft', 'scheduled'];
 const TYPE_NAME = ['', 'original', 'reprint', 'translation'];
 
 const lookup = (map: Record<string, number>, key: string) => (Object.hasOwn(map, key) ? map[key] : 0);
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+const str = (v: unknown): string =>
+  v === undefined || v === null || typeof v === 'boolean' ? '' : String(v).trim();
+const cut = (text: string, n: number) => [...text].slice(0, n).join('');
+/** The first of `keys` that `data` has a value for. */
+const first = (data: Record<string, unknown>, keys: string[]) =>
+  keys.map((k) => data[k]).find((v) => str(v) !== '');
+
+const LOOSE_DATE = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?=$|[ T])/;
 
 /** A front-matter date as an ISO time; dates without a zone are China time. */
 export function parseDate(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (value instanceof Date) return value.toISOString();
-  const text = String(value).trim();
+  // `2021/3/4 10:20` and `2021-3-4` as Hexo (moment) reads them.
+  const text = String(value)
+    .trim()
+    .replace(LOOSE_DATE, (_, y, m, d) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`);
   let iso = text;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) iso = `${text}T00:00:00+08:00`;
-  else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text)) iso = `${text.replace(' ', 'T')}+08:00`;
+  else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text))
+    iso = `${text.replace(' ', 'T')}+08:00`;
   else {
     // Jekyll's `2020-01-02 10:00:00 +0800`.
     const zoned = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*([+-]\d{2}):?(\d{2})$/.exec(text);
@@ -100,10 +207,25 @@ export function parseDate(value: unknown): string | undefined {
   return new Date(time).toISOString();
 }
 
-/** Hexo's `categories`: a name, a list, or a list of lists (a path); the first level is kept. */
-function firstCategory(value: unknown): string {
-  const first = Array.isArray(value) ? value[0] : value;
-  return str(Array.isArray(first) ? first[0] : first);
+/** A file's categories as a path: Hexo's name, path or first of paths; Hugo's list; Jekyll's names. */
+export function categoryPath(data: Record<string, unknown>, flavor?: Flavor): string[] {
+  const value = data.category ?? data.categories;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value))
+    return flavor === 'jekyll' && data.category === undefined
+      ? str(value).split(/\s+/).filter(Boolean)
+      : [str(value)].filter(Boolean);
+  // A list holding lists is a list of paths; a flat one is one path in Hexo, several names elsewhere.
+  const path = value.some(Array.isArray) ? [value[0]].flat() : flavor === 'hexo' ? value : value.slice(0, 1);
+  return path.map(str).filter(Boolean);
+}
+
+/** Hexo's and Jekyll's tags: a list, or one string (names between commas; between spaces for Jekyll). */
+function tagNames(data: Record<string, unknown>, flavor?: Flavor): string[] {
+  const value = data.tags ?? data.tag;
+  const split = flavor === 'jekyll' ? /\s+/ : /[,，]/;
+  const raw = Array.isArray(value) ? value.flat() : str(value).split(split);
+  return [...new Set(raw.map(str).filter(Boolean))];
 }
 
 const yes = (v: unknown) =>
@@ -111,45 +233,86 @@ const yes = (v: unknown) =>
 
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
 
+/** The picture a theme shows above the post (Butterfly, Fluid, NexT, PaperMod's `cover.image`, LoveIt…). */
+const COVER_KEYS =
+  'cover thumbnail banner top_img index_img banner_img featured_image featuredImage image'.split(' ');
+
+function coverOf(data: Record<string, unknown>): string {
+  for (const key of COVER_KEYS) {
+    const v = data[key];
+    const url =
+      v && typeof v === 'object' && !Array.isArray(v) ? str((v as { image?: unknown }).image) : str(v);
+    // A CDN's `//cdn.example.com/x.png` as the page had it, over https.
+    if (url && url !== 'false') return url.startsWith('//') ? `https:${url}` : url;
+  }
+  return '';
+}
+
+/** A short, stable name from a path (FNV-1a): the slug of a file whose name spells nothing. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+/** A list of strings from a key that may hold one string or a list. */
+const list = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(str).filter(Boolean);
+
 /**
- * The article a file describes; throws with a Chinese message when a field is wrong. Besides its own
- * fields it reads what Hexo, Hugo and Jekyll write (docs/owner-guide.md#导入与导出): `categories`
- * (first level), `thumbnail`/`top_img` as the cover, `sticky` as top, `draft`/`published: false`,
- * Hexo's `<!-- more -->` (the text before it is the description unless one is given), and Jekyll's
- * `2020-01-02-name.md` (the date and the slug).
+ * Reads a file; throws with a Chinese message when a field is wrong. Besides its own fields it reads
+ * what Hexo, Hugo and Jekyll write (docs/owner-guide.md#导入与导出): `categories`, `tags`/`tag`, the
+ * themes' covers, `sticky`, `draft`/`published: false`, `updated`/`lastmod`, `excerpt`/`summary`,
+ * `<!-- more -->` (the text before it is the description unless one is given), `aliases`, and
+ * Jekyll's `2020-01-02-name.md` (the date and the slug). A name longer than the site allows is
+ * shortened and said in `warnings`, never the reason a post is refused; so is an empty body.
+ * `where` (the file's path in its folder) names a post whose title and name spell nothing in ASCII.
  */
-export function articleFromFile(text: string, stem: string): ArticleFile {
-  const { data, body } = splitFrontMatter(text);
+export function readArticleFile(
+  text: string,
+  stem: string,
+  opts: { flavor?: Flavor; where?: string } = {},
+): ReadFile {
+  const { flavor } = opts;
+  const { data, body, format } = splitFrontMatter(text, { hexo: flavor === 'hexo' });
+  const warnings: string[] = [];
   const jekyll = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(stem);
   const fileStem = jekyll ? jekyll[2] : stem;
-  if (jekyll && data.date === undefined) data.date = jekyll[1];
   let content = body.replace(/^(\s*\n)+/, '').trimEnd();
+  let description = str(first(data, ['description', 'excerpt', 'summary']));
   const more = MORE.exec(content);
   if (more) {
-    if (!str(data.description))
-      data.description = [...plainText(content.slice(0, more.index))].slice(0, 200).join('');
+    if (!description) description = [...plainText(content.slice(0, more.index))].slice(0, 200).join('');
     content =
       `${content.slice(0, more.index).trimEnd()}\n\n${content.slice(more.index + more[0].length).trimStart()}`.trim();
   }
-  if (data.category === undefined && data.categories !== undefined)
-    data.category = firstCategory(data.categories);
-  if (!str(data.cover)) data.cover = str(data.thumbnail) || str(data.top_img) || undefined;
-  if (data.top === undefined && data.sticky !== undefined) data.top = yes(data.sticky);
-  if (data.status === undefined && (yes(data.draft) || data.published === false)) data.status = 'draft';
-  const title = str(data.title) || /^#\s+(.+)$/m.exec(content)?.[1]?.trim() || fileStem;
-  if (title.length > 100) throw new Error('标题最多 100 个字符');
-  if (!content) throw new Error('正文为空');
-  const slug = str(data.slug) || slugify(fileStem) || fileStem.toLowerCase();
-  if (!SLUG_PATTERN.test(slug))
-    throw new Error(`文件名不能作为链接别名：${slug}（只能包含小写字母、数字和连字符）`);
-  const status = data.status === undefined ? 1 : lookup(STATUS, str(data.status).toLowerCase());
+  const fitName = (label: string, name: string, max = 20) => {
+    if ([...name].length <= max) return name;
+    warnings.push(`${label}「${name}」超过 ${max} 个字符，已截短为「${cut(name, max)}」`);
+    return cut(name, max);
+  };
+  const title = fitName('标题', str(data.title) || /^#\s+(.+)$/m.exec(content)?.[1]?.trim() || fileStem, 100);
+  const slug = slugify(str(data.slug)) || slugify(fileStem) || `post-${shortHash(opts.where ?? stem)}`;
+  const draft = yes(data.draft) || data.published === false;
+  const status = data.status === undefined ? (draft ? 3 : 1) : lookup(STATUS, str(data.status).toLowerCase());
   if (!status) throw new Error(`未知的 status：${str(data.status)}`);
-  const type = data.type === undefined ? 1 : lookup(TYPE, str(data.type).toLowerCase());
-  if (!type) throw new Error(`未知的 type：${str(data.type)}`);
-  const top = yes(data.top);
-  const cover = str(data.cover);
+  let type = data.type === undefined ? 1 : lookup(TYPE, str(data.type).toLowerCase());
+  if (!type) {
+    // Hugo's and Hexo's `type` is the page's layout (`post`, `tags`), not ours: a post is never refused for it.
+    if (!flavor) warnings.push(`type: ${str(data.type)} 不是本站的文章类型，按原创导入`);
+    type = 1;
+  }
+  const top = yes(data.top ?? data.sticky ?? data.pinned);
+  let cover = coverOf(data);
+  let coverRef: string | undefined;
+  if (cover && !isSafeUrl(cover)) {
+    // A path beside the file (a Hugo bundle's `cover.jpg`) is for the import to look for; another
+    // scheme (`javascript:`…) is refused, as the console refuses it.
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(cover)) throw new Error('cover 必须是 http(s) 地址或站内路径');
+    coverRef = cover;
+    cover = '';
+  }
   const origin = str(data.origin_url);
-  if (!isSafeUrl(cover)) throw new Error('cover 必须是 http(s) 地址或站内路径');
   if (!isSafeUrl(origin)) throw new Error('origin_url 必须是 http(s) 地址或站内路径');
   if (type !== 1 && !origin) throw new Error('转载或翻译的文章请填写 origin_url');
   const publishAt = parseDate(data.publish_at);
@@ -158,20 +321,24 @@ export function articleFromFile(text: string, stem: string): ArticleFile {
   const keywords = Array.isArray(data.keywords) ? data.keywords.map(str).join(', ') : optional(data.keywords);
   const hash = optional(data.password_hash);
   if (hash && !ARGON2ID_HASH.test(hash)) throw new Error('password_hash 不是本站导出的密码');
-  const rawTags = Array.isArray(data.tags) ? data.tags : str(data.tags) ? str(data.tags).split(/[,，]/) : [];
-  const tags = [...new Set(rawTags.map(str).filter(Boolean))];
-  if (tags.some((t) => t.length > 20) || str(data.category).length > 20)
-    throw new Error('分类和标签最多 20 个字符');
-  return {
+  const category = categoryPath(data, flavor)[0];
+  const tags = [...new Set(tagNames(data, flavor).map((t) => fitName('标签', t)))];
+  // Hugo's `published` is a date; Hexo's and Jekyll's a yes or no.
+  const published = typeof data.published === 'boolean' ? undefined : data.published;
+  const created = parseDate(
+    first({ ...data, published }, ['date', 'publishDate', 'publishdate', 'pubdate', 'published']) ??
+      jekyll?.[1],
+  );
+  const article: ArticleFile = {
     slug,
     article_title: title,
     article_content: content,
-    createdAt: parseDate(data.date),
-    updatedAt: parseDate(data.updated),
-    category_name: str(data.category) || undefined,
+    createdAt: created,
+    updatedAt: parseDate(first(data, ['updated', 'lastmod', 'lastMod', 'modified', 'last_modified_at'])),
+    category_name: category ? fitName('分类', category) : undefined,
     tagNameList: tags,
     article_cover: cover,
-    article_description: str(data.description),
+    article_description: description,
     is_top: top ? 1 : 2,
     status,
     type,
@@ -184,18 +351,25 @@ export function articleFromFile(text: string, stem: string): ArticleFile {
       password_hash: hash,
     }),
   };
+  return { article, data, format, aliases: list(data.aliases ?? data.alias), coverRef, warnings };
+}
+
+/** The article a file describes (readArticleFile without what it says besides). */
+export function articleFromFile(text: string, stem: string): ArticleFile {
+  return readArticleFile(text, stem).article;
 }
 
 /** `fields` without those that are undefined (an absent key leaves the stored value as it is). */
 const defined = (fields: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
-/** The file text of an article (the inverse of articleFromFile). */
+/** The file text of an article (the inverse of articleFromFile); `aliases`: its old addresses. */
 export function fileFromArticle(
   a: Omit<ArticleFile, 'slug' | 'publish_at'> & {
     createdAt: string;
     updatedAt: string;
     publish_at?: string | null;
+    aliases?: string[];
   },
 ): string {
   const data: Record<string, unknown> = {
@@ -218,6 +392,8 @@ export function fileFromArticle(
       keywords: a.meta_keywords || undefined,
       password_hash: a.password_hash || undefined,
     }),
+    // Hugo's key: Hugo answers them with a redirect page, and an import here records them again.
+    ...(a.aliases?.length ? { aliases: a.aliases } : {}),
   };
   return joinFrontMatter(data, a.article_content);
 }

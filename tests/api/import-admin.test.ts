@@ -40,7 +40,7 @@ describe('the console imports (/admin/import)', () => {
     const bad = await send('notes.txt', 'just text');
     expect(bad.json.code).toBe(100);
     expect(bad.json.message).toBe(
-      '无法识别的导入来源：notes.txt（支持 WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址、本站的 .tar.gz 归档）',
+      '无法识别的导入来源：notes.txt（支持 WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址（原项目或 Typecho）、Typecho 的 SQLite 数据库文件、本站的 .tar.gz 归档、Waline / Twikoo / Artalk 评论导出的 .json、Disqus 评论导出的 .xml）',
     );
     const broken = await send(
       'broken.xml',

@@ -85,6 +85,13 @@ describe('import Hexo, Hugo and Jekyll folders', () => {
   it('Hugo: content/, draft, top_img; section pages and themes are left out', async () => {
     const report = await runImport(await planFor(path.join(FIXTURES, 'hugo')));
     expect(report.created).toEqual({ article: 1 });
+    // The section page is listed with why (it was left out without a word before).
+    expect(report.skipped).toEqual([
+      expect.objectContaining({
+        where: path.join('hugo', 'content/_index.md'),
+        reason: expect.stringContaining('_index.md'),
+      }),
+    ]);
     expect(await articleBy('Hugo 的文章')).toMatchObject({
       status: 3,
       article_cover: 'https://example.com/top.jpg',

@@ -6,6 +6,7 @@ import { db } from '../../src/server/db/connection.ts';
 import { planFor } from '../../src/server/services/import/detect.ts';
 import { dryRun, runImport } from '../../src/server/services/import/run.ts';
 import { setupTestApi } from './helpers.ts';
+import { commentsOf } from './import-helpers.ts';
 
 const api = setupTestApi();
 const DIR = path.resolve(import.meta.dirname, '../fixtures/import/wordpress');
@@ -65,22 +66,7 @@ describe('import a WordPress export (WXR)', () => {
     // A page is an article too; a draft's local date is China time.
     expect(await articleBy('关于我')).toMatchObject({ status: 3, createdAt: '2020-04-01T00:00:00.000Z' });
 
-    const comments = await db
-      .selectFrom('comment')
-      .innerJoin('user', 'user.id', 'comment.from_id')
-      .select([
-        'comment.id',
-        'parent_id',
-        'to_id',
-        'from_id',
-        'content',
-        'review_status',
-        'nick_name',
-        'comment.ip',
-      ])
-      .where('for_id', '=', hello.id)
-      .orderBy('comment.createdAt')
-      .execute();
+    const comments = await commentsOf(1, hello.id, 'createdAt');
     expect(comments.map((c) => [c.nick_name, c.content, c.review_status])).toEqual([
       ['小明', '写得好！', 'published'],
       ['小红', '同意楼上。', 'published'],

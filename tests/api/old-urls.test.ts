@@ -2,29 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { claimOldUrls, oldUrlsOf } from '../../src/server/services/old-urls.ts';
 import { setupTestApi } from './helpers.ts';
+import { newArticle } from './import-helpers.ts';
 import { frontAnswers } from './old-url-front.ts';
 
 /** Old addresses of imported articles (migration 0045): kept, answered with a 301, gone with the article. */
 
 const api = setupTestApi();
 
-const newArticle = async (title: string) => {
-  const res = await api.call(
-    'POST',
-    '/api/article/add',
-    { article_title: title, article_content: '正文', category_id: null, tagIdList: [], status: 1, type: 1 },
-    api.adminToken,
-  );
-  expect(res.json.code, res.json.message).toBe(0);
-  return (
-    await db.selectFrom('article').select('id').where('article_title', '=', title).executeTakeFirstOrThrow()
-  ).id;
-};
-
 describe('old addresses of imported articles', () => {
   it('answer 301 to the article in every spelling; the first claim keeps an address', async () => {
-    const a = await newArticle('常见算法');
-    const b = await newArticle('另一篇');
+    const a = await newArticle(api, '常见算法');
+    const b = await newArticle(api, '另一篇');
     expect(
       await claimOldUrls(
         db,
@@ -60,7 +48,7 @@ describe('old addresses of imported articles', () => {
   });
 
   it('go with their article', async () => {
-    const c = await newArticle('会被删除');
+    const c = await newArticle(api, '会被删除');
     await claimOldUrls(db, c, ['/posts/gone/'], 'test');
     expect(await oldUrlsOf(c)).toEqual(['/posts/gone']);
     await db.deleteFrom('article').where('id', '=', c).execute();

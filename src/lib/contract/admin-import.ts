@@ -3,13 +3,27 @@
  * and the console's 导入与导出 shows, for a dry run and a run alike.
  */
 
-export type SourceFormat = 'wxr' | 'markdown' | 'mysql' | 'archive';
+export type SourceFormat =
+  | 'wxr'
+  | 'markdown'
+  | 'mysql'
+  | 'archive'
+  | 'typecho'
+  | 'waline'
+  | 'twikoo'
+  | 'artalk'
+  | 'disqus';
 
 export const FORMAT_NAME: Record<SourceFormat, string> = {
   wxr: 'WordPress 导出文件（WXR）',
   markdown: 'Markdown 文件夹（Hexo / Hugo / Jekyll）',
   mysql: '原项目的 MySQL 数据库',
   archive: '本站的全站归档',
+  typecho: 'Typecho 数据库（MySQL 或 SQLite）',
+  waline: 'Waline 评论导出（JSON）',
+  twikoo: 'Twikoo 评论导出（JSON）',
+  artalk: 'Artalk 评论导出（Artrans JSON）',
+  disqus: 'Disqus 评论导出（XML）',
 };
 
 /** The Chinese name of a kind of item (the report's lines). */

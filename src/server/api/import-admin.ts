@@ -50,9 +50,9 @@ const doc = {
   prepare: apiDoc({
     summary: '导入：上传并试运行',
     access: 'admin',
-    upload: { file: 'file', fields: { source: '不上传文件时：原项目数据库的 mysql:// 地址' } },
+    upload: { file: 'file', fields: { source: '不上传文件时：原项目或 Typecho 数据库的 mysql:// 地址' } },
     description:
-      'WordPress 导出的 .xml、Markdown 文件夹的 .zip、本站的 .tar.gz 归档，或 mysql:// 地址；回答 `{token, report}`：试运行的报告（将新建、不导入及原因、错误），不写入任何内容。',
+      'WordPress 导出的 .xml、Markdown 文件夹的 .zip、Typecho 的 SQLite 数据库、Waline / Twikoo 的 .json、Artalk 的 .artrans、Disqus 的 .xml、本站的 .tar.gz 归档，或 mysql:// 地址；回答 `{token, report}`：试运行的报告（将新建、不导入及原因、错误），不写入任何内容。',
   }),
   run: apiDoc({
     summary: '导入：正式运行',

@@ -4,9 +4,10 @@ import { dryRun, runImport } from '../services/import/run.ts';
 import type { Progress } from '../services/import/types.ts';
 
 /**
- * `npm run blog -- import <source> [--dry-run] [--uploads <folder>]` (docs/owner-guide.md#导入与导出):
- * the dry run first (what would be created, what is skipped and why), then — unless --dry-run — the
- * run with a progress bar, and the report.
+ * `npm run blog -- import <source> [--dry-run] [--uploads <folder>] [--fetch-images]`
+ * (docs/owner-guide.md#导入与导出): the dry run first (what would be created, what is skipped and why),
+ * then — unless --dry-run — the run with a progress bar, and the report. --fetch-images: a Markdown
+ * post's pictures on other sites are fetched into this one (public addresses only).
  */
 
 /** A bar redrawn in place on a terminal; a line per tenth elsewhere (a log file, a test). */
@@ -29,12 +30,19 @@ function progressBar(): Progress {
   };
 }
 
-export function parseImportArgs(args: string[]): { source?: string; dryRun: boolean; uploads?: string } {
+export function parseImportArgs(args: string[]): {
+  source?: string;
+  dryRun: boolean;
+  uploads?: string;
+  fetchImages: boolean;
+} {
   let source: string | undefined;
   let uploads: string | undefined;
   let dry = false;
+  let fetchImages = false;
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--dry-run') dry = true;
+    else if (args[i] === '--fetch-images') fetchImages = true;
     else if (args[i] === '--uploads') {
       uploads = args[++i];
       if (!uploads)
@@ -45,7 +53,7 @@ export function parseImportArgs(args: string[]): { source?: string; dryRun: bool
     else if (!source) source = args[i];
     else throw new Error(`多余的参数：${args[i]}`);
   }
-  return { source, dryRun: dry, uploads };
+  return { source, dryRun: dry, uploads, fetchImages };
 }
 
 /** Returns the number of items that failed. */
@@ -55,7 +63,7 @@ export async function importCommand(args: string[]): Promise<number> {
     throw new Error(
       'import 需要一个来源：WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址或 .tar.gz 归档',
     );
-  const plan = await planFor(opts.source, { uploads: opts.uploads });
+  const plan = await planFor(opts.source, { uploads: opts.uploads, fetchImages: opts.fetchImages });
   try {
     const preview = await dryRun(plan);
     for (const l of reportLines(preview)) console.log(l);

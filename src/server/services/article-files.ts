@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ArticleFile, articleFromFile, fileFromArticle } from '../../lib/front-matter.ts';
+import { type ArticleFile, fileFromArticle, readArticleFile } from '../../lib/front-matter.ts';
 import { hasNul, NUL_MESSAGE } from '../../lib/nul.ts';
 import { ROLE } from '../../lib/role.ts';
 import { asDiskFull } from '../core/disk-full.ts';
@@ -10,6 +10,7 @@ import { db } from '../db/connection.ts';
 import { uploadedFile } from '../uploads/serve.ts';
 import * as articles from './articles.ts';
 import { verifyPassword } from './auth.ts';
+import { claimOldUrls, oldUrlsOf } from './old-urls.ts';
 
 /**
  * `npm run blog -- import <folder>` and `export <folder>` (cli/index.ts; the demo seed imports its
@@ -118,13 +119,19 @@ export async function importArticles(dir: string): Promise<ImportReport> {
       const text = await readFile(file, 'utf8');
       // As the API refuses it (PostgreSQL stores no NUL in text): the same on both databases.
       if (hasNul(text)) throw new Error(NUL_MESSAGE);
-      const parsed = articleFromFile(text, path.basename(file).replace(/\.(md|markdown)$/i, ''));
+      const read = readArticleFile(text, path.basename(file).replace(/\.(md|markdown)$/i, ''), {
+        where: name,
+      });
+      const parsed = read.article;
       const existing = await articles.getArticleBySlug(parsed.slug);
       if (!existing) {
-        await articles.createArticle({ ...parsed, tagIdList: [] }, author);
+        const id = await articles.createArticle({ ...parsed, tagIdList: [] }, author);
+        await claimOldUrls(db, id, read.aliases, 'markdown');
         report.created.push(name);
         continue;
       }
+      // The export's `aliases` come back as the article's old addresses.
+      await claimOldUrls(db, existing.id, read.aliases, 'markdown');
       if (await updateFromFile(existing.id, parsed)) report.updated.push(name);
       else report.unchanged.push(name);
     } catch (err) {
@@ -171,6 +178,8 @@ export async function exportArticles(dir: string): Promise<number> {
       ...a,
       category_name: a.categoryName ?? undefined,
       password_hash: password,
+      // Its old addresses (Hugo's key): the redirect table goes with the files and comes back with them.
+      aliases: await oldUrlsOf(id),
     });
     // Whole files only: a full disk stops the export with 存储空间不足，导出失败, no file cut short.
     await writeWhole(path.join(dir, `${a.slug}.md`), text, { replace: true }).catch((err) => {

@@ -9,7 +9,7 @@ import {
   runImport,
 } from '../../../lib/api/admin/import.ts';
 import { type ImportReport, KIND_NAME, type ReportLine } from '../../../lib/contract/admin-import.ts';
-import { kinds, total } from '../../../lib/import-report.ts';
+import { kinds, perKind, total } from '../../../lib/import-report.ts';
 import { toast } from '../../../stores/toast.ts';
 import kit from '../../kit/kit.module.css';
 import o from '../../kit/ops.module.css';
@@ -92,8 +92,10 @@ export default function ImportScreen() {
           导入
         </h2>
         <p className={styles.muted}>
-          WordPress 导出的 .xml、Hexo / Hugo / Jekyll 文章的 .zip、本站的全站归档 .tar.gz，或原项目数据库的
-          mysql:// 地址。先试运行（不写入任何内容），确认后再导入；再次导入同一来源不会重复创建。
+          文章：WordPress 导出的 .xml、Hexo / Hugo / Jekyll 博客的 .zip、Typecho 的 SQLite
+          数据库文件；评论：Waline、Twikoo 的 .json 导出、Artalk 的 .artrans、Disqus 的
+          .xml（先导入文章，再导入评论）；本站的全站归档 .tar.gz；或原项目、Typecho 的 mysql://
+          数据库地址。先试运行（不写入任何内容），确认后再导入；再次导入同一来源不会重复创建。
         </p>
         <div className={kit.field}>
           <label className={kit.label} htmlFor="import-file">
@@ -102,7 +104,7 @@ export default function ImportScreen() {
           <input
             id="import-file"
             type="file"
-            accept=".xml,.zip,.gz,.tgz"
+            accept=".xml,.zip,.gz,.tgz,.json,.jsonl,.artrans,.db,.sqlite,.sqlite3"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
               setPrepared(null);
@@ -111,12 +113,12 @@ export default function ImportScreen() {
         </div>
         <div className={kit.field}>
           <label className={kit.label} htmlFor="import-mysql">
-            <span className={s.or}>或</span>原项目数据库地址
+            <span className={s.or}>或</span>数据库地址（原项目或 Typecho）
           </label>
           <input
             id="import-mysql"
             className={kit.input}
-            placeholder="mysql://用户:密码@主机/online_blog"
+            placeholder="mysql://用户:密码@主机/数据库"
             value={mysql}
             disabled={Boolean(file)}
             onChange={(e) => setMysql(e.target.value)}
@@ -179,6 +181,7 @@ function Report({ report: r }: { report: ImportReport }) {
         {total(r.already) > 0 && `；已导入过、跳过 ${total(r.already)} 项（${kinds(r.already)}）`}；用时{' '}
         {(r.ms / 1000).toFixed(1)} 秒
       </p>
+      <Kinds report={r} />
       {r.failed.length > 0 && (
         <Lines
           title={`${r.dryRun ? '有错误，无法导入' : '失败'} ${r.failed.length} 项`}
@@ -190,6 +193,40 @@ function Report({ report: r }: { report: ImportReport }) {
       {r.dryRun && r.toCreate.length > 0 && (
         <Lines title={`将新建（前 ${r.toCreate.length} 项）`} lines={r.toCreate} />
       )}
+    </div>
+  );
+}
+
+/** Per kind: what was (or would be) created, imported before, left out and failed. */
+function Kinds({ report: r }: { report: ImportReport }) {
+  const rows = perKind(r);
+  if (!rows.length) return null;
+  return (
+    <div className={s.scroll}>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th scope="col">类型</th>
+            <th scope="col">{r.dryRun ? '将新建' : '新建'}</th>
+            <th scope="col">更新</th>
+            <th scope="col">已导入过</th>
+            <th scope="col">不导入</th>
+            <th scope="col">{r.dryRun ? '有错误' : '失败'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((k) => (
+            <tr key={k.kind}>
+              <td>{k.name}</td>
+              <td>{k.created}</td>
+              <td>{k.updated}</td>
+              <td>{k.already}</td>
+              <td>{k.skipped}</td>
+              <td className={k.failed ? s.failed : undefined}>{k.failed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { ARTICLE_STATUS, ARTICLE_TYPE, SLUG_PATTERN } from '../../../lib/article.ts';
-import { slugify } from '../../../lib/slug.ts';
 import { THING } from '../../../lib/community.ts';
 import type { ArticleDraft } from '../../../lib/contract/articles.ts';
 import { scheduleOf } from '../../../lib/schedule.ts';
+import { slugify } from '../../../lib/slug.ts';
 import { conflict, invalid, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';

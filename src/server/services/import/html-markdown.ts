@@ -54,13 +54,12 @@ function turndown(): TurndownService {
       return `\n\n${fence}${languageOf(el)}\n${code}\n${fence}\n\n`;
     },
   });
-  // WordPress shortcodes of the editor ([caption]…[/caption]) wrap images: the image stays.
   td.remove(['script', 'style']);
   service = td;
   return td;
 }
 
+/** HTML as Markdown; a WordPress post's shortcodes are expanded before (wp-shortcodes.ts). */
 export function htmlToMarkdown(html: string): string {
-  const plain = html.replace(/\[\/?caption[^\]]*\]/g, '');
-  return turndown().turndown(autop(plain)).trim();
+  return turndown().turndown(autop(html)).trim();
 }

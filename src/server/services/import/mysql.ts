@@ -2,7 +2,7 @@ import mysql from 'mysql2/promise';
 import { foldUsername } from '../../../lib/names.ts';
 import { slugify } from '../../../lib/slug.ts';
 import type { Db } from '../articles/db.ts';
-import { categoryId, guestUser, ownerId, syncSequences, tagId } from './rows.ts';
+import { categoryId, guestUser, numberedSlug, ownerId, syncSequences, tagId } from './rows.ts';
 import type { Item, Plan, Writer } from './types.ts';
 import { Relinker } from './uploads.ts';
 
@@ -144,14 +144,7 @@ export async function mysqlPlan(url: string, uploadsDir?: string): Promise<Plan>
     add('article', 'blog_article', r, `《${s(r.article_title)}》`, async (w) => {
       const { trx } = w;
       const author = (await w.idOf('user', s(r.author_id))) ?? (await ownerId(trx));
-      const base = slugify(s(r.article_title)) || `post-${s(r.id)}`;
-      let slug = base;
-      for (
-        let k = 2;
-        await trx.selectFrom('article').select('id').where('slug', '=', slug).executeTakeFirst();
-        k++
-      )
-        slug = `${base}-${k}`;
+      const slug = await numberedSlug(trx, slugify(s(r.article_title)) || `post-${s(r.id)}`);
       relink.trx = trx;
       const id = await insertKeeping(trx, 'article', n(r.id), {
         slug,

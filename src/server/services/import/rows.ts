@@ -6,6 +6,8 @@ import { ROLE } from '../../../lib/role.ts';
 import { slugify } from '../../../lib/slug.ts';
 import { db, dialect } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
+import { deviceOf } from '../writer-place.ts';
+import type { Writer } from './types.ts';
 
 /** Rows every source writes the same way, inside the item's transaction (run.ts). */
 
@@ -23,8 +25,11 @@ export async function ownerId(conn: Db = db): Promise<number> {
   return admin.id;
 }
 
+/** The longest category or tag name the site takes (the console's rule, api/articles.ts). */
+export const TERM_MAX = 20;
+
 /** Names longer than the site allows are cut, not refused: an old blog's long tag still comes along. */
-export const termName = (name: string) => [...name.trim()].slice(0, 20).join('');
+export const termName = (name: string) => [...name.trim()].slice(0, TERM_MAX).join('');
 
 export async function categoryId(trx: Db, name: string): Promise<number> {
   const found = await trx
@@ -68,6 +73,18 @@ export async function freeSlug(trx: Db, wanted: string): Promise<string | undefi
   return taken ? undefined : slug;
 }
 
+/** `base`, or `base-2`, `base-3`… the first no article here has. */
+export async function numberedSlug(trx: Db, base: string): Promise<string> {
+  let slug = base;
+  for (
+    let k = 2;
+    await trx.selectFrom('article').select('id').where('slug', '=', slug).executeTakeFirst();
+    k++
+  )
+    slug = `${base}-${k}`;
+  return slug;
+}
+
 /**
  * A guest who wrote comments on the old blog, kept as an account that cannot sign in (its password
  * field holds no hash) so their comments keep their name: one per name and address.
@@ -91,6 +108,68 @@ export async function guestUser(trx: Db, name: string, email: string): Promise<n
       ip: '',
       createdAt: now(),
       updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An old blog's comment as its row here; each source says who wrote it and what it answers. */
+export type ImportedComment = {
+  /** 1 article, 2 talk, 3 guestbook message; `forId` the row it is under. */
+  type: 1 | 2 | 3;
+  forId: number;
+  /** The source id of the comment it answers, when it is a reply. */
+  replyTo?: string;
+  /** Asked once what it answers was found: a failed reply makes no account. */
+  author: () => Promise<number>;
+  content: string;
+  likes: number;
+  ip: string;
+  /** The browser as the source keeps it ('' when it does not): the row keeps its summary. */
+  ua: string;
+  state: string;
+  /** ISO; undefined when the source has none (then now). */
+  createdAt?: string;
+};
+
+/**
+ * Writes an imported comment. Threads here are two levels deep: a reply at any depth goes under its
+ * thread's first comment, addressed (to_id) to the one it answered.
+ */
+export async function insertComment(w: Writer, c: ImportedComment): Promise<number> {
+  let parentId: number | null = null;
+  let toId: number | null = null;
+  if (c.replyTo) {
+    const pid = await w.idOf('comment', c.replyTo);
+    const row = pid
+      ? await w.trx
+          .selectFrom('comment')
+          .select(['id', 'parent_id', 'from_id'])
+          .where('id', '=', pid)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw new Error(`回复的评论 ${c.replyTo} 没有导入`);
+    parentId = row.parent_id ?? row.id;
+    toId = row.from_id;
+  }
+  const stamp = c.createdAt ?? now();
+  const row = await w.trx
+    .insertInto('comment')
+    .values({
+      type: c.type,
+      for_id: c.forId,
+      parent_id: parentId,
+      from_id: await c.author(),
+      to_id: toId,
+      content: c.content,
+      thumbs_up: c.likes,
+      ip: c.ip,
+      ip_address: '',
+      review_status: c.state,
+      user_agent: deviceOf(c.ua),
+      createdAt: stamp,
+      updatedAt: stamp,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

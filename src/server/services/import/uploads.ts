@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../articles/db.ts';
-import { MAX_IMAGE_BYTES, saveImage, sniffImage } from '../uploads.ts';
+import { type ImageKind, MAX_IMAGE_BYTES, saveImage, sniffImage } from '../uploads.ts';
 
 /**
  * The pictures an imported article uses, copied into the site's uploads and relinked
  * (docs/owner-guide.md#导入与导出): a WordPress upload found in the given wp-content/uploads folder,
- * or an image beside a Markdown post. Anything else (not found, not an image, too large) keeps its
- * address. A picture is copied once, whatever the run: its copy is kept in import_source by the
- * content's SHA-256 (kind `image`), in the transaction of the item that first used it.
+ * an image beside a Markdown post, one embedded in it as a data: URI, or (with --fetch-images) one on
+ * another site. Anything else (not found, not an image, too large) keeps its address. A picture is
+ * copied once, whatever the run: its copy is kept in import_source by the content's SHA-256 (kind
+ * `image`), in the transaction of the item that first used it.
  */
 
 /** An address of a file under `marker` (`/wp-content/uploads/`, the original project's `/upload/`). */
@@ -21,11 +22,18 @@ const uploadPattern = (marker: string) =>
 /** A Markdown image or an HTML <img>'s address. */
 const IMAGE_REF =
   /(!\[[^\]]*\]\()(<[^>]+>|[^)\s]+)((?:\s+"[^"]*")?\))|(<img\b[^>]*?\bsrc=["'])([^"']+)(["'])/g;
+/** The same, and a reference definition holding a data: URI (`[image1]: <data:image/png;base64,…>`). */
+const DATA_REF = new RegExp(
+  `${IMAGE_REF.source}|(^[ \\t]{0,3}\\[[^\\]]+\\]:[ \\t]*<?)(data:[^\\s>]+)(>?)`,
+  'gm',
+);
 
 export class Relinker {
   /** The pictures already copied (by an earlier item or run): SHA-256 → address. */
   private byHash = new Map<string, string>();
   private loaded = false;
+  /** Remote pictures fetched (by this run or an earlier one): their address → the copy's. */
+  private byUrl = new Map<string, string>();
   /** The transaction of the item being written: a new copy is recorded in it. */
   trx?: Db;
   private readonly source: string;
@@ -37,27 +45,29 @@ export class Relinker {
     this.pattern = uploadPattern(marker);
   }
 
-  /** The site's address of a local file, copied once; undefined when it is not an image to copy. */
-  private async copy(file: string): Promise<string | undefined> {
-    const trx = this.trx;
-    if (!trx) throw new Error('Relinker.trx is not set');
+  /** The pictures already copied (by an earlier item or run), loaded once. */
+  private async known(trx: Db): Promise<Map<string, string>> {
     if (!this.loaded) {
       const rows = await trx
         .selectFrom('import_source')
         .select(['source_id', 'target_url'])
         .where('source', '=', this.source)
-        .where('kind', '=', 'image')
+        .where('kind', 'in', ['image', 'image-url'])
+        .select('kind')
         .execute();
-      for (const r of rows) this.byHash.set(r.source_id, r.target_url);
+      for (const r of rows) (r.kind === 'image' ? this.byHash : this.byUrl).set(r.source_id, r.target_url);
       this.loaded = true;
     }
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile() || info.size > MAX_IMAGE_BYTES) return undefined;
-    const bytes = await readFile(file);
-    const kind = sniffImage(bytes);
-    if (!kind) return undefined;
+    return this.byHash;
+  }
+
+  /** A picture's address here: saved once by its content, recorded in the item's transaction. */
+  private async store(bytes: Uint8Array, kind: ImageKind): Promise<string> {
+    const trx = this.trx;
+    if (!trx) throw new Error('Relinker.trx is not set');
+    const byHash = await this.known(trx);
     const hash = createHash('sha256').update(bytes).digest('hex');
-    const known = this.byHash.get(hash);
+    const known = byHash.get(hash);
     if (known) return known;
     const url = await saveImage(bytes, kind);
     await trx
@@ -71,8 +81,17 @@ export class Relinker {
         createdAt: new Date().toISOString(),
       })
       .execute();
-    this.byHash.set(hash, url);
+    byHash.set(hash, url);
     return url;
+  }
+
+  /** The site's address of a local file, copied once; undefined when it is not an image to copy. */
+  private async copy(file: string): Promise<string | undefined> {
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile() || info.size > MAX_IMAGE_BYTES) return undefined;
+    const bytes = await readFile(file);
+    const kind = sniffImage(bytes);
+    return kind ? this.store(bytes, kind) : undefined;
   }
 
   private wpFile(url: string): string | undefined {
@@ -118,30 +137,149 @@ export class Relinker {
    * `locate` finds is copied and its address replaced; the rest stay.
    */
   async localImages(md: string, locate: (ref: string) => string[]): Promise<string> {
-    const found = new Map<string, string>();
-    for (const m of md.matchAll(IMAGE_REF)) {
-      const ref = (m[2] ?? m[5]).replace(/^<|>$/g, '');
-      if (found.has(ref) || /^(?:[a-z]+:|\/\/|#)/i.test(ref)) continue;
-      let decoded = ref;
-      try {
-        decoded = decodeURIComponent(ref);
-      } catch {}
-      for (const file of locate(decoded)) {
+    return relinkRefs(md, IMAGE_REF, async (ref) => {
+      if (/^(?:[a-z]+:|\/\/|#)/i.test(ref)) return undefined;
+      for (const file of locate(decodedRef(ref))) {
         const url = await this.copy(file);
-        if (url) {
-          found.set(ref, url);
-          break;
-        }
+        if (url) return url;
       }
-    }
-    if (!found.size) return md;
-    return md.replace(IMAGE_REF, (all, a, ref, b, c, src, d) => {
-      if (a) {
-        const url = found.get(ref.replace(/^<|>$/g, ''));
-        return url ? `${a}${url}${b}` : all;
-      }
-      const url = found.get(src);
-      return url ? `${c}${url}${d}` : all;
+      return undefined;
     });
   }
+
+  /**
+   * Markdown's pictures embedded as `data:image/…;base64,` (Typora, editors that paste pictures into
+   * the text; also as a reference `[image1]: <data:…>`): each is uploaded like a local picture, once
+   * by its content, and the text names its address. One that is not a picture the site takes, or is
+   * too large, stays as it was (the plan lists it: dataPicture).
+   */
+  async dataImages(md: string): Promise<string> {
+    if (!md.includes('data:')) return md;
+    return relinkRefs(md, DATA_REF, async (ref) => {
+      const picture = dataPicture(ref);
+      return 'bytes' in picture ? this.store(picture.bytes, picture.kind) : undefined;
+    });
+  }
+
+  /**
+   * Markdown's pictures on other sites (http(s) addresses): one fetched before (by any run) is named
+   * by its copy; with `fetch` (markdown-fetch.ts: public addresses only, a timeout and a size cap) the
+   * others are fetched — before anything is written — and uploaded, and `failed` says why one was
+   * not. Without `fetch` the rest keep their addresses.
+   */
+  async remoteImages(
+    md: string,
+    fetch?: (url: string) => Promise<Fetched>,
+  ): Promise<{ md: string; failed: { url: string; reason: string }[] }> {
+    const trx = this.trx;
+    if (!trx) throw new Error('Relinker.trx is not set');
+    await this.known(trx);
+    const fetched = new Map<string, Fetched>();
+    if (fetch)
+      for (const ref of remotePictures(md))
+        if (!this.byUrl.has(ref) && !fetched.has(ref)) fetched.set(ref, await fetch(ref));
+    const failed: { url: string; reason: string }[] = [];
+    const out = await relinkRefs(md, IMAGE_REF, async (ref) => {
+      const known = this.byUrl.get(ref);
+      if (known) return known;
+      const got = fetched.get(ref);
+      if (!got) return undefined;
+      if ('reason' in got) {
+        failed.push({ url: ref, reason: got.reason });
+        return undefined;
+      }
+      const url = await this.store(got.bytes, got.kind);
+      // Its address is remembered too: a later run (or an update) names the copy without fetching.
+      await trx
+        .insertInto('import_source')
+        .values({
+          source: this.source,
+          kind: 'image-url',
+          source_id: ref,
+          target_id: 0,
+          target_url: url,
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
+      this.byUrl.set(ref, url);
+      return url;
+    });
+    return { md: out, failed };
+  }
+
+  /** A remote picture's copy here (as remoteImages), or the address as it was. */
+  async remoteUrl(
+    url: string,
+    fetch?: (url: string) => Promise<Fetched>,
+  ): Promise<{ url: string; failed: { url: string; reason: string }[] }> {
+    if (!/^https?:\/\//i.test(url)) return { url, failed: [] };
+    const { md, failed } = await this.remoteImages(`![](${url})`, fetch);
+    return { url: /^!\[\]\((.*)\)$/.exec(md)?.[1] ?? url, failed };
+  }
+}
+
+/** What fetching a remote picture gave: the picture, or why not (in Chinese). */
+export type Fetched = { bytes: Uint8Array; kind: ImageKind } | { reason: string };
+
+const decodedRef = (ref: string) => {
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
+};
+
+/** A data: URI's picture, or why it stays as written. */
+export function dataPicture(uri: string): Fetched {
+  const m = /^data:([^;,]*)((?:;[^;,]*)*),/i.exec(uri);
+  if (!m) return { reason: '不是有效的 data: URI' };
+  if (!/;base64$/i.test(m[2])) return { reason: `不是 base64 编码的图片（${m[1] || 'text/plain'}）` };
+  const payload = uri.slice(m[0].length);
+  // Base64's length says the size before it is decoded: a huge one is not decoded at all.
+  if ((payload.length * 3) / 4 > MAX_IMAGE_BYTES) return { reason: '超过 20 MB' };
+  const bytes = Buffer.from(payload, 'base64');
+  const kind = sniffImage(bytes);
+  if (!kind) return { reason: `不是本站能用的图片（${m[1] || '未知类型'}；支持 JPEG、PNG、GIF、WebP）` };
+  return { bytes, kind };
+}
+
+/** Every picture reference of the text (local, data: and remote), in order. */
+export function pictureRefs(md: string): string[] {
+  const refs = [...md.matchAll(IMAGE_REF)].map((m) => (m[2] ?? m[5]).replace(/^<|>$/g, ''));
+  for (const m of md.matchAll(DATA_REF)) if (m[8]) refs.push(m[8]);
+  return refs;
+}
+
+/** The remote (http, https) pictures of the text, each once. */
+export const remotePictures = (md: string) => [
+  ...new Set(pictureRefs(md).filter((r) => /^https?:\/\//i.test(r))),
+];
+
+/**
+ * `md` with each picture reference `resolve` gives an address for replaced by it (each reference
+ * resolved once); the rest stay as written.
+ */
+async function relinkRefs(
+  md: string,
+  pattern: RegExp,
+  resolve: (ref: string) => Promise<string | undefined>,
+): Promise<string> {
+  const found = new Map<string, string | undefined>();
+  for (const m of md.matchAll(pattern)) {
+    const ref = (m[2] ?? m[5] ?? m[8]).replace(/^<|>$/g, '');
+    if (!found.has(ref)) found.set(ref, await resolve(ref));
+  }
+  if (![...found.values()].some(Boolean)) return md;
+  return md.replace(pattern, (all, a, ref, b, c, src, d, e, def, f) => {
+    if (a) {
+      const url = found.get(ref.replace(/^<|>$/g, ''));
+      return url ? `${a}${url}${b}` : all;
+    }
+    if (c) {
+      const url = found.get(src);
+      return url ? `${c}${url}${d}` : all;
+    }
+    const url = found.get(def);
+    return url ? `${e}${url}${f}` : all;
+  });
 }
