@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
+import { archivedTables } from '../../src/server/services/archive/export.ts';
 import { claimOldUrls, oldUrlsOf } from '../../src/server/services/old-urls.ts';
 import { setupTestApi } from './helpers.ts';
 import { newArticle } from './import-helpers.ts';
@@ -55,5 +56,9 @@ describe('old addresses of imported articles', () => {
     expect(await db.selectFrom('old_url').selectAll().where('path', '=', '/posts/gone').execute()).toEqual(
       [],
     );
+  });
+
+  it('are data the whole-site archive carries', async () => {
+    expect(await archivedTables()).toContain('old_url');
   });
 });

@@ -27,6 +27,9 @@ for (const [theme, width] of [
     await page.getByRole('button', { name: '试运行' }).click();
     await expect(page.getByText('试运行报告（尚未写入）')).toBeVisible();
     await expect(page.getByText(/^将新建 \d+ 项（.*文章 3.*评论 3/)).toBeVisible();
+    // Per kind: what would be created, imported before, left out and failed.
+    await expect(page.getByRole('columnheader', { name: '将新建' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^文章 3 0 0 \d+ 0$/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: '《扔掉的文章》' })).toBeVisible();
     await expect(page.getByRole('cell', { name: /回收站/ }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: '开始导入' })).toBeEnabled();
