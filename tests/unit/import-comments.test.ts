@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeOf } from '../../src/server/services/import/comments/pages.ts';
+import { linesOfIds } from '../../src/server/services/import/comments/plan.ts';
 import { commentText, emojiName, toIso } from '../../src/server/services/import/comments/text.ts';
 import { placeThreads } from '../../src/server/services/import/comments/thread.ts';
 
@@ -110,5 +111,27 @@ describe('pages', () => {
     expect(placeOf('/2023/05/14/%E5%B8%B8%E8%A7%81/')).toEqual({ kind: 'path', key: '/2023/05/14/常见' });
     expect(placeOf('/talk/hello-world/')).toEqual({ kind: 'path', key: '/talk/hello-world' });
     expect(placeOf('')).toBeNull();
+  });
+});
+
+describe('where a comment is in its export', () => {
+  it('the line of each id, in a file written on many lines or on one', () => {
+    const id = /"objectId":\s*"([^"]+)"/g;
+    const pretty =
+      '{\n  "Comment": [\n    {\n      "objectId": "a"\n    },\n    {\n      "objectId": "b"\n    }\n  ]\n}';
+    expect(linesOfIds(pretty, id)).toEqual(
+      new Map([
+        ['a', 4],
+        ['b', 7],
+      ]),
+    );
+    const oneLine = JSON.stringify({ Comment: Array.from({ length: 3 }, (_, i) => ({ objectId: `c${i}` })) });
+    expect(linesOfIds(oneLine, id)).toEqual(
+      new Map([
+        ['c0', 1],
+        ['c1', 1],
+        ['c2', 1],
+      ]),
+    );
   });
 });
