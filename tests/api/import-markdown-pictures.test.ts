@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseImportArgs } from '../../src/server/cli/import.ts';
 import { config } from '../../src/server/config.ts';
-import { db } from '../../src/server/db/connection.ts';
+import { db, sqlite } from '../../src/server/db/connection.ts';
 import { planFor } from '../../src/server/services/import/detect.ts';
 import { fetchPicture } from '../../src/server/services/import/markdown-fetch.ts';
 import { dryRun, runImport } from '../../src/server/services/import/run.ts';
@@ -28,10 +28,13 @@ const PNG = Buffer.from(
 );
 let server: http.Server;
 let base = '';
+/** For each picture asked for: whether the site's SQLite connection was inside a transaction then. */
+const inTransaction: boolean[] = [];
 const temp: string[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    if (sqlite) inTransaction.push(sqlite.isTransaction);
     if (req.url === '/a.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     else if (req.url === '/moved.png') res.writeHead(301, { location: '/a.png' }).end();
     else if (req.url === '/page.png')
@@ -122,6 +125,9 @@ describe('pictures of a Markdown post', () => {
         `${where}：外链图片下载失败，保留原地址：${base}/gone.png（对方回答 HTTP 404）`,
       ]),
     );
+
+    // Fetched before the item's transaction: a slow site never holds the database's write lock.
+    if (sqlite) expect(inTransaction.length > 0 && inTransaction.every((t) => !t)).toBe(true);
 
     // A run without --fetch-images keeps the copies: nothing goes back to the remote addresses.
     const again = await runImport(await planFor(dir));

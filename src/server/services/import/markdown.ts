@@ -19,7 +19,7 @@ import { type BlogSite, blogSite, postFolders } from './markdown-site.ts';
 import { oldAddresses } from './permalinks.ts';
 import { ownerId } from './rows.ts';
 import type { Item, Plan } from './types.ts';
-import { type Fetched, Relinker } from './uploads.ts';
+import { type Fetched, Relinker, remotePictures } from './uploads.ts';
 
 /**
  * A folder (or a zip) of Markdown files with front matter — ours, Hexo's, Hugo's or Jekyll's
@@ -204,10 +204,11 @@ export async function markdownPlan(dir: string, shown = dir, options: ImportOpti
           notes.push(`${where}：外链图片下载失败，保留原地址：${f.url}（${f.reason}）`);
         }
     };
+    // Remote pictures fetched by `prepare`, before the item's transaction (--fetch-images only).
+    let fetchedHere: ReadonlyMap<string, Fetched> = new Map();
     const relinked = async (a: ArticleFile): Promise<ArticleFile> => {
-      // The remote pictures first: the fetching happens before this item writes anything.
-      const remoteText = await relink.remoteImages(a.article_content, fetcher);
-      const remoteCover = await relink.remoteUrl(a.article_cover, fetcher);
+      const remoteText = await relink.remoteImages(a.article_content, fetchedHere);
+      const remoteCover = await relink.remoteUrl(a.article_cover, fetchedHere);
       fetched([...remoteText.failed, ...remoteCover.failed]);
       const text = await relink.dataImages(await relink.localImages(remoteText.md, locate));
       const cover = await relink.localUrl(coverRef ?? remoteCover.url, locate);
@@ -219,6 +220,12 @@ export async function markdownPlan(dir: string, shown = dir, options: ImportOpti
       label,
       where,
       adopt: first ? async () => (await getArticleBySlug(article.slug))?.id : undefined,
+      prepare: fetcher
+        ? async () => {
+            const urls = [...remotePictures(article.article_content), article.article_cover];
+            fetchedHere = await relink.prefetch(urls, fetcher);
+          }
+        : undefined,
       update: async (id) => {
         relink.trx = db;
         const changed = await updateFromFile(id, await relinked(article));

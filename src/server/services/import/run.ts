@@ -121,6 +121,8 @@ export async function runImport(plan: Plan, progress?: Progress): Promise<Import
     }
     const write = item.write;
     try {
+      // Outside the transaction: nothing slow holds the database's write lock.
+      await item.prepare?.();
       let known = done.get(k);
       if (known === undefined && item.adopt) {
         known = await item.adopt();

@@ -33,6 +33,11 @@ export type Item = {
    * so the dry run reports every failure the run would.
    */
   needs?: { kind: string; sourceId: string; reason: string }[];
+  /**
+   * Work for the write or update done first, outside any transaction (a picture fetched from another
+   * site): the run calls it, the dry run does not.
+   */
+  prepare?: () => Promise<void>;
   /** Writes it; returns the id of the row it became. */
   write?: (w: Writer) => Promise<number>;
   /**

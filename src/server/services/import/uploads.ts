@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { db } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
 import { type ImageKind, MAX_IMAGE_BYTES, saveImage, sniffImage } from '../uploads.ts';
 
@@ -162,22 +163,30 @@ export class Relinker {
   }
 
   /**
-   * Markdown's pictures on other sites (http(s) addresses): one fetched before (by any run) is named
-   * by its copy; with `fetch` (markdown-fetch.ts: public addresses only, a timeout and a size cap) the
-   * others are fetched — before anything is written — and uploaded, and `failed` says why one was
-   * not. Without `fetch` the rest keep their addresses.
+   * Fetches (with `fetch`: markdown-fetch.ts, public addresses only, a timeout and a size cap) the
+   * pictures of `urls` that no run copied before. Called by the item's `prepare`, outside any
+   * transaction: a slow site never holds the database's write lock.
+   */
+  async prefetch(urls: string[], fetch: (url: string) => Promise<Fetched>): Promise<Map<string, Fetched>> {
+    await this.known(db);
+    const fetched = new Map<string, Fetched>();
+    for (const url of new Set(urls.filter((u) => /^https?:\/\//i.test(u))))
+      if (!this.byUrl.has(url)) fetched.set(url, await fetch(url));
+    return fetched;
+  }
+
+  /**
+   * Markdown's pictures on other sites (http(s) addresses): one copied before (by any run) is named
+   * by its copy, one in `fetched` (prefetch) is uploaded, and `failed` says why one could not be; the
+   * rest keep their addresses. Nothing here goes to the network.
    */
   async remoteImages(
     md: string,
-    fetch?: (url: string) => Promise<Fetched>,
+    fetched: ReadonlyMap<string, Fetched>,
   ): Promise<{ md: string; failed: { url: string; reason: string }[] }> {
     const trx = this.trx;
     if (!trx) throw new Error('Relinker.trx is not set');
     await this.known(trx);
-    const fetched = new Map<string, Fetched>();
-    if (fetch)
-      for (const ref of remotePictures(md))
-        if (!this.byUrl.has(ref) && !fetched.has(ref)) fetched.set(ref, await fetch(ref));
     const failed: { url: string; reason: string }[] = [];
     const out = await relinkRefs(md, IMAGE_REF, async (ref) => {
       const known = this.byUrl.get(ref);
@@ -210,10 +219,10 @@ export class Relinker {
   /** A remote picture's copy here (as remoteImages), or the address as it was. */
   async remoteUrl(
     url: string,
-    fetch?: (url: string) => Promise<Fetched>,
+    fetched: ReadonlyMap<string, Fetched>,
   ): Promise<{ url: string; failed: { url: string; reason: string }[] }> {
     if (!/^https?:\/\//i.test(url)) return { url, failed: [] };
-    const { md, failed } = await this.remoteImages(`![](${url})`, fetch);
+    const { md, failed } = await this.remoteImages(`![](${url})`, fetched);
     return { url: /^!\[\]\((.*)\)$/.exec(md)?.[1] ?? url, failed };
   }
 }
