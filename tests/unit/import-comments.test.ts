@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { placeOf } from '../../src/server/services/import/comments/pages.ts';
-import { linesOfIds } from '../../src/server/services/import/comments/plan.ts';
 import { commentText, emojiName, toIso } from '../../src/server/services/import/comments/text.ts';
 import { placeThreads } from '../../src/server/services/import/comments/thread.ts';
+import { linesOfIds } from '../../src/server/services/import/source-lines.ts';
 
 /** The pure parts of the comment imports: text, times, threads, pages (comments/*.ts). */
 

@@ -98,10 +98,26 @@ async function uniqueSlug(
     if (await taken(wanted)) throw conflict(MSG.slugTaken);
     return wanted;
   }
-  const base = slugify(title) || `post-${Date.now().toString(36)}`;
-  let slug = base;
-  for (let n = 2; await taken(slug); n++) slug = `${base}-${n}`;
-  return slug;
+  return numberedSlug(trx, slugify(title) || `post-${Date.now().toString(36)}`, { exceptId });
+}
+
+/**
+ * `base` when no article (but `exceptId`) has it, else `base-2`, `base-3`…; with `suffixed`, from
+ * `base-2` on; never one of `skip` (the slugs other files of an import ask for). The one numbering of
+ * slugs: the console's articles and every importer's.
+ */
+export async function numberedSlug(
+  trx: Db,
+  base: string,
+  opts: { exceptId?: number; skip?: ReadonlySet<string>; suffixed?: boolean } = {},
+): Promise<string> {
+  for (let n = opts.suffixed ? 2 : 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (opts.skip?.has(slug)) continue;
+    let q = trx.selectFrom('article').select('id').where('slug', '=', slug);
+    if (opts.exceptId) q = q.where('id', '!=', opts.exceptId);
+    if (!(await q.executeTakeFirst())) return slug;
+  }
 }
 
 async function setTags(trx: Db, articleId: number, tagIds: number[]): Promise<void> {

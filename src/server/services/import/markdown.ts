@@ -7,9 +7,8 @@ import { type ArticleFile, type Flavor, type ReadFile, readArticleFile } from '.
 import { hasNul, NUL_MESSAGE } from '../../../lib/nul.ts';
 import { db } from '../../db/connection.ts';
 import { updateFromFile } from '../article-files.ts';
-import type { Db } from '../articles/db.ts';
 import { getArticleBySlug } from '../articles/read.ts';
-import { insertArticleIn, passwordHash } from '../articles/write.ts';
+import { insertArticleIn, numberedSlug, passwordHash } from '../articles/write.ts';
 import { claimOldUrls, oldUrlsOf } from '../old-urls.ts';
 import type { ImportOptions } from './detect.ts';
 import { hexoTags } from './hexo-tags.ts';
@@ -89,20 +88,6 @@ function ownAddresses(read: ReadFile, site?: BlogSite): string[] {
   if (site) return aliases;
   const permalink = String(read.data.permalink ?? read.data.url ?? '').trim();
   return permalink && !permalink.includes(':') ? [...aliases, permalink] : aliases;
-}
-
-/** A slug no article has and none of this plan's first files asks for: `slug-2`, `slug-3`… */
-async function freeSlug(trx: Db, slug: string, wanted: Set<string>): Promise<string> {
-  for (let n = 2; ; n++) {
-    const candidate = `${slug.slice(0, 70)}-${n}`;
-    if (wanted.has(candidate)) continue;
-    const taken = await trx
-      .selectFrom('article')
-      .select('id')
-      .where('slug', '=', candidate)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
 }
 
 type Parsed = { file: string; rel: string; where: string; read?: ReadFile; error?: string };
@@ -237,7 +222,9 @@ export async function markdownPlan(dir: string, shown = dir, options: ImportOpti
       write: async ({ trx }) => {
         relink.trx = trx;
         const a = await relinked(article);
-        const slug = first ? article.slug : await freeSlug(trx, article.slug, wanted);
+        const slug = first
+          ? article.slug
+          : await numberedSlug(trx, article.slug.slice(0, 70), { skip: wanted, suffixed: true });
         const id = await insertArticleIn(trx, { ...a, slug, tagIdList: [] }, await ownerId(trx), password);
         await claimOldUrls(trx, id, addresses, source);
         return id;

@@ -2,7 +2,8 @@ import mysql from 'mysql2/promise';
 import { foldUsername } from '../../../lib/names.ts';
 import { slugify } from '../../../lib/slug.ts';
 import type { Db } from '../articles/db.ts';
-import { categoryId, guestUser, numberedSlug, ownerId, syncSequences, tagId } from './rows.ts';
+import { numberedSlug } from '../articles/write.ts';
+import { categoryId, guestUser, ownerId, syncSequences, tagId } from './rows.ts';
 import type { Item, Plan, Writer } from './types.ts';
 import { Relinker } from './uploads.ts';
 

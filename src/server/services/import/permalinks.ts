@@ -83,6 +83,19 @@ const MONTHS = 'January February March April May June July August September Octo
 const DAYS = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');
 const weekday = (p: Parts) => new Date(Date.UTC(p.y, p.mo - 1, p.d)).getUTCDay();
 const yearDay = (p: Parts) => (Date.UTC(p.y, p.mo - 1, p.d) - Date.UTC(p.y, 0, 1)) / 86_400_000 + 1;
+
+/** The date tokens Hexo and Jekyll share (`:year` four digits, `:month` two, `:i_month` without a zero…). */
+const dateTokens = (date: Parts): Record<string, string> => ({
+  year: pad(date.y, 4),
+  month: pad(date.mo),
+  day: pad(date.d),
+  hour: pad(date.h),
+  minute: pad(date.mi),
+  second: pad(date.s),
+  i_month: String(date.mo),
+  i_day: String(date.d),
+});
+
 /** ISO 8601 week and its year (Jekyll's :week and :w_year). */
 function isoWeek(p: Parts): { week: number; year: number } {
   const d = new Date(Date.UTC(p.y, p.mo - 1, p.d));
@@ -184,14 +197,7 @@ function hexoAddresses(site: HexoSite, post: PostFacts): Addresses {
     title: slug,
     name: path.posix.basename(slug),
     post_title: hexoSlugize(post.title, 1),
-    year: pad(date.y, 4),
-    month: pad(date.mo),
-    day: pad(date.d),
-    hour: pad(date.h),
-    minute: pad(date.mi),
-    second: pad(date.s),
-    i_month: String(date.mo),
-    i_day: String(date.d),
+    ...dateTokens(date),
     hash: createHash('sha1')
       .update(slug + seconds)
       .digest('hex')
@@ -352,14 +358,7 @@ function jekyllAddresses(site: JekyllSite, post: PostFacts): Addresses {
     slug: jekyllSlugify(source, 'default'),
     name: jekyllSlugify(stem, 'default'),
     categories: categories.join('/'),
-    year: pad(date.y, 4),
-    month: pad(date.mo),
-    day: pad(date.d),
-    hour: pad(date.h),
-    minute: pad(date.mi),
-    second: pad(date.s),
-    i_day: String(date.d),
-    i_month: String(date.mo),
+    ...dateTokens(date),
     short_month: MONTHS[date.mo - 1].slice(0, 3).toUpperCase(),
     long_month: MONTHS[date.mo - 1],
     short_year: pad(date.y % 100),

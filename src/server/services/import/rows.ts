@@ -73,18 +73,6 @@ export async function freeSlug(trx: Db, wanted: string): Promise<string | undefi
   return taken ? undefined : slug;
 }
 
-/** `base`, or `base-2`, `base-3`… the first no article here has. */
-export async function numberedSlug(trx: Db, base: string): Promise<string> {
-  let slug = base;
-  for (
-    let k = 2;
-    await trx.selectFrom('article').select('id').where('slug', '=', slug).executeTakeFirst();
-    k++
-  )
-    slug = `${base}-${k}`;
-  return slug;
-}
-
 /**
  * A guest who wrote comments on the old blog, kept as an account that cannot sign in (its password
  * field holds no hash) so their comments keep their name: one per name and address.

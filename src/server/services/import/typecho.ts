@@ -4,10 +4,10 @@ import { isSafeUrl } from '../../../lib/article.ts';
 import { hasNul, NUL_MESSAGE } from '../../../lib/nul.ts';
 import { slugify } from '../../../lib/slug.ts';
 import type { Db } from '../articles/db.ts';
-import { insertArticleIn, passwordHash } from '../articles/write.ts';
+import { insertArticleIn, numberedSlug, passwordHash } from '../articles/write.ts';
 import { claimOldUrls } from '../old-urls.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../uploads.ts';
-import { categoryId, numberedSlug, ownerId, tagId, termName } from './rows.ts';
+import { categoryId, ownerId, tagId, termName } from './rows.ts';
 import { commentItems } from './typecho-comments.ts';
 import { type Row, readMysql, readSqlite, type TypechoDb } from './typecho-db.ts';
 import {

@@ -37,22 +37,6 @@ export function positions(xml: string, tag: string): number[] {
   return found;
 }
 
-/** From an offset in `xml` to its line. */
-export function lineOf(xml: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = xml.indexOf('\n'); i >= 0; i = xml.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-
 /** A WordPress time (GMT first, else the site's local time, taken as China time) as ISO, or undefined. */
 export function wpTime(gmt: string, local: string): string | undefined {
   for (const [value, zone] of [

@@ -8,12 +8,13 @@ import { db } from '../../db/connection.ts';
 import { insertArticleIn, passwordHash } from '../articles/write.ts';
 import { claimOldUrls, oldUrlsOf } from '../old-urls.ts';
 import { categoryId, freeSlug, ownerId, tagId } from './rows.ts';
+import { lineOf } from './source-lines.ts';
 import type { Item, Plan } from './types.ts';
 import { Relinker } from './uploads.ts';
 import { commentItems } from './wp-comments.ts';
 import { type Attachment, decodeEntities, type Media, wpMarkdown } from './wp-shortcodes.ts';
 import { categoryNames, tagName, type WpCategory } from './wp-terms.ts';
-import { lineOf, list, type Node, positions, text, wpTime, wxrParser } from './wp-xml.ts';
+import { list, type Node, positions, text, wpTime, wxrParser } from './wp-xml.ts';
 
 /**
  * A WordPress export (WXR, docs/owner-guide.md#导入与导出): categories, tags, posts and pages as

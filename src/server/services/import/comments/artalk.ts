@@ -1,4 +1,5 @@
-import { type CommentSource, type Entry, linesOfIds, oldestId, whereOf } from './plan.ts';
+import { linesOfIds } from '../source-lines.ts';
+import { type CommentSource, type Entry, oldestId, whereOf } from './plan.ts';
 import { toIso } from './text.ts';
 
 /**

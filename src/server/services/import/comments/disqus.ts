@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { type CommentSource, type Entry, linesOfIds, whereOf } from './plan.ts';
+import { linesOfIds } from '../source-lines.ts';
+import { type CommentSource, type Entry, whereOf } from './plan.ts';
 import { toIso } from './text.ts';
 
 /**

@@ -128,27 +128,6 @@ function label(e: Entry, text = commentText(e.html)): string {
   return ` ${e.nick.trim() || '访客'}：${start.slice(0, 20).join('')}${start.length > 20 ? '…' : ''}`;
 }
 
-/**
- * The line of every match of `pattern`'s first group (an id) in `text`. One pass: the matches come in
- * order, so the count of line breaks before each only moves forward (a one-line export of 20,000
- * comments once searched its whole rest for a line break at every match).
- */
-export function linesOfIds(text: string, pattern: RegExp): Map<string, number> {
-  const lines = new Map<string, number>();
-  let line = 1;
-  let next = text.indexOf('\n');
-  for (const m of text.matchAll(pattern)) {
-    const at = m.index ?? 0;
-    while (next !== -1 && next < at) {
-      line++;
-      next = text.indexOf('\n', next + 1);
-    }
-    const id = m[1] ?? m[2];
-    if (id !== undefined && !lines.has(id)) lines.set(id, line);
-  }
-  return lines;
-}
-
 /** `waline.json 第 12 行（评论 6468…）`, or without a line when it was not found. */
 export const whereOf = (name: string, id: string, line?: number) =>
   `${name}${line ? ` 第 ${line} 行` : ''}（评论 ${id}）`;
