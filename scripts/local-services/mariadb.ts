@@ -30,6 +30,8 @@ function ensureMariadb(): boolean {
 export type LocalMariadb = {
   /** mysql://blog:secret@127.0.0.1:<port>/ — add a database name. */
   url: string;
+  /** Its Unix socket (a mysql:// address's `?socketPath=` would lead there). */
+  socket: string;
   /** A new database loaded with `sql` (statements separated by `;`); returns its URL. */
   createDatabase(name: string, sql: string): Promise<string>;
   stop(): Promise<void>;
@@ -83,6 +85,7 @@ export async function startMariadb(): Promise<LocalMariadb> {
   }
   return {
     url,
+    socket: path.join(dir, 'mysqld.sock'),
     async createDatabase(name, sql) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
       const c = await mysql.createConnection({ uri: url, multipleStatements: true, charset: 'utf8mb4' });

@@ -59,10 +59,16 @@ export function excerptAround(text: string, query: string, radius = 40): string 
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
+/**
+ * A path of this site: `/`, but not `//host` nor `/\host` (a browser reads both as another host), and
+ * without a tab or line break (a browser drops them, so `/<tab>/host` would be `//host`).
+ */
+const isSitePath = (url: string): boolean => /^\/(?![/\\])[^\t\n\r]*$/.test(url);
+
 /** True for a link an article may carry: http(s), or a path on this site. */
 export function isSafeUrl(url: string): boolean {
   if (!url) return true;
-  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  if (isSitePath(url)) return true;
   return /^https?:\/\/[^\s]+$/i.test(url);
 }
 

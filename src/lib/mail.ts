@@ -23,6 +23,77 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 
 export const isMailKind = (v: unknown): v is MailKind => MAIL_KINDS.includes(v as MailKind);
 
+/**
+ * The mails no switch stops (they carry no 退订 link, and the personal center does not list them):
+ * `account` the account's security (two-factor turned on or off, the code step paused), `confirm` the
+ * link that confirms an address, `digest` the mails over a recipient's cap folded into one.
+ */
+export const FIXED_MAIL_KINDS = ['account', 'confirm', 'digest'] as const;
+/** Every kind a mail in the outbox may have (mail_outbox.kind). */
+export type OutboxKind = MailKind | (typeof FIXED_MAIL_KINDS)[number];
+
+/** What the console's outbox calls each kind. */
+export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
+  reply: '回复提醒',
+  review: '审核通过',
+  link: '友链通过',
+  owner: '站长提醒',
+  account: '账号安全',
+  confirm: '邮箱验证',
+  digest: '邮件摘要',
+};
+
+/**
+ * Why a mail of the outbox was not sent on its own (mail_outbox.reason), as the console's outbox says it:
+ * `unconfirmed` its address was not confirmed by its owner (never sent), `capped` over the recipient's
+ * cap (waits to be folded into a digest; a confirmation link over the cap is dropped instead, the
+ * person can ask for a new one), `folded` went out inside a digest.
+ */
+export const OUTBOX_REASONS = {
+  unconfirmed: '未验证地址',
+  capped: '超出发送上限',
+  folded: '已合并到摘要',
+} as const;
+export type OutboxReason = keyof typeof OUTBOX_REASONS;
+
+/** What the console's outbox says of a mail: its state and, when it did not go alone, why. */
+export function outboxState(m: { status: string; reason: string; digest_id: number | null }): string {
+  const why = OUTBOX_REASONS[m.reason as OutboxReason] ?? '';
+  switch (m.status) {
+    case 'sent':
+      return '已发送';
+    case 'pending':
+      return '待发送';
+    case 'sending':
+      return '发送中';
+    case 'failed':
+      return '发送失败';
+    case 'held':
+      return `${why || OUTBOX_REASONS.capped}，等待合并到摘要`;
+    case 'folded':
+      return `${OUTBOX_REASONS.folded}${m.digest_id ? ` #${m.digest_id}` : ''}`;
+    case 'skipped':
+      return `${why || '未发送'}，未发送`;
+    default:
+      return m.status;
+  }
+}
+
+/** A time as a mail states it: Beijing time to the minute, `2025-05-14 08:30（北京时间）`. */
+export function mailTime(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const v = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}（北京时间）`;
+}
+
 /** The three things comments are about (comment.type), and the page each is shown on. */
 const THING_PAGE: Record<number, string> = { 1: '/article', 2: '/talk', 3: '/message/detail' };
 

@@ -1,3 +1,4 @@
+import { skeleton } from './fold.ts';
 import { normalizeUsername } from './validation.ts';
 
 /**
@@ -20,88 +21,18 @@ export const BLOGGER = '博主';
 
 export const POSES_AS_BLOGGER = '昵称不能冒充博主';
 export const USERNAME_POSES_AS_BLOGGER = '用户名不能冒充博主';
+/** A nick name or guest name holding one of the owner's blocked words (lib/blocked-words.ts). */
+export const NAME_BLOCKED = '昵称含有不允许使用的词语，请换一个';
 
 /**
- * Letters of other scripts that look like Latin ones (the common part of Unicode's confusables
- * list), and a variant form of 博. Capitals are listed apart: Greek `Η` looks like `H`, `η` like `n`.
- */
-const LOOK_ALIKES: Record<string, string> = {
-  // Cyrillic capitals and small letters
-  А: 'a',
-  В: 'b',
-  Е: 'e',
-  К: 'k',
-  М: 'm',
-  Н: 'h',
-  О: 'o',
-  Р: 'p',
-  С: 'c',
-  Т: 't',
-  Х: 'x',
-  У: 'y',
-  Ѕ: 's',
-  І: 'i',
-  Ј: 'j',
-  а: 'a',
-  е: 'e',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  у: 'y',
-  х: 'x',
-  ѕ: 's',
-  і: 'i',
-  ј: 'j',
-  һ: 'h',
-  ԁ: 'd',
-  ԛ: 'q',
-  ԝ: 'w',
-  ѵ: 'v',
-  // Greek capitals and small letters
-  Α: 'a',
-  Β: 'b',
-  Ε: 'e',
-  Ζ: 'z',
-  Η: 'h',
-  Ι: 'i',
-  Κ: 'k',
-  Μ: 'm',
-  Ν: 'n',
-  Ο: 'o',
-  Ρ: 'p',
-  Τ: 't',
-  Υ: 'y',
-  Χ: 'x',
-  α: 'a',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  υ: 'u',
-  χ: 'x',
-  // Latin letters without a dot or with a hook that read as plain ones
-  ı: 'i',
-  ȷ: 'j',
-  ɡ: 'g',
-  // A variant of 博
-  愽: '博',
-};
-
-/**
- * What a name looks like, for comparison only: compatibility forms folded (full width), accents
- * dropped, look-alike letters mapped, lower case, and without the invisible (format characters such
- * as U+200B–U+200D, U+2060, U+FEFF, and the Hangul fillers), spaces, punctuation and symbols that a name can be padded with
- * (`【博主】`, `博 主`, `博\u200B主` all read as 博主).
+ * What a name looks like, for comparison only (lib/fold.ts, the blocked words' folding): compatibility
+ * forms folded (full width), accents dropped, look-alike letters mapped (Unicode's confusables), lower
+ * case, 繁→简, and without the invisible (U+200B–U+200D, U+2060, U+FEFF, the Hangul fillers and every
+ * other default-ignorable code point), spaces, punctuation and symbols that a name can be padded with
+ * (`【博主】`, `博 主`, `博\u200B主`, `愽主` all read as 博主).
  */
 export function nameSkeleton(name: string): string {
-  const decomposed = name.normalize('NFKD').replace(/\p{M}/gu, '');
-  let mapped = '';
-  for (const ch of decomposed) mapped += LOOK_ALIKES[ch] ?? ch;
-  return mapped
-    .toLowerCase()
-    .replace(/[\p{Cf}\p{Cc}\p{Z}\s\p{P}\p{S}\u115F\u1160\u3164\uFFA0]/gu, '')
-    .normalize('NFKC');
+  return skeleton(name);
 }
 
 /** Who a name may not pass for: the admins' nick names and usernames, and the blog's own name. */

@@ -88,7 +88,8 @@ export type NotifyTarget = { href: string } | null;
  * or /link/list, whose 待审核 list is where an admin reviews it too, when `admin_url` is empty or not
  * an address a link may lead to (only a site path or an http(s) address: never `javascript:`).
  * A type-4 notice to someone who is not an admin (their application approved or rejected)
- * leads to /link/list: the admin site would refuse them.
+ * leads to /link/list: the admin site would refuse them. 5 (about the receiver's own account, such as
+ * its two-factor code step locked) → /userCenter.
  */
 export function notifyTarget(type: number, toId: number, adminUrl = '', forAdmin = true): NotifyTarget {
   switch (type) {
@@ -100,6 +101,8 @@ export function notifyTarget(type: number, toId: number, adminUrl = '', forAdmin
       return { href: '/message/list' };
     case 4:
       return { href: (forAdmin && adminHref(adminUrl)) || '/link/list' };
+    case 5:
+      return { href: '/userCenter' };
     default:
       return null;
   }

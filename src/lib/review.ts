@@ -23,30 +23,18 @@ export const RULE_ACTIONS = ['pending', 'spam'] as const;
 export type RuleAction = (typeof RULE_ACTIONS)[number];
 
 /**
- * Text as the word rules compare it: NFKC (full-width Ｌａｔｉｎ and digits become half-width, ㊙ and
- * ﬁ their letters, half-width ｶﾀｶﾅ full-width), then case folding. So 敏感词 typed as ＶＸ or Vx matches
- * a listed "vx" however the writer's input method spelled it.
+ * Text as the link rule reads it: NFKC (full-width ｈｔｔｐ：／／ becomes http://), then case folding.
  */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-/** The owner's list (one word a line), folded, blank lines and repeats dropped. */
-export function parseWordList(list: string): string[] {
-  const out = new Set<string>();
-  for (const line of list.split(/\r?\n/)) {
-    const word = foldText(line).trim();
-    if (word) out.add(word);
-  }
-  return [...out];
-}
-
-/** The first listed word the text contains (both folded), or null. */
-export function findBlockedWord(text: string, words: readonly string[]): string | null {
-  if (words.length === 0) return null;
-  const folded = foldText(text);
-  for (const word of words) if (folded.includes(word)) return word;
-  return null;
+/**
+ * The owner's blocked words, compiled (lib/blocked-words.ts, server-only: it carries the folding
+ * tables): the first listed word a text contains, or null.
+ */
+export interface WordList {
+  find(text: string): string | null;
 }
 
 /**
@@ -59,7 +47,7 @@ export function countLinks(text: string): number {
 
 export type ReviewRules = {
   mode: ReviewMode;
-  words: readonly string[];
+  words: WordList;
   wordsAction: RuleAction;
   /** 0: no limit. */
   maxLinks: number;
@@ -69,16 +57,18 @@ export type ReviewRules = {
 /**
  * The state of a new item. The admin's own items always go live. A rule hit decides first (垃圾 is the
  * stronger of two hits); then the mode: `all` holds everything, `first` holds a person who has nothing
- * published yet.
+ * published yet. `shown` is the rest of the item's text that readers see beside it (a guestbook
+ * message's tag): a blocked word there counts as one in the text.
  */
 export function judge(
   text: string,
   rules: ReviewRules,
   author: { isAdmin: boolean; hasPublished: boolean },
+  shown: readonly string[] = [],
 ): ReviewState {
   if (author.isAdmin) return 'published';
   const hits: RuleAction[] = [];
-  if (findBlockedWord(text, rules.words)) hits.push(rules.wordsAction);
+  if ([text, ...shown].some((t) => t && rules.words.find(t))) hits.push(rules.wordsAction);
   if (rules.maxLinks > 0 && countLinks(text) > rules.maxLinks) hits.push(rules.linksAction);
   if (hits.includes('spam')) return 'spam';
   if (hits.length) return 'pending';

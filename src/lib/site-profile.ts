@@ -1,3 +1,4 @@
+import { isSafeUrl } from './article.ts';
 import type { SiteProfile } from './contract/site.ts';
 
 /**
@@ -101,10 +102,12 @@ export const PROFILE_FIELDS: ProfileField[] = PROFILE_GROUPS.flatMap((g) => g.fi
 
 /**
  * An address the site config and the page banners may hold: http(s), or a path of this site (an
- * upload). Anything else (`javascript:`, `data:`, `vbscript:`, any other scheme) is refused on input,
+ * upload; not `//host` or `/\host`: the rule of article links, isSafeUrl). Anything else (`javascript:`,
+ * `data:`, `vbscript:`, any other scheme) is refused on input,
  * by the console's forms and by the server (src/server/api/site.ts), with this message.
  */
-export const isSiteAddress = (value: string): boolean => /^(https?:\/\/\S+|\/\S*)$/i.test(value.trim());
+export const isSiteAddress = (value: string): boolean =>
+  /^\S+$/.test(value.trim()) && isSafeUrl(value.trim());
 export const SITE_ADDRESS_MESSAGE = '请填写以 http://、https:// 或 / 开头的地址';
 
 /** The message of the first rule `value` breaks, or '' when it keeps them all. */

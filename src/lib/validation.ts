@@ -4,6 +4,8 @@
  * disagree. Each check returns the exact message of the product, or '' when the value passes.
  */
 
+import { checkEmail } from './email.ts';
+
 /** Only the local part of the email is typed; this fixed domain is appended. */
 export const MAIL_DOMAIN = '@qq.com';
 
@@ -91,9 +93,14 @@ export function checkLoginField(field: keyof LoginForm, form: LoginForm): string
   return field === 'username' ? checkLoginUsername(form.username) : checkLoginPassword(form.password);
 }
 
-/** One field of the register form (checked on blur); nick_name and email have no rules. */
+/**
+ * One field of the register form (checked on blur); nick_name has no rule, the email the site's one
+ * address rule (lib/email.ts) on the full address the form sends.
+ */
 export function checkRegisterField(field: keyof RegisterForm, form: RegisterForm): string {
   switch (field) {
+    case 'email':
+      return checkEmail(emailFromLocal(form.email));
     case 'username':
       return checkUsername(form.username);
     case 'password1':
@@ -118,6 +125,6 @@ export const validateLogin = (form: LoginForm): Errors<LoginForm> =>
   collect<LoginForm>(['username', 'password'], (f) => checkLoginField(f, form));
 
 export const validateRegister = (form: RegisterForm): Errors<RegisterForm> =>
-  collect<RegisterForm>(['username', 'password1', 'password2'], (f) => checkRegisterField(f, form));
+  collect<RegisterForm>(['username', 'email', 'password1', 'password2'], (f) => checkRegisterField(f, form));
 
 export const isEmpty = (errors: object) => Object.keys(errors).length === 0;

@@ -119,6 +119,8 @@ const EnvSchema = z.object({
     .transform((v) => v || undefined),
   // Pictures decoded or encoded at once per process (services/images): uploads' variants queue behind it.
   IMAGE_CONCURRENCY: wholeNumber(1, 1, 16),
+  // An import's archive (a zip of Markdown, the site's .tar.gz) unpacks to at most this many MB (docs/security.md).
+  IMPORT_MAX_UNPACKED_MB: wholeNumber(1024, 1, 1_048_576),
 });
 
 /** Every setting's name: docs/configuration.md and .env.example must list exactly these (tests/unit/docs.test.ts). */
@@ -167,6 +169,8 @@ export type Config = {
   mailFrom?: string;
   /** IMAGE_CONCURRENCY: pictures this process decodes or encodes at once (services/images/process.ts). */
   imageConcurrency: number;
+  /** IMPORT_MAX_UNPACKED_MB: the most an import's archive unpacks to (services/import/unpack.ts), in MB. */
+  importMaxUnpackedMb: number;
 };
 
 export class ConfigError extends Error {}
@@ -208,6 +212,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     imageConcurrency: e.IMAGE_CONCURRENCY,
+    importMaxUnpackedMb: e.IMPORT_MAX_UNPACKED_MB,
   };
 }
 

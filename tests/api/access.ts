@@ -189,6 +189,12 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/mail/test': 'admin',
   'GET /api/mail/failed': 'admin',
   'PUT /api/mail/retry': 'admin',
+  'GET /api/mail/outbox': 'admin',
+  // An address's confirmation: the link (its signed token is its authority) and the personal center.
+  'GET /api/mail/confirm': 'public',
+  'POST /api/mail/confirm': 'public',
+  'POST /api/mail/confirm/resend': 'login',
+  'PUT /api/mail/address': 'login',
   'GET /api/audit/getAuditDictionary': 'admin',
   'GET /api/backup/getDataSize': 'admin',
   'GET /api/backup/download': 'admin',

@@ -40,9 +40,10 @@ describe('security events in the audit log', () => {
 
   test('a 2FA change', async () => {
     const u = await api.user('auditotp01');
-    const { secret } = (await api.call('POST', '/api/user/2fa/setup', {}, u.token)).json.result;
+    const password = 'Passw0rd!';
+    const { secret } = (await api.call('POST', '/api/user/2fa/setup', { password }, u.token)).json.result;
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
-    expect((await api.call('POST', '/api/user/2fa/enable', { code }, u.token)).json.code).toBe(0);
+    expect((await api.call('POST', '/api/user/2fa/enable', { password, code }, u.token)).json.code).toBe(0);
     const { list } = await rows({ kind: '两步验证' });
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -96,7 +97,16 @@ describe('security events in the audit log', () => {
     });
     const dict = (await api.call('GET', '/api/audit/getAuditDictionary', undefined, api.adminToken)).json
       .result;
-    expect(dict.kinds).toEqual(['管理操作', '登录失败', '两步验证', '越权访问', '签名密钥', '密钥轮换']);
+    expect(dict.kinds).toEqual([
+      '管理操作',
+      '登录失败',
+      '两步验证',
+      '越权访问',
+      '签名密钥',
+      '拒绝导入',
+      '账号邮箱',
+      '密钥轮换',
+    ]);
     expect(dict.actions).toEqual(expect.arrayContaining(['登录失败', '开启两步验证', '无权访问管理接口']));
     expect((await rows({ kind: '密钥轮换' })).list.map((r) => r.action)).toEqual(['轮换签名密钥']);
     // Nobody signed in (user_id 0) is not a person to filter by.

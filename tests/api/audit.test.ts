@@ -166,7 +166,15 @@ describe('the list', () => {
     const dict = await api.call('GET', '/api/audit/getAuditDictionary', undefined, api.adminToken);
     expect(dict.json.result.actions).toContain('删除标签');
     expect(dict.json.result.things).toContain('标签');
-    expect(dict.json.result.kinds).toEqual(['管理操作', '登录失败', '两步验证', '越权访问', '签名密钥']);
+    expect(dict.json.result.kinds).toEqual([
+      '管理操作',
+      '登录失败',
+      '两步验证',
+      '越权访问',
+      '签名密钥',
+      '拒绝导入',
+      '账号邮箱',
+    ]);
     expect(dict.json.result.users.map((u: { id: number }) => u.id)).toContain(api.adminId);
   });
 

@@ -145,8 +145,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'PUT /api/user/updatePassword': { body: { password: 'Wrong1234', password1: 'Passw0rd2' }, hashes: 'user' },
   'POST /api/user/logout': {},
   'GET /api/user/getOwnStatistic': {},
-  'POST /api/user/2fa/setup': {},
-  'POST /api/user/2fa/enable': { body: { code: '123456' } },
+  'POST /api/user/2fa/setup': { body: { password: 'Wrong1234' }, hashes: 'user' },
+  'POST /api/user/2fa/enable': { body: { password: 'Wrong1234', code: '123456' }, hashes: 'user' },
   'POST /api/user/2fa/disable': { body: { password: 'Wrong1234', code: '123456' }, hashes: 'user' },
   'POST /api/upload/img': { multipart: true },
   'GET /api/media/list': {
@@ -243,6 +243,14 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/mail/test': {},
   'GET /api/mail/failed': { query: { current: '1', size: '10' }, numeric: { current: 1, size: 1 } },
   'PUT /api/mail/retry': { body: { idList: [999] } },
+  'GET /api/mail/outbox': {
+    query: { current: '1', size: '10', status: 'held', to: 'a@example.com' },
+    numeric: { current: 1, size: 1 },
+  },
+  'GET /api/mail/confirm': { query: { token: 'not-a-token.x' } },
+  'POST /api/mail/confirm': { query: { token: 'not-a-token.x' } },
+  'POST /api/mail/confirm/resend': {},
+  'PUT /api/mail/address': { body: { email: 'new@example.com', password: 'Wrong1234' }, hashes: 'user' },
   'PUT /api/links/delete': { body: { idList: [999] } },
   'POST /api/message/getMessageList': {
     body: { ...PAGE, tag: '', message: '', time: ['2026-01-01', '2026-12-31'] },

@@ -260,6 +260,9 @@ async function fuzzRoute(
 ): Promise<string[]> {
   const method = key.split(' ')[0];
   const failures: string[] = [];
+  // A route that hashes starts with fresh windows too (the one before may share its limiter), then the
+  // clock stands for its cases.
+  if (clockStands) vi.setSystemTime(Date.now() + 61 * 60_000);
   for (const c of cases) {
     stats.cases++;
     for (const role of ROLES) {

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalMariadb, startMariadb } from '../../scripts/local-services/mariadb.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { planFor } from '../../src/server/services/import/detect.ts';
+import { MYSQL_UNREACHABLE } from '../../src/server/services/import/mysql-connect.ts';
 import { dryRun, runImport } from '../../src/server/services/import/run.ts';
 import { setupTestApi } from './helpers.ts';
+import { LOCAL } from './import-typecho-cases.ts';
 
 /**
  * Importing the original project's MySQL database into this site, from a real MariaDB loaded with the
@@ -27,7 +29,7 @@ afterAll(() => maria?.stop());
 
 describe('import the original project (MySQL)', () => {
   it('the dry run counts every table', async () => {
-    const report = await dryRun(await planFor(url));
+    const report = await dryRun(await planFor(url, { mysql: LOCAL }));
     expect(report.format).toBe('mysql');
     expect(report.created).toEqual({
       user: 2,
@@ -50,7 +52,7 @@ describe('import the original project (MySQL)', () => {
   });
 
   it('imports every table, keeping ids where free and relinking pictures', async () => {
-    const report = await runImport(await planFor(url, { uploads: path.join(DIR, 'upload') }));
+    const report = await runImport(await planFor(url, { uploads: path.join(DIR, 'upload'), mysql: LOCAL }));
     expect(report.failed).toEqual([]);
     // Article 3 is free here (a site without the demo): it keeps its id, so old links still lead to it.
     const first = await db
@@ -148,7 +150,7 @@ describe('import the original project (MySQL)', () => {
   });
 
   it('a second run creates nothing; new rows after the kept ids get new ones', async () => {
-    const again = await runImport(await planFor(url));
+    const again = await runImport(await planFor(url, { mysql: LOCAL }));
     expect(again.created).toEqual({});
     expect(again.failed).toEqual([]);
     const made = await api.call(
@@ -194,6 +196,8 @@ describe('import the original project (MySQL)', () => {
   });
 
   it('a wrong address says so in Chinese', async () => {
-    await expect(planFor(url.replace('online_blog', 'nope'))).rejects.toThrow('无法连接 MySQL 数据库');
+    await expect(planFor(url.replace('online_blog', 'nope'), { mysql: LOCAL })).rejects.toThrow(
+      MYSQL_UNREACHABLE,
+    );
   });
 });

@@ -31,6 +31,9 @@ export function installerSql(file: 'Mysql.sql' | 'SQLite.sql', prefix: string): 
   return `${schema}\n${data}`;
 }
 
+/** The test's MariaDB listens on 127.0.0.1: reached as the CLI's `--allow-private` reaches it. */
+export const LOCAL = { allowPrivate: true };
+
 const CREATED = { category: 4, tag: 3, attachment: 2, article: 12, comment: 8 };
 
 const articleBy = (title: string) =>
@@ -38,7 +41,7 @@ const articleBy = (title: string) =>
 
 export function typechoCases(api: ReturnType<typeof setupTestApi>, source: () => string, key: () => string) {
   it('is read as Typecho; the dry run lists what would be created and what is left out and why', async () => {
-    const plan = await planFor(source(), { uploads: DIR });
+    const plan = await planFor(source(), { uploads: DIR, mysql: LOCAL });
     expect(plan.format).toBe('typecho');
     expect(plan.source).toBe(key());
     const report = await dryRun(plan);
@@ -68,7 +71,7 @@ export function typechoCases(api: ReturnType<typeof setupTestApi>, source: () =>
   });
 
   it('imports posts and pages with their status, terms, dates, cover, excerpt and password', async () => {
-    const report = await runImport(await planFor(source(), { uploads: DIR }));
+    const report = await runImport(await planFor(source(), { uploads: DIR, mysql: LOCAL }));
     expect(report.failed).toEqual([]);
     // The dry run said exactly this.
     expect(report.created).toEqual(CREATED);
@@ -207,11 +210,11 @@ export function typechoCases(api: ReturnType<typeof setupTestApi>, source: () =>
   it('is idempotent: a second run creates nothing', async () => {
     const count = async () => (await db.selectFrom('article').select('id').execute()).length;
     const before = await count();
-    const again = await runImport(await planFor(source(), { uploads: DIR }));
+    const again = await runImport(await planFor(source(), { uploads: DIR, mysql: LOCAL }));
     expect(again.created).toEqual({});
     expect(again.failed).toEqual([]);
     expect(again.already).toEqual(CREATED);
     expect(await count()).toBe(before);
-    expect((await dryRun(await planFor(source()))).created).toEqual({});
+    expect((await dryRun(await planFor(source(), { mysql: LOCAL }))).created).toEqual({});
   });
 }

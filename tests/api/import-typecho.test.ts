@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalMariadb, startMariadb } from '../../scripts/local-services/mariadb.ts';
 import { planFor } from '../../src/server/services/import/detect.ts';
+import { MYSQL_UNREACHABLE } from '../../src/server/services/import/mysql-connect.ts';
 import { setupTestApi } from './helpers.ts';
-import { installerSql, typechoCases } from './import-typecho-cases.ts';
+import { installerSql, LOCAL, typechoCases } from './import-typecho-cases.ts';
 
 /**
  * Importing a Typecho blog from MariaDB: Typecho's install/Mysql.sql loaded as its installer runs it,
@@ -32,7 +33,11 @@ describe('import a Typecho database (MariaDB)', () => {
   );
 
   it('a prefix that holds no Typecho, or a wrong address, says so in Chinese', async () => {
-    await expect(planFor(`${url}?prefix=wp_`)).rejects.toThrow('没有表前缀为 wp_ 的 Typecho 数据表');
-    await expect(planFor(url.replace('/typecho', '/nope'))).rejects.toThrow('无法连接 MySQL 数据库');
+    await expect(planFor(`${url}?prefix=wp_`, { mysql: LOCAL })).rejects.toThrow(
+      '没有表前缀为 wp_ 的 Typecho 数据表',
+    );
+    await expect(planFor(url.replace('/typecho', '/nope'), { mysql: LOCAL })).rejects.toThrow(
+      MYSQL_UNREACHABLE,
+    );
   });
 });

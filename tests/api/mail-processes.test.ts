@@ -26,8 +26,9 @@ async function startSite(): Promise<Site> {
     env,
     pages: (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'),
     clientDir: path.join(dir, 'no-client-build'),
-    // Looked for often: the two race for the same rows.
-    mailSender: { pollMs: 100, baseDelayMs: 10 },
+    // Looked for often: the two race for the same rows. The blogger gets 11 mails here at once: the
+    // per-recipient cap has its own tests (mail-confirm.test.ts).
+    mailSender: { pollMs: 100, baseDelayMs: 10, cap: { hour: 1000, day: 1000 } },
   });
   sites.push(site);
   return site;
@@ -83,10 +84,26 @@ test(`two processes on ${onPostgres ? 'PostgreSQL' : 'one SQLite file'} send eac
     return (await call(site, 'POST', '/api/user/login', { username: name, password: 'Passw0rd1' })).result
       .token as string;
   };
-  // The blogger's address, set through one process, read by the other's requests.
+  // The blogger's address, set through one process, read by the other's requests, confirmed by the
+  // test mail reaching it.
   expect((await call(b, 'POST', '/api/config/update', { owner_email: OWNER }, adminToken)).code).toBe(0);
+  expect((await call(a, 'POST', '/api/mail/test', {}, adminToken)).code).toBe(0);
   const ann = await reg(a, 'annmail');
   const ben = await reg(b, 'benmail');
+  // Ann follows the link of her confirmation mail (through the other process); Ben never does.
+  await expect
+    .poll(() => smtp.received.filter((r) => r.rcpt.includes('annmail@two.test')).length, { timeout: 30_000 })
+    .toBe(1);
+  const link = /http:\/\/[^\s]+\/api\/mail\/confirm\?token=[\w.-]+/.exec(
+    smtp.received.find((r) => r.rcpt.includes('annmail@two.test'))?.mail.text ?? '',
+  )?.[0];
+  expect(link).toBeTruthy();
+  const confirmed = await fetch(`${b.url}${new URL(link ?? '').pathname}${new URL(link ?? '').search}`, {
+    method: 'POST',
+  });
+  expect(((await confirmed.json()) as { code: number }).code).toBe(0);
+  await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBe(3);
+  smtp.received.length = 0;
   const msg = await call(
     a,
     'POST',

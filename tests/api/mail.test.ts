@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../src/server/db/connection.ts';
 import { signToken } from '../../src/server/services/auth.ts';
+import { markEmailConfirmed } from '../../src/server/services/mail/confirm.ts';
 import { setMailer } from '../../src/server/services/mail/outbox.ts';
 import { createSender, type Sender } from '../../src/server/services/mail/sender.ts';
 import { createMailer, type Mailer, mailFrom } from '../../src/server/services/mail/transport.ts';
@@ -13,7 +14,10 @@ import { NO_SUCH_MAILBOX, type Received, startSmtpServer } from './smtp-test-ser
  * Mail (docs/owner-guide.md#邮件) against a real SMTP server in the test (smtp-server), what arrives
  * parsed (mailparser): who gets which mail with which link and headers, that nobody is mailed about
  * their own action, retries after a refusal, failed mails and 重试, unsubscribing, the console's test mail.
- * The sender runs when the test says so (`send()`), so what is asserted is what arrived.
+ * The sender runs when the test says so (`send()`), so what is asserted is what arrived. Every reader
+ * here confirmed their address (as its link does) and the blogger's address is confirmed by the test
+ * mail; the confirmation and the per-recipient cap have their own tests (mail-confirm.test.ts), so the
+ * sender here allows many mails to one address (the blogger gets dozens across this file).
  */
 
 const api = setupTestApi();
@@ -27,6 +31,7 @@ type Person = { id: number; token: string; email: string };
 async function person(email = `${randomBytes(4).toString('hex')}@reader.test`): Promise<Person> {
   const name = `m${randomBytes(4).toString('hex')}`;
   const id = await createUser({ username: name, password: 'Passw0rd!', nick_name: `读者${name}`, email });
+  await markEmailConfirmed(db, id);
   const row = await db
     .selectFrom('user')
     .select(['id', 'role', 'token_version'])
@@ -59,10 +64,16 @@ let articleId = 0;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   mailer = createMailer(smtp.url);
-  sender = createSender(jobParts(), mailer, from, { baseDelayMs: 1, maxAttempts: 3 });
+  sender = createSender(jobParts(), mailer, from, {
+    baseDelayMs: 1,
+    maxAttempts: 3,
+    cap: { hour: 1000, day: 1000 },
+  });
   setMailer({ mailer, from, wake: () => {} });
   await db.updateTable('config').set({ blog_name: '测试博客' }).where('id', '=', 1).execute();
   await db.updateTable('user').set({ email: OWNER }).where('id', '=', api.adminId).execute();
+  // The blogger's address counts as confirmed once the console's test mail reached it.
+  expect((await api.call('POST', '/api/mail/test', {}, api.adminToken)).json.code).toBe(0);
   const made = await api.call(
     'POST',
     '/api/article/add',
@@ -208,13 +219,18 @@ describe('reply mails', () => {
       api.adminToken,
     );
     expect(set.json.code).toBe(0);
+    // Confirmed by the test mail that reaches it.
+    expect((await api.call('POST', '/api/mail/test', {}, api.adminToken)).json.result.to).toBe(
+      'me@owner.test',
+    );
+    smtp.received.length = 0;
     const bad = await api.call(
       'POST',
       '/api/config/update',
       { owner_email: 'not an address' },
       api.adminToken,
     );
-    expect(bad.json).toMatchObject({ code: 100, message: expect.stringContaining('邮箱地址格式不正确') });
+    expect(bad.json).toMatchObject({ code: 100, message: expect.stringContaining('邮箱格式不正确') });
     // Never shown to the public.
     expect((await api.call('GET', '/api/config')).json.result).not.toHaveProperty('owner_email');
     const gus = await person();
@@ -451,7 +467,13 @@ describe('unsubscribing', () => {
     expect(to(p.email)).toHaveLength(0);
     // The personal center shows the switch off, and turning it on again mails again.
     const prefs = await api.call('GET', '/api/mail/preferences', undefined, p.token);
-    expect(prefs.json.result).toEqual({ email: p.email, reply: false, review: true, link: true });
+    expect(prefs.json.result).toEqual({
+      email: p.email,
+      confirmed: true,
+      reply: false,
+      review: true,
+      link: true,
+    });
     const on = await api.call('PUT', '/api/mail/preferences', { reply: true }, p.token);
     expect(on.json.result.reply).toBe(true);
     await reply(r, parent, p.id, '第三次回复');

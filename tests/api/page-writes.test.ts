@@ -84,6 +84,9 @@ const NEUTRAL: Record<string, string> = {
   // Mail (services/mail): the outbox and the address's switches are on no page.
   'POST /api/mail/unsubscribe': 'private',
   'PUT /api/mail/preferences': 'private',
+  'POST /api/mail/confirm': 'private',
+  'POST /api/mail/confirm/resend': 'private',
+  'PUT /api/mail/address': 'private',
   'POST /api/mail/test': 'sends a mail, shows nothing',
   'PUT /api/mail/retry': 'the outbox is on no page',
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '../setup/database.ts';
 import { type Instance, startInstance, until } from './scale-instance.ts';
@@ -188,6 +189,45 @@ describe('limits across instances', () => {
     const owner = await attempt(b, '198.51.100.41', 'Passw0rd!');
     expect(owner.json.code).toBe(0);
     expect(Number(owner.headers.get('x-login-delay'))).toBeGreaterThan(0);
+  });
+
+  it('parallel wrong second-step codes over both instances: at most ten checked, then the code step is locked on both', async () => {
+    const u = await a.user();
+    const { secret } = (await a.call('POST', '/api/user/2fa/setup', { password: 'Passw0rd!' }, u.token)).json
+      .result;
+    const code = (ahead = 0) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + ahead });
+    const on = await b.call('POST', '/api/user/2fa/enable', { password: 'Passw0rd!', code: code() }, u.token);
+    expect(on.json.code).toBe(0);
+    const good = new Set([-30_000, 0, 30_000, 60_000].map(code));
+    const guesses = Array.from({ length: 200 }, (_, i) => String(100_000 + i * 4999).padStart(6, '0')).filter(
+      (g) => !good.has(g),
+    );
+    const attempt = (at: Instance, ip: string, otp: string) =>
+      at.call('POST', '/api/user/login', { username: u.name, password: 'Passw0rd!', otp }, undefined, ip);
+    // 40 at once, each from an address of its own, alternating instances.
+    const answers = await Promise.all(
+      guesses.slice(0, 40).map((g, i) => attempt(i % 2 ? a : b, `198.51.101.${i + 1}`, g)),
+    );
+    const checked = answers.filter((r) => r.json.message === '两步验证码不正确').length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(10);
+    // The rest were refused unchecked (one check at a time per account); one by one, the count goes on to
+    // ten and no further.
+    let wrongs = checked;
+    for (let i = 40; i < 60; i++) {
+      const r = await attempt(i % 2 ? a : b, `198.51.101.${i + 1}`, guesses[i]);
+      if (r.json.message === '两步验证码不正确') wrongs++;
+    }
+    expect(wrongs).toBe(10);
+    for (const at of [a, b]) {
+      const locked = await attempt(at, '198.51.102.1', code(30_000));
+      expect(locked.json.message).toContain('两步验证码错误次数过多');
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The recovery codes still sign in.
+    const recovery = on.json.result.recovery_codes as string[];
+    expect((await attempt(a, '198.51.102.2', recovery[0])).json.code).toBe(0);
   });
 
   it('the write flood guard counts the writes of both instances', async () => {

@@ -17,6 +17,10 @@ const BAD = [
   'vbscript:msgbox(1)',
   'file:///etc/passwd',
   '\u0001javascript:alert(1)',
+  // Paths that a browser reads as another host.
+  '//evil.example/a.png',
+  '/\\evil.example/a.png',
+  '/\t/evil.example/a.png',
 ];
 /** The XSS corpus's address payloads (encoded, spaced, mixed case), as the e2e suite sends them. */
 const CORPUS = (

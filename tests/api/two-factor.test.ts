@@ -5,8 +5,8 @@ import { db } from '../../src/server/db/connection.ts';
 import { setupTestApi } from './helpers.ts';
 
 /**
- * Two-factor sign-in (TOTP, RFC 6238): set up, confirm with a code, sign in with the second
- * step, each code once, ten one-time recovery codes, turn off with the password and a code. The clock
+ * Two-factor sign-in (TOTP, RFC 6238): set up and confirm with the password and a code, sign in with the
+ * second step, each code once, ten one-time recovery codes, turn off with the password and a code. The clock
  * (Date only) is held still and moved by whole 30-second steps, so which step a code belongs to is
  * certain.
  */
@@ -28,9 +28,16 @@ const login = (username: string, extra: Record<string, string> = {}, ip = '198.5
 const me = async (u: { id: number; token: string }) =>
   (await api.call('GET', `/api/user/getUserInfoById/${u.id}`, undefined, u.token)).json.result;
 const setup = async (token: string) => {
-  const res = await api.call('POST', '/api/user/2fa/setup', {}, token);
+  const res = await api.call('POST', '/api/user/2fa/setup', { password: PASSWORD }, token);
   expect(res.json.code).toBe(0);
   return res.json.result as { secret: string; otpauth_url: string };
+};
+/** Turns it on; the answer's fresh token replaces the user's (the older one has ended). */
+const enable = async (u: { token: string }, code: string) => {
+  const res = await api.call('POST', '/api/user/2fa/enable', { password: PASSWORD, code }, u.token);
+  expect(res.json.code).toBe(0);
+  u.token = res.json.result.token;
+  return res.json.result.recovery_codes as string[];
 };
 
 beforeAll(() => {
@@ -58,16 +65,16 @@ describe('setting it up', () => {
     // A second setup replaces the first: a code of the first secret no longer confirms.
     const second = await setup(u.token);
     expect(second.secret).not.toBe(first.secret);
-    const stale = await api.call('POST', '/api/user/2fa/enable', { code: codeAt(first.secret) }, u.token);
+    const enableWith = (code: string) =>
+      api.call('POST', '/api/user/2fa/enable', { password: PASSWORD, code }, u.token);
+    const stale = await enableWith(codeAt(first.secret));
     expect(stale.json).toMatchObject({ code: 100, message: '两步验证码不正确' });
-    const bad = await api.call('POST', '/api/user/2fa/enable', { code: '12345' }, u.token);
+    const bad = await enableWith('12345');
     expect(bad.json.code).toBe(100);
     expect(bad.json.message).toContain('请输入验证器上的 6 位数字');
     expect((await me(u)).otp_enabled).toBe(false);
 
-    const on = await api.call('POST', '/api/user/2fa/enable', { code: codeAt(second.secret) }, u.token);
-    expect(on.json.code).toBe(0);
-    const codes = on.json.result.recovery_codes as string[];
+    const codes = await enable(u, codeAt(second.secret));
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
@@ -83,15 +90,16 @@ describe('setting it up', () => {
       for (const c of codes) expect(row.code_hash).not.toContain(c.replaceAll('-', ''));
 
     // On already: setup and enable are refused, the secret stays.
-    const again = await api.call('POST', '/api/user/2fa/setup', {}, u.token);
+    const again = await api.call('POST', '/api/user/2fa/setup', { password: PASSWORD }, u.token);
     expect(again.json).toMatchObject({ code: 100, message: '两步验证已经开启，如需更换请先关闭' });
-    const twice = await api.call('POST', '/api/user/2fa/enable', { code: codeAt(second.secret, 1) }, u.token);
-    expect(twice.json.code).toBe(100);
+    expect((await enableWith(codeAt(second.secret, 1))).json.code).toBe(100);
   });
 
   it('needs a sign-in', async () => {
-    expect((await api.call('POST', '/api/user/2fa/setup', {})).status).toBe(401);
-    expect((await api.call('POST', '/api/user/2fa/enable', { code: '123456' })).status).toBe(401);
+    expect((await api.call('POST', '/api/user/2fa/setup', { password: PASSWORD })).status).toBe(401);
+    expect(
+      (await api.call('POST', '/api/user/2fa/enable', { password: PASSWORD, code: '123456' })).status,
+    ).toBe(401);
     expect((await api.call('POST', '/api/user/2fa/disable', { password: 'x', code: '1' })).status).toBe(401);
   });
 });
@@ -100,8 +108,7 @@ describe('signing in with it on', () => {
   it('asks for the code, takes it once, takes a recovery code once, and turns off with password + code', async () => {
     const u = await api.user('otplogin01');
     const { secret } = await setup(u.token);
-    const enabled = await api.call('POST', '/api/user/2fa/enable', { code: codeAt(secret) }, u.token);
-    const recovery = enabled.json.result.recovery_codes as string[];
+    const recovery = await enable(u, codeAt(secret));
 
     // The password alone: code 100, need_otp, no token.
     const ask = await login('otplogin01');
@@ -148,10 +155,9 @@ describe('signing in with it on', () => {
     expect((await off(PASSWORD, '000000')).json).toMatchObject({ code: 100, message: '两步验证码不正确' });
     expect((await off(PASSWORD, recovery[0])).json.code).toBe(100);
     expect((await me(u)).otp_enabled).toBe(true);
-    expect((await off(PASSWORD, codeAt(secret, 1))).json).toMatchObject({
-      code: 0,
-      message: '两步验证已关闭',
-    });
+    const done = await off(PASSWORD, codeAt(secret, 1));
+    expect(done.json).toMatchObject({ code: 0, message: '两步验证已关闭，其他设备需要重新登录' });
+    u.token = done.json.result.token;
     expect(await me(u)).toMatchObject({ otp_enabled: false });
     expect(await me(u)).not.toHaveProperty('recovery_left');
     expect(
@@ -165,8 +171,7 @@ describe('signing in with it on', () => {
   it('turning it on and off, and spending a recovery code, are in the audit log', async () => {
     const u = await api.user('otpaudit01');
     const { secret } = await setup(u.token);
-    const on = await api.call('POST', '/api/user/2fa/enable', { code: codeAt(secret) }, u.token);
-    const [spare] = on.json.result.recovery_codes as string[];
+    const [spare] = await enable(u, codeAt(secret));
     expect((await login('otpaudit01', { otp: spare }, '198.51.100.40')).json.code).toBe(0);
     const off = await api.call(
       'POST',

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/server/services/music/png.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../src/server/services/uploads.ts';
@@ -167,6 +168,60 @@ describe('what an upload may hold', () => {
     const broken = await api.call('POST', '/api/upload/img', form(cut, 'b.png', 'image/png'), me.token);
     expect(broken.json.code).toBe(100);
     expect(broken.json.message).toBe('图片文件已损坏或格式不正确');
+  });
+
+  it('refuses a PNG damaged inside: a chunk failing its CRC, rows cut short, garbage in the data', async () => {
+    const me = await api.user();
+    const chunk = (type: string, data: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(data.length, 0);
+      head.write(type, 4, 'latin1');
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+      return Buffer.concat([head, data, crc]);
+    };
+    const png = Buffer.from(encodePng(32, 32, (x, y) => [x * 8, y * 8, 128]));
+    const ihdr = png.subarray(8, 33);
+    const idatLength = png.readUInt32BE(33);
+    const idat = png.subarray(41, 41 + idatLength);
+    const rows = inflateSync(idat);
+    const build = (data: Buffer) =>
+      Buffer.concat([png.subarray(0, 8), ihdr, chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+    const flipped = Buffer.from(png);
+    flipped[41 + 10] ^= 0xff; // inside IDAT: its CRC no longer matches
+    const damaged = {
+      'crc.png': flipped,
+      // Valid chunks, every CRC right: the damage is in what they carry.
+      'cut-stream.png': build(idat.subarray(0, idat.length >> 1)),
+      'cut-rows.png': build(deflateSync(rows.subarray(0, rows.length >> 1))),
+      'garbage.png': build(Buffer.from('not a zlib stream at all, just words')),
+      'after-header.png': Buffer.concat([
+        png.subarray(0, 33),
+        Buffer.from('garbage'.repeat(8)),
+        png.subarray(33),
+      ]),
+    };
+    for (const [name, bytes] of Object.entries(damaged)) {
+      const answer = await api.call(
+        'POST',
+        '/api/upload/img',
+        form(new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, name, 'image/png'),
+        me.token,
+      );
+      expect([name, answer.json.code, answer.json.message]).toEqual([
+        name,
+        100,
+        '图片文件已损坏或格式不正确',
+      ]);
+    }
+    // The same picture whole is taken.
+    const whole = await api.call(
+      'POST',
+      '/api/upload/img',
+      form(build(idat), 'whole.png', 'image/png'),
+      me.token,
+    );
+    expect(whole.json.code, whole.json.message).toBe(0);
   });
 
   it('/uploads does not follow a symlink out of the uploads folder', async () => {

@@ -28,6 +28,7 @@ test('an admin turns on 2FA in the console; the banner goes and the next sign-in
 
   await banner.getByRole('link', { name: '去开启两步验证' }).click();
   await consoleReady(page, '账号与安全');
+  await page.getByLabel('当前密码').fill(owner.password);
   await page.getByRole('button', { name: '开启两步验证' }).click();
   await expect(page.getByRole('img', { name: '两步验证二维码' })).toBeVisible();
   const secret = (await page.locator('[data-otp-secret]').getAttribute('data-otp-secret')) as string;

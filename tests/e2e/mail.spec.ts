@@ -33,9 +33,19 @@ async function mailsTo(address: string): Promise<ParsedMail[]> {
   return all.filter((m) => addresses(m).includes(address));
 }
 
-async function withEmail(nick: string, email: string): Promise<TestUser & { email: string }> {
+/** An account with an address; `confirmed` stands for its owner having followed the link. */
+async function withEmail(
+  nick: string,
+  email: string,
+  confirmed = true,
+): Promise<TestUser & { email: string }> {
   const user = await createUser({ nick_name: unique(nick) });
-  write('UPDATE "user" SET email = ? WHERE id = ?', email, user.id);
+  write(
+    'UPDATE "user" SET email = ?, email_confirmed = ? WHERE id = ?',
+    email,
+    confirmed ? email.toLowerCase() : '',
+    user.id,
+  );
   return { ...user, email };
 }
 
@@ -53,10 +63,12 @@ test('站点资料: mail is on, the owner’s address is saved and the test mail
     await panel.getByLabel('站长邮箱').fill(owner);
     await panel.getByRole('button', { name: '保存站长邮箱' }).click();
     await expectToast(page, '修改成功');
-    await expect(panel.getByText(`（现在：${owner}）`)).toBeVisible();
+    await expect(panel.getByText(`现在：${owner}，未验证`)).toBeVisible();
     await panel.getByRole('button', { name: '发送测试邮件' }).click();
     await expectToast(page, `测试邮件已发送到 ${owner}`);
     await expect.poll(async () => (await mailsTo(owner)).map((m) => m.subject)).toHaveLength(1);
+    // The test mail reaching it confirmed the address.
+    await expect(panel.getByText(`现在：${owner}，已验证`)).toBeVisible();
   } finally {
     // As found: the blogger's mails go to the admin account's address again.
     const res = await request.post('/api/config/update', { data: { owner_email: '' }, headers: auth() });
@@ -93,7 +105,11 @@ test('邮件队列: a mail refused for good is listed with the server’s words,
     await signIn(page, admin());
     await page.goto('/admin/mail');
     await consoleReady(page, '邮件队列');
-    const row = page.getByRole('row').filter({ hasText: gone.email });
+    // The failed list (the outbox under it lists the mail too, with its state).
+    const row = page
+      .getByRole('table', { name: '发送失败的邮件' })
+      .getByRole('row')
+      .filter({ hasText: gone.email });
     await expect(row).toContainText('5.1.1 收件人邮箱不存在');
     await expect(row).toContainText('已尝试 1 次');
     // Marked as tried six times behind the screen's back: only a real retry counts from zero again.
@@ -115,6 +131,7 @@ test('个人中心: 回复我时发邮件 off stops the reply mail; on again, it
   await page.goto('/userCenter');
   const section = page.getByRole('region', { name: '邮件提醒' });
   await expect(section.getByText(`发送到 ${reader.email}`)).toBeVisible();
+  await expect(section.getByText('已验证')).toBeVisible();
   const reply = section.getByRole('checkbox', { name: '回复我时发邮件' });
   await expect(reply).toBeChecked();
   await reply.uncheck();
@@ -151,4 +168,25 @@ test('个人中心: 回复我时发邮件 off stops the reply mail; on again, it
   const [mail] = await mailsTo(reader.email);
   expect(mail.text).toContain(second);
   expect(mail.text).not.toContain(first);
+});
+
+test('个人中心: an unconfirmed address says 未验证; 重新发送 mails a link, and following it shows 已验证', async ({
+  page,
+}) => {
+  const reader = await withEmail('新读者', `${unique('fresh')}@e2e.test`, false);
+  await signIn(page, reader);
+  await page.goto('/userCenter');
+  const section = page.getByRole('region', { name: '邮件提醒' });
+  await expect(section.getByText('未验证')).toBeVisible();
+  await section.getByRole('button', { name: '重新发送' }).click();
+  await expectToast(page, `验证邮件已发送到 ${reader.email}`);
+  await expect.poll(async () => (await mailsTo(reader.email)).length).toBe(1);
+  const [mail] = await mailsTo(reader.email);
+  const link = /https?:\/\/\S+\/api\/mail\/confirm\?token=[\w.-]+/.exec(mail.text ?? '')?.[0] ?? '';
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await page.getByRole('button', { name: '确认验证' }).click();
+  await expect(page.getByText('邮箱验证成功').first()).toBeVisible();
+  await page.goto('/userCenter');
+  await expect(page.getByRole('region', { name: '邮件提醒' }).getByText('已验证')).toBeVisible();
 });

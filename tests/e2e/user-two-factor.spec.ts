@@ -32,6 +32,10 @@ test('/userCenter loads the 2FA settings when opened; on, the login asks for the
   expect(await panelLoaded()).toBe(false);
 
   await card.getByRole('button', { name: '设置两步验证' }).click();
+  // Turning it on asks for the password first (a session alone is not enough).
+  await card.getByRole('button', { name: '开启两步验证' }).click();
+  await expect(card.getByRole('alert')).toHaveText('请输入当前密码');
+  await card.getByLabel('当前密码').fill(user.password);
   await card.getByRole('button', { name: '开启两步验证' }).click();
   await expect(card.getByRole('img', { name: PANEL_TEXT })).toBeVisible();
   expect(await panelLoaded()).toBe(true);
@@ -45,6 +49,9 @@ test('/userCenter loads the 2FA settings when opened; on, the login asks for the
   const recovery = (await codes.first().textContent()) as string;
   await card.getByRole('button', { name: '我已保存好' }).click();
   await expect(card.locator('[data-two-factor="on"]')).toContainText('还有 10 个恢复码可用');
+  // Every other session ended; this tab goes on with the fresh token (a reload is still signed in).
+  await page.reload();
+  await expect(card).toContainText('已开启');
 
   // Signed out, the dialog asks for the second step; a recovery code answers it once.
   // (signIn's init script puts the session in once a tab: its mark stays, the session goes.)
@@ -93,6 +100,8 @@ for (const [width, theme] of [
     await page.goto('/userCenter');
     const card = page.locator('[data-two-factor-card]');
     await card.getByRole('button', { name: '设置两步验证' }).click();
+    await card.getByLabel('当前密码').fill(user.password);
+    expect(await seriousViolations(page, '[data-two-factor-card]')).toEqual([]);
     await card.getByRole('button', { name: '开启两步验证' }).click();
     await expect(card.getByRole('img', { name: PANEL_TEXT })).toBeVisible();
     expect(await seriousViolations(page, '[data-two-factor-card]')).toEqual([]);

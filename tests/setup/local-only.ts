@@ -5,11 +5,14 @@ import { isIP } from 'node:net';
 /**
  * Tests send traffic only to 127.0.0.1. A test that reaches code which would call out by name (the
  * friend-link check on a seeded demo link, say) gets "not found" here instead of a DNS query and a
- * request to the real site. Only localhost names and IP literals resolve.
+ * request to the real site. Only localhost names and IP literals (numeric shorthands too) resolve.
  */
 const LOCAL_NAME = /^(localhost|.+\.localhost)$/i;
+/** The IPv4 shorthands getaddrinfo reads as numbers without DNS (inet_aton): 127.1, 0x7f000001, 2130706433. */
+const IPV4_NUMBER = /^(0x[0-9a-f]+|\d+)(\.(0x[0-9a-f]+|\d+)){0,3}$/i;
 /** An IP literal (listen and connect pass them to lookup too: answered without DNS) or a localhost name. */
-const local = (hostname: string) => isIP(hostname) !== 0 || LOCAL_NAME.test(hostname);
+const local = (hostname: string) =>
+  isIP(hostname) !== 0 || LOCAL_NAME.test(hostname) || IPV4_NUMBER.test(hostname);
 
 type Callback = (err: NodeJS.ErrnoException | null, ...rest: unknown[]) => void;
 const real = dns.lookup;

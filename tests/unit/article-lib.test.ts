@@ -61,6 +61,10 @@ describe('article helpers', () => {
     expect(isSafeUrl('/uploads/a.png')).toBe(true);
     expect(isSafeUrl('https://example.com/a')).toBe(true);
     expect(isSafeUrl('//evil.example')).toBe(false);
+    expect(isSafeUrl('/\\evil.example')).toBe(false);
+    expect(isSafeUrl('/\t/evil.example')).toBe(false);
+    expect(isSafeUrl('/\n/evil.example')).toBe(false);
+    expect(isSafeUrl('/a/\\b')).toBe(true);
     expect(isSafeUrl('javascript:alert(1)')).toBe(false);
     expect(isSafeUrl('data:text/html,x')).toBe(false);
   });

@@ -17,7 +17,7 @@ const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');
 const join = (...parts: (Uint8Array | string)[]) =>
   new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p))));
 
-/** A PNG chunk (the CRC is not checked by the cleaner; a zero one keeps the fixture short). */
+/** A PNG chunk with a zero CRC: the cleaner checks the CRCs of the chunks it keeps, not of those it drops. */
 function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
@@ -61,6 +61,18 @@ describe('image cleaning', () => {
     const png = new Uint8Array(encodePng(3, 2, () => [1, 2, 3]));
     expect(cleanImage(png.subarray(0, png.length - 12), 'png')).toEqual({ ok: false, message: BROKEN });
     expect(cleanImage(join(PNG_SIG, HTML), 'png')).toEqual({ ok: false, message: BROKEN });
+  });
+
+  it('PNG: a kept chunk whose CRC does not match is refused; a dropped one does not matter', () => {
+    const png = new Uint8Array(encodePng(3, 2, () => [1, 2, 3]));
+    const damaged = Uint8Array.from(png);
+    damaged[png.length - 12 - 6] ^= 0x01; // a byte of IDAT's data
+    expect(cleanImage(damaged, 'png')).toEqual({ ok: false, message: BROKEN });
+    const badIhdrCrc = Uint8Array.from(png);
+    badIhdrCrc[29] ^= 0x01;
+    expect(cleanImage(badIhdrCrc, 'png')).toEqual({ ok: false, message: BROKEN });
+    const withText = join(png.subarray(0, 33), pngChunk('tEXt', join('Comment\0', 'hi')), png.subarray(33));
+    expect(cleanImage(withText, 'png')).toMatchObject({ ok: true, width: 3, height: 2 });
   });
 
   it('JPEG: keeps ICC and the orientation only (no EXIF text, no GPS), cuts after EOI', () => {

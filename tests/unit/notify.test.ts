@@ -86,6 +86,8 @@ describe('notifyTarget', () => {
     expect(notifyTarget(1, 7)).toEqual({ href: '/article?id=7' });
     expect(notifyTarget(2, 3)).toEqual({ href: '/talk?id=3' });
     expect(notifyTarget(3, 9)).toEqual({ href: '/message/list' });
+    // About the reader's own account (its sign-in security): the personal center.
+    expect(notifyTarget(5, 12)).toEqual({ href: '/userCenter' });
     // A friend-link application leads to the site's admin_url, the owner console.
     expect(notifyTarget(4, 1, '/admin')).toEqual({ href: '/admin' });
     expect(notifyTarget(4, 1, 'https://admin.example/links')).toEqual({
@@ -103,6 +105,6 @@ describe('notifyTarget', () => {
   });
 
   it('has nowhere to go for an unknown type', () => {
-    expect(notifyTarget(5, 1)).toBeNull();
+    expect(notifyTarget(6, 1)).toBeNull();
   });
 });

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countLinks,
-  findBlockedWord,
-  foldText,
-  judge,
-  parseWordList,
-  type ReviewRules,
-} from '../../src/lib/review.ts';
+import { blockedWords } from '../../src/lib/blocked-words.ts';
+import { countLinks, judge, type ReviewRules } from '../../src/lib/review.ts';
 import { addressBlocked, addressListError } from '../../src/server/core/address-list.ts';
 
-describe('blocked words', () => {
-  it('folds width, compatibility forms and case before matching', () => {
-    expect(foldText('ＶＸ：１２３')).toBe('vx:123');
-    expect(foldText('ｶﾀｶﾅ')).toBe('カタカナ');
-    const words = parseWordList('VX\n\n  代开发票  \nvx\r\n');
-    expect(words).toEqual(['vx', '代开发票']);
-    expect(findBlockedWord('加我ｖｘ聊', words)).toBe('vx');
-    expect(findBlockedWord('加我 Vx 聊', words)).toBe('vx');
-    expect(findBlockedWord('可以代开发票哦', words)).toBe('代开发票');
-    expect(findBlockedWord('正常的评论', words)).toBeNull();
-    expect(findBlockedWord('anything', [])).toBeNull();
-  });
-
-  it('a listed full-width word matches its half-width spelling too', () => {
-    expect(findBlockedWord('buy CASINO chips', parseWordList('ｃａｓｉｎｏ'))).toBe('casino');
-  });
-});
+// The word rule's own cases: tests/unit/blocked-words.test.ts.
 
 describe('links', () => {
   it('counts http(s) and www addresses, full-width ones too', () => {
@@ -38,7 +16,7 @@ describe('links', () => {
 describe('judge', () => {
   const rules: ReviewRules = {
     mode: 'off',
-    words: ['vx'],
+    words: blockedWords('vx'),
     wordsAction: 'pending',
     maxLinks: 1,
     linksAction: 'spam',
@@ -65,6 +43,10 @@ describe('judge', () => {
     expect(judge('https://a', rules, known)).toBe('published');
     expect(judge('vx https://a https://b', rules, known)).toBe('spam');
     expect(judge('https://a https://b', { ...rules, maxLinks: 0 }, known)).toBe('published');
+  });
+  it('a blocked word in what is shown beside the text (a tag) counts as one in the text', () => {
+    expect(judge('你好', rules, known, ['', 'v x'])).toBe('pending');
+    expect(judge('你好', rules, known, ['标签'])).toBe('published');
   });
 });
 

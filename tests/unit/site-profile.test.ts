@@ -43,6 +43,10 @@ describe('the site profile form of the console', () => {
     expect(checkProfileField(field('github_link'), 'javascript:alert(1)')).toBe(
       '请填写以 http://、https:// 或 / 开头的地址',
     );
+    for (const elsewhere of ['//evil.example/a.png', '/\\evil.example/a.png'])
+      expect(checkProfileField(field('blog_avatar'), elsewhere)).toBe(
+        '请填写以 http://、https:// 或 / 开头的地址',
+      );
     expect(checkProfileField(field('blog_avatar'), '/uploads/a.png')).toBe('');
     expect(checkProfileField(field('github_link'), 'https://github.com/x')).toBe('');
     expect(checkProfileField(field('github_link'), '')).toBe('');

@@ -268,7 +268,9 @@ function LoginPane() {
                 maxLength={64}
                 suffix={MAIL_DOMAIN}
                 value={reg.email}
+                error={regErrors.email}
                 onChange={(v) => setReg((f) => ({ ...f, email: v }))}
+                onBlur={() => blurRegister('email')}
               />
               <Field
                 label="密码"

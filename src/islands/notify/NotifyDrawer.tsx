@@ -1,6 +1,15 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { FileText, Link2, type LucideIcon, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
+import {
+  FileText,
+  Link2,
+  type LucideIcon,
+  MessageSquareText,
+  NotebookPen,
+  ShieldAlert,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../lib/api/client.ts';
 import { adminUrl } from '../../lib/api/config.ts';
@@ -28,6 +37,7 @@ const KINDS: Record<number, { Icon: LucideIcon; label: string }> = {
   2: { Icon: MessageSquareText, label: '说说' },
   3: { Icon: NotebookPen, label: '留言' },
   4: { Icon: Link2, label: '友链' },
+  5: { Icon: ShieldAlert, label: '账号安全' },
 };
 /**
  * The message drawer 我的消息 (docs/product.md#message-drawer): from the left, 40% wide on desktop and 80%

@@ -3,13 +3,15 @@ import { getMailPreferences, setMailPreferences } from '../../lib/api/mail.ts';
 import type { MailPreferences } from '../../lib/contract/mail.ts';
 import { MAIL_KIND_LABELS } from '../../lib/mail.ts';
 import { toast } from '../../stores/toast.ts';
+import { MailAddress } from './MailAddress.tsx';
 import styles from './user-center.module.css';
 
 const SWITCHES = ['reply', 'review', 'link'] as const;
 
 /**
- * 邮件提醒 in the personal center: the same switches as the unsubscribe links of the mails
- * (docs/owner-guide.md#邮件), kept by the account's address.
+ * 邮件提醒 in the personal center: the account's address and whether it is confirmed (MailAddress),
+ * and the same switches as the unsubscribe links of the mails (docs/owner-guide.md#邮件), kept by the
+ * account's address.
  */
 export function MailSwitches() {
   const [prefs, setPrefs] = useState<MailPreferences | null>(null);
@@ -42,22 +44,21 @@ export function MailSwitches() {
       </h2>
       {!prefs ? (
         <p className="muted">加载中…</p>
-      ) : !prefs.email ? (
-        <p className="muted">你的账号没有填写邮箱，收不到邮件提醒。</p>
       ) : (
         <>
-          <p className="muted">发送到 {prefs.email}</p>
-          {SWITCHES.map((k) => (
-            <label key={k} className={styles.switchRow}>
-              <input
-                type="checkbox"
-                checked={prefs[k]}
-                disabled={busy}
-                onChange={(e) => flip(k, e.target.checked)}
-              />
-              {MAIL_KIND_LABELS[k]}
-            </label>
-          ))}
+          <MailAddress prefs={prefs} onChange={setPrefs} />
+          {prefs.email &&
+            SWITCHES.map((k) => (
+              <label key={k} className={styles.switchRow}>
+                <input
+                  type="checkbox"
+                  checked={prefs[k]}
+                  disabled={busy}
+                  onChange={(e) => flip(k, e.target.checked)}
+                />
+                {MAIL_KIND_LABELS[k]}
+              </label>
+            ))}
         </>
       )}
     </section>

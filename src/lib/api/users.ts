@@ -2,10 +2,10 @@ import type { Registered } from '../contract/admin-users.ts';
 import type {
   FreshToken,
   LoginResult,
+  OtpEnabled,
   OtpSetup,
   OwnStatistic,
   PublicUser,
-  RecoveryCodes,
 } from '../contract/users.ts';
 import type { LoginForm } from '../validation.ts';
 import { get, post, put, type RequestOptions } from './client.ts';
@@ -30,12 +30,16 @@ export const updateOwnInfo = (patch: { nick_name?: string; qq?: string; avatar?:
 export const updatePassword = (body: { password: string; password1: string }, opts?: RequestOptions) =>
   put<FreshToken>('/api/user/updatePassword', body, opts);
 
-/** Two-factor sign-in: a pending secret, its confirmation (the recovery codes), turning it off. */
-export const setupOtp = () => post<OtpSetup>('/api/user/2fa/setup');
-export const enableOtp = (code: string, opts?: RequestOptions) =>
-  post<RecoveryCodes>('/api/user/2fa/enable', { code }, opts);
+/**
+ * Two-factor sign-in, each with the account's password: a pending secret, its confirmation (the recovery
+ * codes), turning it off. Turning it on or off answers a fresh token (the other sessions have ended).
+ */
+export const setupOtp = (password: string, opts?: RequestOptions) =>
+  post<OtpSetup>('/api/user/2fa/setup', { password }, opts);
+export const enableOtp = (body: { password: string; code: string }, opts?: RequestOptions) =>
+  post<OtpEnabled>('/api/user/2fa/enable', body, opts);
 export const disableOtp = (body: { password: string; code: string }, opts?: RequestOptions) =>
-  post<null>('/api/user/2fa/disable', body, opts);
+  post<FreshToken>('/api/user/2fa/disable', body, opts);
 
 export const ownStatistic = () => get<OwnStatistic>('/api/user/getOwnStatistic');
 

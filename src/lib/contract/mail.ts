@@ -10,8 +10,12 @@ export type MailStatus = {
   owner_email: string;
   /** Where the blogger's mails and the test mail go now; "" when nobody has an address. */
   to: string;
+  /** `to` is confirmed (the test mail reached it): the blogger's mails go only then. */
+  to_confirmed: boolean;
   pending: number;
   failed: number;
+  /** Mails over a recipient's cap, waiting to go out in a digest. */
+  held: number;
 };
 
 /** One mail the sender gave up on (GET /api/mail/failed). */
@@ -25,10 +29,33 @@ export type FailedMail = {
   createdAt: string;
 };
 
+/**
+ * One mail of the outbox (GET /api/mail/outbox). `status`: pending, sending, sent, failed, `held` (over
+ * its recipient's cap, waits for the digest), `folded` (went out in the digest `digest_id`), `skipped`
+ * (never sent); `reason` why (lib/mail.ts OUTBOX_REASONS: unconfirmed, capped, folded), '' for none.
+ */
+export type OutboxMail = {
+  id: number;
+  kind: string;
+  to_addr: string;
+  subject: string;
+  status: string;
+  reason: string;
+  digest_id: number | null;
+  attempts: number;
+  last_error: string;
+  /** When a pending mail is tried, a held one folded. */
+  next_at: string;
+  createdAt: string;
+  sentAt: string | null;
+};
+
 /** GET/PUT /api/mail/preferences: the signed-in user's switches (true: mailed). */
 export type MailPreferences = {
   /** The account's address; "" means no mail can reach them (the switches are kept all the same). */
   email: string;
+  /** The address's owner confirmed it (its link): until then no mail is sent to it. */
+  confirmed: boolean;
   reply: boolean;
   review: boolean;
   link: boolean;

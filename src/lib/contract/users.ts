@@ -20,7 +20,10 @@ export type PublicUser = {
 /** POST /api/user/login's answer. */
 export type LoginResult = { token: string; id: number; username: string; role: number };
 
-/** PUT /api/user/updatePassword's answer: a fresh token (the older ones of the user have ended). */
+/**
+ * PUT /api/user/updatePassword's and POST /api/user/2fa/disable's answer: a fresh token (the older ones
+ * of the user have ended).
+ */
 export type FreshToken = { token: string };
 
 /** GET /api/user/getOwnStatistic: the user's own comments, guestbook messages and likes. */
@@ -29,8 +32,11 @@ export type OwnStatistic = { commentCount: number; messageCount: number; likeCou
 /** POST /api/user/2fa/setup: the pending secret (base32, for typing in) and its otpauth:// address (the QR code). */
 export type OtpSetup = { secret: string; otpauth_url: string };
 
-/** POST /api/user/2fa/enable: the ten one-time recovery codes, shown once. */
+/** The ten one-time recovery codes, shown once. */
 export type RecoveryCodes = { recovery_codes: string[] };
+
+/** POST /api/user/2fa/enable: the recovery codes and a fresh token (the older ones of the user have ended). */
+export type OtpEnabled = RecoveryCodes & FreshToken;
 
 /** POST /api/user/login with 2FA on and no (or a wrong) code: code 100 and this result. */
 export type NeedOtp = { need_otp: true };

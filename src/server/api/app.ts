@@ -25,6 +25,7 @@ import { docsRoutes } from './docs.ts';
 import { idempotency } from './idempotency.ts';
 import { importAdminRoutes } from './import-admin.ts';
 import { mailRoutes, UNSUBSCRIBE_PATH } from './mail.ts';
+import { mailConfirmRoutes } from './mail-confirm.ts';
 import { mediaAdminRoutes } from './media-admin.ts';
 import { musicRoutes } from './music.ts';
 import { musicAdminRoutes } from './music-admin.ts';
@@ -110,7 +111,7 @@ export function createApiApp(opts: ApiOptions = {}): Hono<ApiEnv> {
   app.route('/', articleRevisionRoutes);
   app.route('/', articleUnlockRoutes);
   app.route('/', chatRoutes);
-  app.route('/', notifyRoutes).route('/', mailRoutes);
+  app.route('/', notifyRoutes).route('/', mailRoutes).route('/', mailConfirmRoutes);
   app.route('/', dashboardRoutes);
   app.route('/', auditAdminRoutes).route('/', backupAdminRoutes).route('/', musicAdminRoutes);
   app.route('/', importAdminRoutes);

@@ -43,7 +43,15 @@ const user = L('user', 'nick_name');
  * A new kind of event adds its kind here and its event to AUDIT_EVENTS: the dictionary offers both,
  * and the list filters by any kind the log holds.
  */
-export const AUDIT_KINDS = ['管理操作', '登录失败', '两步验证', '越权访问', '签名密钥'] as const;
+export const AUDIT_KINDS = [
+  '管理操作',
+  '登录失败',
+  '两步验证',
+  '越权访问',
+  '签名密钥',
+  '拒绝导入',
+  '账号邮箱',
+] as const;
 
 export type AuditEvent = { action: string; kind: string; thing: string };
 
@@ -55,12 +63,20 @@ export const AUDIT_EVENTS = {
   /** `npm run blog -- disable-2fa <username>`: the way back for a lost phone. */
   otpDisabledByCli: { action: '命令行关闭两步验证', kind: '两步验证', thing: '账号' },
   recoveryUsed: { action: '使用恢复码登录', kind: '两步验证', thing: '账号' },
+  /** Too many wrong second-step codes: the account's 6-digit code step is refused for a while. */
+  otpLocked: { action: '两步验证码错误过多，暂停验证码登录', kind: '两步验证', thing: '账号' },
   /** 401 on an admin route: nobody (or an ended token) signed in. */
   deniedGuest: { action: '未登录访问管理接口', kind: '越权访问', thing: '接口' },
   /** 403 on an admin route: a signed-in account that is not an admin. */
   deniedUser: { action: '无权访问管理接口', kind: '越权访问', thing: '接口' },
+  /** The personal center's address change (the old address is told; the new one gets its link). */
+  emailChanged: { action: '修改邮箱', kind: '账号邮箱', thing: '账号' },
+  /** An address confirmed by its link: mail may go to it from now on. */
+  emailConfirmed: { action: '验证邮箱', kind: '账号邮箱', thing: '账号' },
   /** `npm run blog -- rotate-secret`: every token signed before is refused from now on. */
   secretRotated: { action: '更换签名密钥', kind: '签名密钥', thing: '签名密钥' },
+  /** An import's archive that would unpack past the limits (services/import/unpack.ts): refused whole. */
+  importRefused: { action: '拒绝导入压缩包', kind: '拒绝导入', thing: '导入' },
 } satisfies Record<string, AuditEvent>;
 
 export const AUDIT_ACTIONS: Record<string, AuditAction> = {

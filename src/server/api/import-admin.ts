@@ -7,15 +7,22 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { hidePaths, hidePathsIn } from '../../lib/hide-paths.ts';
 import { toWireDate } from '../../lib/wire-date.ts';
-import { ApiError, invalid } from '../core/errors.ts';
+import { config } from '../config.ts';
+import { asDiskFull, isDiskFull } from '../core/disk-full.ts';
+import { ApiError, DomainError, invalid } from '../core/errors.ts';
 import { logger } from '../core/log.ts';
-import type { ApiEnv } from '../http/context.ts';
+import { MSG } from '../core/messages.ts';
+import type { ApiContext, ApiEnv } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
 import { planFor } from '../services/import/detect.ts';
+import { UnpackRefused } from '../services/import/refused.ts';
 import { dryRun, runImport } from '../services/import/run.ts';
 import { stage, staged, unstage } from '../services/import/staging.ts';
+import { AUDIT_EVENTS } from './audit-actions.ts';
+import { auditEvent } from './audit-events.ts';
 import { requireAdmin } from './auth.ts';
 import { body } from './validate.ts';
 
@@ -44,13 +51,36 @@ const limit = bodyLimit({
   },
 });
 
+/** The server's folders: an answer names a file by its name, never where it is (lib/hide-paths.ts). */
+const serverFolders = () => [config.dataDir, config.uploadsDir, config.musicDir, tmpdir(), process.cwd()];
+
+/**
+ * What an import that could not start answers: a refusal of the request and a full disk (507) as they
+ * are; anything else a refusal naming the file as it was sent, no folder of the server. An archive
+ * refused for what it would unpack to is kept in the audit log.
+ */
+function refusal(c: ApiContext, err: unknown, where: string): unknown {
+  if (err instanceof UnpackRefused)
+    auditEvent(c, AUDIT_EVENTS.importRefused, {
+      user: c.get('user'),
+      label: hidePaths(err.message, serverFolders()),
+    });
+  if (err instanceof ApiError || err instanceof DomainError) return err;
+  if (isDiskFull(err)) return asDiskFull(err, MSG.diskFullImport);
+  const message = (err instanceof Error ? err.message : String(err)).replaceAll(where, path.basename(where));
+  return invalid(hidePaths(message, serverFolders()));
+}
+
 const RunBody = z.object({ token: z.string().min(1, '缺少导入编号').max(64) });
 
 const doc = {
   prepare: apiDoc({
     summary: '导入：上传并试运行',
     access: 'admin',
-    upload: { file: 'file', fields: { source: '不上传文件时：原项目或 Typecho 数据库的 mysql:// 地址' } },
+    upload: {
+      file: 'file',
+      fields: { source: '不上传文件时：原项目或 Typecho 数据库的 mysql:// 地址（只连接公网地址）' },
+    },
     description:
       'WordPress 导出的 .xml、Markdown 文件夹的 .zip、Typecho 的 SQLite 数据库、Waline / Twikoo 的 .json、Artalk 的 .artrans、Disqus 的 .xml、本站的 .tar.gz 归档，或 mysql:// 地址；回答 `{token, report}`：试运行的报告（将新建、不导入及原因、错误），不写入任何内容。',
   }),
@@ -95,29 +125,24 @@ export const importAdminRoutes = new Hono<ApiEnv>()
     try {
       const plan = await planFor(where);
       try {
-        return ok(c, { token, report: await dryRun(plan) });
+        return ok(c, { token, report: hidePathsIn(await dryRun(plan), serverFolders()) });
       } finally {
         await plan.close?.();
       }
     } catch (err) {
       await unstage(token);
-      if (err instanceof ApiError) throw err;
-      // The server's folders are nobody's business: the message names the file as it was sent.
-      const message = (err instanceof Error ? err.message : String(err))
-        .replaceAll(where, path.basename(where))
-        .replaceAll(path.dirname(where) + path.sep, '');
-      throw invalid(message);
+      throw refusal(c, err, where);
     }
   })
   .post('/import/run', doc.run, async (c) => {
     requireAdmin(c);
     const { token } = await body(c, RunBody);
     const where = await staged(token);
-    const plan = await planFor(where).catch((err: Error) => {
-      throw err instanceof ApiError ? err : invalid(err.message.replaceAll(where, path.basename(where)));
+    const plan = await planFor(where).catch((err: unknown) => {
+      throw refusal(c, err, where);
     });
     try {
-      const report = await runImport(plan);
+      const report = hidePathsIn(await runImport(plan), serverFolders());
       await unstage(token);
       return ok(c, report, report.failed.length ? `导入完成，${report.failed.length} 项失败` : '导入完成');
     } finally {

@@ -8,8 +8,10 @@ import { ok } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
 import {
   listFailedMails,
+  listOutbox,
   mailPreferences,
   mailStatus,
+  OUTBOX_STATUSES,
   retryMails,
   sendTestMail,
   setMailPreferences,
@@ -31,7 +33,7 @@ export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';
 const BAD_TOKEN = '退订链接无效或已失效，请登录后在个人中心关闭邮件提醒';
 
 /** A small page of its own (light, as visitor pages are): no layout, no script. */
-const page = (title: string, inner: string) =>
+export const page = (title: string, inner: string) =>
   `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="margin:0;background:#f4f5f7;color:#222;font:16px/1.7 -apple-system,'PingFang SC','Microsoft YaHei',sans-serif"><main style="max-width:480px;margin:12vh auto;padding:24px;background:#fff;border-radius:8px">${inner}<p style="margin-top:24px"><a href="/" style="color:#49b1f5">返回首页</a></p></main></body></html>`;
 
 function tokenOf(c: { req: { query: (k: string) => string | undefined } }) {
@@ -53,6 +55,13 @@ const Preferences = z
 const Token = z.object({ token: z.string().max(2000).describe('邮件里退订链接带的签名令牌') });
 const Page = z.object(pageFields);
 const RetryBody = idList('邮件');
+const OutboxQuery = z.object({
+  ...pageFields,
+  status: z
+    .enum(OUTBOX_STATUSES, '状态只能是 pending、sending、sent、failed、held、folded 或 skipped')
+    .optional(),
+  to: z.string().max(300).optional().describe('只看发给这个地址的'),
+});
 
 const doc = {
   unsubscribePage: apiDoc({
@@ -76,6 +85,13 @@ const doc = {
   }),
   test: apiDoc({ summary: '发送测试邮件', access: 'admin', description: '立即发到站长邮箱，不经队列。' }),
   failed: apiDoc({ summary: '发送失败的邮件', access: 'admin', query: Page }),
+  outbox: apiDoc({
+    summary: '邮件队列',
+    access: 'admin',
+    query: OutboxQuery,
+    description:
+      '发件箱里的邮件，新的在前，带状态与原因：held 超出收件人上限、等待合并到摘要，folded 已合并到摘要（digest_id），skipped 未发送（reason：unconfirmed 未验证地址，capped 超出上限的验证邮件）。',
+  }),
   retry: apiDoc({ summary: '重试邮件', access: 'admin', body: RetryBody }),
 };
 
@@ -122,6 +138,10 @@ export const mailRoutes = new Hono<ApiEnv>()
     requireAdmin(c);
     const to = await sendTestMail();
     return ok(c, { to }, `测试邮件已发送到 ${to}`);
+  })
+  .get('/mail/outbox', doc.outbox, async (c) => {
+    requireAdmin(c);
+    return ok(c, await listOutbox(query(c, OutboxQuery)));
   })
   .get('/mail/failed', doc.failed, async (c) => {
     requireAdmin(c);

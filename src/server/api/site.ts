@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { blankAsAbsent, id, num } from '../../lib/contract/fields.ts';
+import { checkEmail, EMAIL_INVALID } from '../../lib/email.ts';
 import { REVIEW_MODES, RULE_ACTIONS } from '../../lib/review.ts';
 import { keywordText } from '../../lib/seo.ts';
 import { isSiteAddress, SITE_ADDRESS_MESSAGE } from '../../lib/site-profile.ts';
@@ -76,7 +77,7 @@ const ConfigPatch = z
       .string()
       .trim()
       .max(100, '邮箱地址太长')
-      .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), '邮箱地址格式不正确'),
+      .refine((v) => checkEmail(v) === '', EMAIL_INVALID),
   })
   .partial()
   .strip();

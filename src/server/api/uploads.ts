@@ -9,7 +9,7 @@ import { apiDoc } from '../http/openapi.ts';
 import { isAdmin } from '../services/auth.ts';
 import { BROKEN, cleanImage } from '../services/image-clean.ts';
 import { recordUpload } from '../services/images/library.ts';
-import { normalizeOriginal, readHeader } from '../services/images/process.ts';
+import { decodesWhole, normalizeOriginal, readHeader } from '../services/images/process.ts';
 import { MAX_IMAGE_BYTES, MAX_VISITOR_IMAGE_BYTES, saveImage, sniffImage } from '../services/uploads.ts';
 import { requireUser } from './auth.ts';
 
@@ -85,6 +85,8 @@ export const uploadRoutes = new Hono<ApiEnv>().post('/upload/img', doc, admit, l
   const head = await readHeader(bytes).catch(() => {
     throw invalid(BROKEN);
   });
+  // A PNG's rows are decoded to the end: its damage is in the compressed data, which no header shows.
+  if (kind.ext === 'png' && !(await decodesWhole(cleaned.bytes))) throw invalid(BROKEN);
   // One sharp cannot re-encode is kept as cleaned: its bare EXIF orientation still turns it on screen.
   const stored = (await normalizeOriginal(bytes, kind, head).catch(() => null)) ?? {
     bytes: cleaned.bytes,

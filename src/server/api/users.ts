@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Registered } from '../../lib/contract/admin-users.ts';
 import { id } from '../../lib/contract/fields.ts';
 import type { NeedOtp } from '../../lib/contract/users.ts';
+import { checkEmail, typedEmail } from '../../lib/email.ts';
 import { foldUsername } from '../../lib/names.ts';
 import { ROLE } from '../../lib/role.ts';
 import {
@@ -21,12 +22,14 @@ import type { ApiEnv } from '../http/context.ts';
 import { ok, refusal } from '../http/envelope.ts';
 import { apiDoc } from '../http/openapi.ts';
 import { signToken, verifyPassword } from '../services/auth.ts';
-import { otpEnabled, spendCode } from '../services/two-factor.ts';
+import { sendConfirmation } from '../services/mail/confirm.ts';
+import { otpEnabled } from '../services/two-factor.ts';
 import * as users from '../services/users.ts';
 import { AUDIT_EVENTS } from './audit-actions.ts';
 import { auditEvent } from './audit-events.ts';
 import { requireUser } from './auth.ts';
 import { clearFailures, delayFor, noteFailure, slowIfGuessed } from './login-slowdown.ts';
+import { checkSecondStep } from './second-step.ts';
 import { body, params } from './validate.ts';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -122,6 +125,9 @@ export const userRoutes = new Hono<ApiEnv>()
     const username = normalizeUsername(input.username);
     rule(checkUsername(username));
     rule(checkPassword(input.password));
+    // One mailbox in the plain form (lib/email.ts): never a list, a header line or a display name.
+    const email = typedEmail(input.email);
+    rule(checkEmail(email));
     const nick = input.nick_name.trim();
     if ([...nick].length > NICK_MAX) throw invalid(`昵称最多 ${NICK_MAX} 个字`);
     const ip = clientIp(c);
@@ -139,7 +145,7 @@ export const userRoutes = new Hono<ApiEnv>()
         username,
         password: input.password,
         nick_name: nick,
-        email: input.email.trim(),
+        email,
         ip,
       });
     } catch (err) {
@@ -147,6 +153,8 @@ export const userRoutes = new Hono<ApiEnv>()
       if (await users.usernameTaken(username)) throw conflict(MSG.usernameTaken);
       throw err;
     }
+    // The address gets its confirmation link; no other mail goes to it until it is followed.
+    if (email) await sendConfirmation(userId);
     // The admin app's register page prefills its login form with result.username.
     const registered: Registered = { id: userId, username };
     return ok(c, registered, '注册成功');
@@ -192,7 +200,9 @@ export const userRoutes = new Hono<ApiEnv>()
       throw conflict(MSG.accountDisabled);
     }
     // The second step: without a code the password alone was right, which is no failure; a wrong
-    // code is one (it keeps its slots and counts for the account).
+    // code keeps the address's slots and counts for the account's code step (api/second-step.ts), not
+    // as a wrong password. A code not checked (another check in flight, the code step locked) is said
+    // in the code step, with Retry-After.
     let recovery = false;
     if (await otpEnabled(user.id)) {
       const otp = input.otp?.trim();
@@ -200,12 +210,17 @@ export const userRoutes = new Hono<ApiEnv>()
         await passwordRight();
         return refusal<NeedOtp>(c, MSG.otpRequired, { need_otp: true });
       }
-      const spent = await spendCode(user.id, otp);
-      if (!spent) {
-        await failed(MSG.otpWrong, [user.id]);
+      const step = await checkSecondStep(c, { id: user.id, label: user.username }, otp);
+      if (!step.ok && step.reason === 'wrong') {
+        auditEvent(c, AUDIT_EVENTS.loginFailed, { ids: [user.id], label: `${username} · ${MSG.otpWrong}` });
         return refusal<NeedOtp>(c, MSG.otpWrong, { need_otp: true });
       }
-      recovery = spent === 'recovery';
+      if (!step.ok) {
+        await passwordRight();
+        c.header('Retry-After', String(Math.max(1, Math.ceil(step.retryAfter))));
+        return refusal<NeedOtp>(c, step.message, { need_otp: true });
+      }
+      recovery = step.kind === 'recovery';
     }
     await passwordRight();
     await clearFailures(account);

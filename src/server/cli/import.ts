@@ -4,10 +4,12 @@ import { dryRun, runImport } from '../services/import/run.ts';
 import type { Progress } from '../services/import/types.ts';
 
 /**
- * `npm run blog -- import <source> [--dry-run] [--uploads <folder>] [--fetch-images]`
+ * `npm run blog -- import <source> [--dry-run] [--uploads <folder>] [--fetch-images] [--allow-private]`
  * (docs/owner-guide.md#导入与导出): the dry run first (what would be created, what is skipped and why),
  * then — unless --dry-run — the run with a progress bar, and the report. --fetch-images: a Markdown
- * post's pictures on other sites are fetched into this one (public addresses only).
+ * post's pictures on other sites are fetched into this one (public addresses only). --allow-private:
+ * a mysql:// host may be loopback or private (a MySQL on this machine or its network); without it a
+ * mysql:// address is held to public addresses, as in the console.
  */
 
 /** A bar redrawn in place on a terminal; a line per tenth elsewhere (a log file, a test). */
@@ -35,14 +37,17 @@ export function parseImportArgs(args: string[]): {
   dryRun: boolean;
   uploads?: string;
   fetchImages: boolean;
+  allowPrivate: boolean;
 } {
   let source: string | undefined;
   let uploads: string | undefined;
   let dry = false;
   let fetchImages = false;
+  let allowPrivate = false;
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--dry-run') dry = true;
     else if (args[i] === '--fetch-images') fetchImages = true;
+    else if (args[i] === '--allow-private') allowPrivate = true;
     else if (args[i] === '--uploads') {
       uploads = args[++i];
       if (!uploads)
@@ -53,7 +58,7 @@ export function parseImportArgs(args: string[]): {
     else if (!source) source = args[i];
     else throw new Error(`多余的参数：${args[i]}`);
   }
-  return { source, dryRun: dry, uploads, fetchImages };
+  return { source, dryRun: dry, uploads, fetchImages, allowPrivate };
 }
 
 /** Returns the number of items that failed. */
@@ -63,7 +68,11 @@ export async function importCommand(args: string[]): Promise<number> {
     throw new Error(
       'import 需要一个来源：WordPress 导出的 .xml、Markdown 文件夹或 .zip、mysql:// 地址或 .tar.gz 归档',
     );
-  const plan = await planFor(opts.source, { uploads: opts.uploads, fetchImages: opts.fetchImages });
+  const plan = await planFor(opts.source, {
+    uploads: opts.uploads,
+    fetchImages: opts.fetchImages,
+    mysql: { allowPrivate: opts.allowPrivate },
+  });
   try {
     const preview = await dryRun(plan);
     for (const l of reportLines(preview)) console.log(l);

@@ -25,7 +25,7 @@ const HELP = `Usage: npm run blog -- <command>
   create-admin <username> [password]   make (or promote) an admin; prints a generated password
   disable-2fa <username>                turn off an account's two-factor sign-in (a lost phone and codes)
   backup <file>                         write a consistent copy of the SQLite database
-  import <source> [--dry-run] [--uploads <folder>] [--fetch-images]
+  import <source> [--dry-run] [--uploads <folder>] [--fetch-images] [--allow-private]
                                         a WordPress export (.xml), a Markdown folder or .zip (Hexo,
                                         Hugo, Jekyll), Typecho (mysql:// or its SQLite file), comments
                                         exported from Waline, Twikoo (.json), Artalk (.artrans) or
@@ -34,7 +34,9 @@ const HELP = `Usage: npm run blog -- <command>
                                         a dry run, then the import and its report; --uploads copies
                                         the old site's pictures (wp-content/uploads, usr/uploads,
                                         upload/) from a folder; --fetch-images downloads a Markdown
-                                        post's pictures from the web (public addresses only)
+                                        post's pictures from the web (public addresses only);
+                                        --allow-private lets a mysql:// host be this machine or its
+                                        network (a local MySQL; otherwise public addresses only)
   export <folder>                       write every article as <slug>.md with front matter
   export --archive <file.tar.gz>        the whole site: every table, upload and song (no secrets);
                                         import it into an empty site to move the blog

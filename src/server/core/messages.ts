@@ -63,6 +63,7 @@ export const MSG = {
   otpNoSetup: '请先获取新的二维码，再输入验证码',
   otpNotOn: '两步验证没有开启',
   otpPasswordWrong: '密码不正确',
+  otpBusy: '这个账号的另一次两步验证正在进行，请稍后再试',
   // Bad input
   nothingToChange: '没有需要修改的内容',
   articlePassword: '密码错误',
@@ -73,6 +74,7 @@ export const MSG = {
   diskFullBackup: '存储空间不足，备份失败',
   diskFullExport: '存储空间不足，导出失败',
   diskFullSave: '存储空间不足，保存失败',
+  diskFullImport: '存储空间不足，导入失败',
   idempotencyKey: 'Idempotency-Key 必须是 1 到 255 个可见的 ASCII 字符',
 } as const;
 

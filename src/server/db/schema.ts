@@ -21,6 +21,10 @@ export interface UserTable extends Stamps {
   password: string; // argon2id hash, never the plain text
   nick_name: string;
   email: string;
+  /** The address (lower-cased) its owner confirmed (0046): mailed only while it equals lower(email). */
+  email_confirmed: Generated<string>;
+  /** The one confirmation link that may still be used ('' none), services/mail/confirm.ts. */
+  email_nonce: Generated<string>;
   avatar: string;
   qq: string;
   role: number; // 1 admin, 2 user

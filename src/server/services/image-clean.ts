@@ -4,8 +4,11 @@
  * trailer, WebP chunks to the RIFF size). Anything after the end is cut (image/HTML polyglots), text
  * and metadata are dropped (PNG tEXt/zTXt/iTXt/eXIf, JPEG COM and APP segments, GIF comments, WebP
  * EXIF/XMP: this also removes camera EXIF such as GPS location), and a header that claims more
- * pixels than the limits is refused before anything decodes it. A file that does not parse is refused.
+ * pixels than the limits is refused before anything decodes it. A file that does not parse is refused,
+ * a PNG whose kept chunks fail their CRC too (its pixel data is then decoded whole by the upload route,
+ * images/process.ts decodesWhole).
  */
+import { crc32 } from 'node:zlib';
 
 /** At most this many pixels per side… */
 export const MAX_SIDE = 16_384;
@@ -80,7 +83,11 @@ export function cleanPng(b: Uint8Array): { bytes: Uint8Array; width: number; hei
       checkSize(width, height);
     }
     if (type === 'IDAT') sawData = true;
-    if (PNG_KEEP.has(type)) parts.push(b.subarray(at, end));
+    if (PNG_KEEP.has(type)) {
+      // The CRC covers the type and the data: a chunk damaged on the way is refused, not stored.
+      if (crc32(b.subarray(at + 4, end - 4)) !== u32be(b, end - 4)) fail();
+      parts.push(b.subarray(at, end));
+    }
     at = end;
     if (type === 'IEND') break;
   }

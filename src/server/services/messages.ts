@@ -223,6 +223,7 @@ export async function writeMessage(
     author.userId
       ? { isAdmin: author.isAdmin === true, userId: author.userId }
       : { isAdmin: false, guestName: author.nickName, ip },
+    [input.tag],
   );
   const id = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -277,7 +278,7 @@ export async function updateMessage(id: number, input: MessageInput, actor: Acto
   if (!row) throw notFound(MSG.guestbookMessage);
   if (row.user_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownMessageEdit);
   // An edit meets the word and link rules again; a hit takes a live message back off the pages.
-  const state = await stateAfterEdit(input.message, actor.isAdmin);
+  const state = await stateAfterEdit(input.message, actor.isAdmin, [input.tag]);
   const review_status = state === 'published' ? row.review_status : state;
   changes('messages', `message:${id}`);
   await db

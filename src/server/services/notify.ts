@@ -10,9 +10,9 @@ import type { DB } from '../db/schema.ts';
 
 /**
  * Notification kinds (docs/api/public.md#notifications-and-chat-history): where the drawer leads when the
- * item is opened.
+ * item is opened. `account`: about the receiver's own account (its sign-in security), to_id is their id.
  */
-export const NOTIFY = { article: 1, talk: 2, guestbook: 3, link: 4 } as const;
+export const NOTIFY = { article: 1, talk: 2, guestbook: 3, link: 4, account: 5 } as const;
 export type NotifyType = (typeof NOTIFY)[keyof typeof NOTIFY];
 
 /** Escapes user text for the notification's small markup (the drawer shows it as HTML). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { blockedWords } from '../../lib/blocked-words.ts';
 import type { ReviewSettings } from '../../lib/contract/site.ts';
-import { judge, parseWordList, type ReviewState } from '../../lib/review.ts';
+import { judge, type ReviewState } from '../../lib/review.ts';
 import { addressBlocked } from '../core/address-list.ts';
 import { changes, commentsTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
@@ -76,34 +77,44 @@ async function hasPublished(who: { userId: number } | { guestName: string; ip: s
   return m != null;
 }
 
-/** The state a new comment or message gets under the owner's settings. */
+/**
+ * The state a new comment or message gets under the owner's settings; `shown` is what readers see
+ * beside the text (a message's tag), checked for blocked words too.
+ */
 export async function stateOf(
   text: string,
   settings: ReviewSettings,
   author: { isAdmin: boolean } & ({ userId: number } | { guestName: string; ip: string }),
+  shown: readonly string[] = [],
 ): Promise<ReviewState> {
   const rules = {
     mode: settings.comment_review,
-    words: parseWordList(settings.blocked_words),
+    words: blockedWords(settings.blocked_words),
     wordsAction: settings.blocked_words_action,
     maxLinks: settings.max_links_per_comment,
     linksAction: settings.links_action,
   };
   // Asked only when the answer can matter (first mode): one query less on every other write.
   const needsHistory = !author.isAdmin && settings.comment_review === 'first';
-  return judge(text, rules, {
-    isAdmin: author.isAdmin,
-    hasPublished: needsHistory ? await hasPublished(author) : true,
-  });
+  return judge(
+    text,
+    rules,
+    { isAdmin: author.isAdmin, hasPublished: needsHistory ? await hasPublished(author) : true },
+    shown,
+  );
 }
 
 /**
  * The state an edited item gets: the word and link rules again (a clean message edited into an
  * advert goes back to the queue), the mode not (the person is already known).
  */
-export async function stateAfterEdit(text: string, isAdmin: boolean): Promise<ReviewState> {
+export async function stateAfterEdit(
+  text: string,
+  isAdmin: boolean,
+  shown: readonly string[] = [],
+): Promise<ReviewState> {
   const settings = await reviewSettings();
-  return stateOf(text, { ...settings, comment_review: 'off' }, { isAdmin, userId: 0 });
+  return stateOf(text, { ...settings, comment_review: 'off' }, { isAdmin, userId: 0 }, shown);
 }
 
 export type Verdict = 'published' | 'spam';

@@ -21,7 +21,7 @@ export type GuardSettings = Record<(typeof GUARD_FIELDS)[number], boolean>;
  */
 export type SiteConfig = Omit<
   ConfigTable,
-  'id' | 'updatedAt' | keyof ReviewConfig | keyof GuardSettings | 'owner_email'
+  'id' | 'updatedAt' | keyof ReviewConfig | keyof GuardSettings | 'owner_email' | 'owner_email_confirmed'
 > &
   GuardSettings;
 

@@ -1,7 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import type { OtpSetup, RecoveryCodes } from '../../lib/contract/users.ts';
 import { db } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+import { mailAccountNotice } from './mail/events.ts';
+import { wakeSender } from './mail/outbox.ts';
+import { createNotify, NOTIFY } from './notify.ts';
 import { getConfig } from './site.ts';
 
 /**
@@ -11,6 +16,9 @@ import { getConfig } from './site.ts';
  *
  * A code is accepted once: the newest accepted time step is kept per account and moved forward by a
  * conditional update, so two requests with one code (on two processes too) cannot both pass.
+ *
+ * Turning it on or off ends every other session of the account (its token version moves on, in the same
+ * transaction) and mails the account's own address; the route answers this tab a fresh token.
  */
 
 const PERIOD = 30;
@@ -96,11 +104,26 @@ async function claimStep(userId: number, step: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
-export type EnableResult = { ok: true; codes: RecoveryCodes } | { ok: false; reason: 'none' | 'code' };
+/** What a fresh token needs (auth.ts signToken): the account after its token version moved on. */
+export type TokenUser = { id: number; role: number; token_version: number };
+
+export type EnableResult =
+  | { ok: true; codes: RecoveryCodes; user: TokenUser }
+  | { ok: false; reason: 'none' | 'code' };
+
+/** Ends every older token of the account (this tab gets a fresh one from the answer). */
+const endSessions = (trx: Transaction<DB>, userId: number): Promise<TokenUser> =>
+  trx
+    .updateTable('user')
+    .set({ token_version: (eb) => eb('token_version', '+', 1), updatedAt: now() })
+    .where('id', '=', userId)
+    .returning(['id', 'role', 'token_version'])
+    .executeTakeFirstOrThrow();
 
 /**
  * Turns 2FA on with a right code from the pending secret: the secret becomes the account's, its step
- * counts as used, and ten new recovery codes are made (shown once: only their hashes are kept).
+ * counts as used, and ten new recovery codes are made (shown once: only their hashes are kept). Every
+ * other session ends and the account's address is told.
  */
 export async function enableOtp(userId: number, code: string): Promise<EnableResult> {
   const row = await db
@@ -122,25 +145,38 @@ export async function enableOtp(userId: number, code: string): Promise<EnableRes
       .where('pending_secret', '=', pending)
       .where('secret', 'is', null)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
+    if (Number(r.numUpdatedRows) !== 1) return null;
     await trx.deleteFrom('user_recovery_code').where('user_id', '=', userId).execute();
     await trx
       .insertInto('user_recovery_code')
       .values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(userId, c), usedAt: null })))
       .execute();
-    return true;
+    const user = await endSessions(trx, userId);
+    await mailAccountNotice(trx, userId, 'otp_on');
+    return user;
   });
-  return turnedOn ? { ok: true, codes: { recovery_codes: codes } } : { ok: false, reason: 'none' };
+  if (!turnedOn) return { ok: false, reason: 'none' };
+  wakeSender();
+  return { ok: true, codes: { recovery_codes: codes }, user: turnedOn };
 }
+
+/** Whether a code as typed is the 6-digit kind (else it is taken for a recovery code). */
+export const isTotpForm = (code: string): boolean => isTotpCode(normalized(code));
 
 /**
  * Checks a second-step code of an account with 2FA on and spends it: a TOTP code (its step must be
- * newer than the last one accepted) or an unused recovery code. Null when it is not good.
+ * newer than the last one accepted) or an unused recovery code. Null when it is not good. With `totp`
+ * false (the code step locked after many wrong codes) only a recovery code is checked.
  */
-export async function spendCode(userId: number, code: string): Promise<'totp' | 'recovery' | null> {
+export async function spendCode(
+  userId: number,
+  code: string,
+  { totp: takesTotp = true } = {},
+): Promise<'totp' | 'recovery' | null> {
   const typed = normalized(code);
   if (!typed) return null;
   if (isTotpCode(typed)) {
+    if (!takesTotp) return null;
     const row = await db
       .selectFrom('user_otp')
       .select('secret')
@@ -160,12 +196,40 @@ export async function spendCode(userId: number, code: string): Promise<'totp' | 
   return Number(r.numUpdatedRows) === 1 ? 'recovery' : null;
 }
 
-/** Turns 2FA off: the secret, any pending one and the recovery codes go. */
-export async function disableOtp(userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Turns 2FA off: the secret, any pending one and the recovery codes go, every session of the account
+ * ends (the route answers this tab a fresh token) and the account's address is told.
+ */
+export async function disableOtp(userId: number): Promise<TokenUser> {
+  const user = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_recovery_code').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_otp').where('user_id', '=', userId).execute();
+    const row = await endSessions(trx, userId);
+    await mailAccountNotice(trx, userId, 'otp_off');
+    return row;
   });
+  wakeSender();
+  return user;
+}
+
+/**
+ * The account's code step was locked after too many wrong codes: its owner finds a notification in
+ * 我的消息 (leading to the personal center) and a mail at the account's address.
+ */
+export async function noteOtpLocked(userId: number, minutes: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await createNotify(
+      {
+        userId,
+        type: NOTIFY.account,
+        toId: userId,
+        message: `你的账号连续输错了多次两步验证码，验证码登录已暂停 ${minutes} 分钟（恢复码仍可使用）。如果不是你本人在登录，说明密码已经泄露，请尽快修改密码。`,
+      },
+      trx,
+    );
+    await mailAccountNotice(trx, userId, 'otp_locked');
+  });
+  wakeSender();
 }
 
 /** How many recovery codes are left unused (the settings show it). */

@@ -1,9 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { blockedWords } from '../../lib/blocked-words.ts';
 import { imageIdentity } from '../../lib/community.ts';
 import type { OwnStatistic, PublicUser } from '../../lib/contract/users.ts';
 import {
   type Blogger,
   foldUsername,
+  NAME_BLOCKED,
   POSES_AS_BLOGGER,
   posesAsBlogger,
   USERNAME_POSES_AS_BLOGGER,
@@ -158,19 +160,24 @@ export async function usernameTaken(username: string): Promise<boolean> {
  * Who the blogger is to a reader: every admin's nick name, username and avatar, and the blog's name
  * and avatar (the profile card's 博主头像).
  */
-async function bloggerLook(): Promise<Blogger & { avatars: string[] }> {
+async function bloggerLook(): Promise<Blogger & { avatars: string[]; blockedWords: string }> {
   const [rows, site] = await Promise.all([
     db
       .selectFrom('user')
       .select(['nick_name', 'username', 'avatar'])
       .where('role', '=', ROLE.admin)
       .execute(),
-    db.selectFrom('config').select(['blog_name', 'blog_avatar']).where('id', '=', 1).executeTakeFirst(),
+    db
+      .selectFrom('config')
+      .select(['blog_name', 'blog_avatar', 'blocked_words'])
+      .where('id', '=', 1)
+      .executeTakeFirst(),
   ]);
   return {
     names: rows.flatMap((r) => [r.nick_name, r.username]),
     blogName: site?.blog_name ?? '',
     avatars: [...rows.map((r) => r.avatar), site?.blog_avatar ?? ''].filter(Boolean),
+    blockedWords: site?.blocked_words ?? '',
   };
 }
 
@@ -179,6 +186,8 @@ async function bloggerLook(): Promise<Blogger & { avatars: string[] }> {
  * (docs/decisions/0016-sign-in-protection.md):
  * a nick name or username that reads as 博主, as the blog's name or as an admin's name
  * (lib/names.ts), and the avatar of an admin or of the blog, however its address is spelled.
+ * Also a nick name (or guest name) holding one of the owner's blocked words, matched as in comments
+ * (lib/blocked-words.ts): a name cannot wait in the review queue, so it is refused.
  * Callers skip it for admins, who may look like themselves.
  */
 export async function refuseBloggerLook(look: {
@@ -188,6 +197,7 @@ export async function refuseBloggerLook(look: {
 }): Promise<void> {
   const blogger = await bloggerLook();
   if (look.nick_name && posesAsBlogger(look.nick_name, blogger)) throw conflict(POSES_AS_BLOGGER);
+  if (look.nick_name && blockedWords(blogger.blockedWords).find(look.nick_name)) throw conflict(NAME_BLOCKED);
   if (look.username && posesAsBlogger(look.username, blogger)) throw conflict(USERNAME_POSES_AS_BLOGGER);
   const avatar = look.avatar ? imageIdentity(look.avatar) : '';
   if (avatar && blogger.avatars.some((a) => imageIdentity(a) === avatar)) throw conflict(MSG.bloggerAvatar);

@@ -51,6 +51,10 @@ export default function BackupsScreen() {
         <h2 id="backup-title" className={o.heading}>
           数据库备份
         </h2>
+        <p className={styles.notice} role="note">
+          <strong>请像保管密码一样保管备份文件。</strong>
+          它含有每个账号的密码哈希和两步验证密钥：拿到它的人能为开启了两步验证的账号算出验证码，只差猜出密码。不要发给别人，不要放进公开的网盘或代码仓库。
+        </p>
         {pg ? (
           <p className={o.pre}>{sizes?.pgDump}</p>
         ) : (

@@ -123,6 +123,9 @@ export default function ImportScreen() {
             disabled={Boolean(file)}
             onChange={(e) => setMysql(e.target.value)}
           />
+          <span className={kit.hint}>
+            只连接公网地址；本机或内网的数据库请在服务器上用 npm run blog -- import 地址 --allow-private
+          </span>
         </div>
         <p className={kit.row}>
           <button type="button" className={kit.button} disabled={!ready} onClick={dry}>
@@ -145,8 +148,12 @@ export default function ImportScreen() {
           导出
         </h2>
         <p className={styles.muted}>
-          全站归档包含每张表的数据、上传的图片和音乐库，以及带校验和的清单；不含签名密钥等机密，但含密码哈希，请妥善保管。导入到新站点即可搬家（命令
+          全站归档包含每张表的数据、上传的图片和音乐库，以及带校验和的清单；不含签名密钥等机密。导入到新站点即可搬家（命令
           npm run blog -- import 归档文件）。
+        </p>
+        <p className={styles.notice} role="note">
+          <strong>请像保管密码一样保管归档文件。</strong>
+          它和备份一样含有每个账号的密码哈希和两步验证密钥：拿到它的人能为开启了两步验证的账号算出验证码，只差猜出密码。
         </p>
         <p className={o.row}>
           <button

@@ -1,19 +1,21 @@
 import { useCallback, useState } from 'react';
 import { listFailedMails, retryMails } from '../../../lib/api/admin/mail.ts';
 import type { FailedMail } from '../../../lib/contract/mail.ts';
-import { isMailKind, MAIL_KIND_LABELS } from '../../../lib/mail.ts';
+import { OUTBOX_KIND_LABELS, type OutboxKind } from '../../../lib/mail.ts';
 import { toast } from '../../../stores/toast.ts';
 import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import a from '../../kit/ops.module.css';
 import { useListScreen } from '../../kit/use-list-screen.ts';
+import { OutboxTable } from './OutboxTable.tsx';
 
 const PAGE_SIZE = 20;
 
 /**
  * /admin/mail: the mails the sender gave up on after its last attempt (docs/owner-guide.md#邮件), with
- * the SMTP server's error; 重试 puts one back in the queue.
+ * the SMTP server's error (重试 puts one back in the queue), and under them the whole outbox with why a
+ * mail was held, folded or never sent (OutboxTable).
  */
 export default function MailScreen() {
   const fetchPage = useCallback((page: number) => listFailedMails(page, PAGE_SIZE), []);
@@ -47,7 +49,7 @@ export default function MailScreen() {
         <span className={a.stack}>
           <span>{r.subject}</span>
           <span className={a.label}>
-            {r.to_addr} · {isMailKind(r.kind) ? MAIL_KIND_LABELS[r.kind] : r.kind}
+            {r.to_addr} · {OUTBOX_KIND_LABELS[r.kind as OutboxKind] ?? r.kind}
           </span>
         </span>
       ),
@@ -75,12 +77,15 @@ export default function MailScreen() {
   ];
 
   return (
-    <ListTable
-      list={list}
-      caption="发送失败的邮件"
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty="没有发送失败的邮件：发送失败会自动重试，多次仍失败的邮件会出现在这里"
-    />
+    <>
+      <ListTable
+        list={list}
+        caption="发送失败的邮件"
+        columns={columns}
+        rowKey={(r) => r.id}
+        empty="没有发送失败的邮件：发送失败会自动重试，多次仍失败的邮件会出现在这里"
+      />
+      <OutboxTable />
+    </>
   );
 }

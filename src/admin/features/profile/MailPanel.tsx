@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { getMailStatus, sendTestMail } from '../../../lib/api/admin/mail.ts';
 import { updateSiteConfig } from '../../../lib/api/admin/site.ts';
 import type { MailStatus } from '../../../lib/contract/mail.ts';
+import { checkEmail } from '../../../lib/email.ts';
 import { toast } from '../../../stores/toast.ts';
 import { TextField } from '../../kit/Field.tsx';
 import kit from '../../kit/kit.module.css';
@@ -10,11 +11,10 @@ import o from '../../kit/ops.module.css';
 import styles from '../../kit/screens.module.css';
 import { $gate } from '../../stores.ts';
 
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-
 /**
  * 站点资料 → 邮件 (docs/owner-guide.md#邮件): whether SMTP_URL turned mail on, the sender, the
- * blogger's address (owner_email, saved with /api/config/update) and 发送测试邮件.
+ * blogger's address (owner_email, saved with /api/config/update), whether it is confirmed, and
+ * 发送测试邮件 (which confirms it: the blogger's mails go only to a confirmed address).
  */
 export function MailPanel() {
   const gate = useStore($gate);
@@ -42,8 +42,9 @@ export function MailPanel() {
 
   async function save() {
     const value = owner.trim();
-    if (value && !ADDRESS.test(value)) {
-      setError('邮箱地址格式不正确');
+    const wrong = checkEmail(value);
+    if (wrong) {
+      setError(wrong);
       return;
     }
     setError('');
@@ -64,6 +65,7 @@ export function MailPanel() {
     try {
       const { to } = await sendTestMail();
       toast(`测试邮件已发送到 ${to}`, 'success', '提示');
+      await load();
     } catch {
       /* the SMTP error is on screen */
     } finally {
@@ -81,7 +83,7 @@ export function MailPanel() {
       </p>
       <TextField
         label="站长邮箱"
-        hint={`新评论、留言和友链申请发到这里；留空则用管理员账号的邮箱${status.to ? `（现在：${status.to}）` : ''}`}
+        hint={`新评论、留言和友链申请发到这里；留空则用管理员账号的邮箱${status.to ? `（现在：${status.to}，${status.to_confirmed ? '已验证' : '未验证：发送一封测试邮件即验证，验证前站长提醒不会发出'}）` : ''}`}
         value={owner}
         error={error || undefined}
         onChange={setOwner}
@@ -98,6 +100,11 @@ export function MailPanel() {
         <button type="button" className={kit.primary} disabled={busy || !status.enabled} onClick={test}>
           发送测试邮件
         </button>
+        {status.held > 0 && (
+          <a href="/admin/mail" className={o.push}>
+            {status.held} 封等待合并到摘要
+          </a>
+        )}
         {status.failed > 0 && (
           <a href="/admin/mail" className={o.push}>
             {status.failed} 封发送失败

@@ -2,6 +2,7 @@ import { type SubmitEvent, useId, useState } from 'react';
 import { HttpError } from '../../../lib/api/client.ts';
 import { disableOtp, enableOtp, setupOtp } from '../../../lib/api/users.ts';
 import type { OtpSetup } from '../../../lib/contract/users.ts';
+import { $token } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import { copyText } from '../../common/copy.ts';
 import QrCode from './QrCode.tsx';
@@ -21,8 +22,10 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * Two-factor sign-in settings, for the personal center and the console's 账号与安全:
- * turn on (scan, confirm with a code, keep the ten recovery codes shown once), or turn off (password
- * and a code). Loaded only when opened: this file and the QR code's encoder are a chunk of their own.
+ * turn on (the current password, scan, confirm with a code, keep the ten recovery codes shown once), or
+ * turn off (password and a code). Turning it on or off ends the account's other sessions: this tab
+ * keeps going with the fresh token of the answer. Loaded only when opened: this file and the QR code's
+ * encoder are a chunk of their own.
  */
 export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Props) {
   const [setup, setSetup] = useState<OtpSetup | null>(null);
@@ -33,14 +36,17 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
   const [password, setPassword] = useState('');
   const id = useId();
 
-  async function start() {
+  async function start(e: SubmitEvent) {
+    e.preventDefault();
+    if (!password) return setError('请输入当前密码');
     setBusy(true);
-    setError('');
     try {
-      setSetup(await setupOtp());
+      // The password stays for the confirmation, which asks for it again.
+      setSetup(await setupOtp(password, { quiet: true }));
       setCode('');
-    } catch {
-      /* the HTTP client has shown why */
+      setError('');
+    } catch (err) {
+      setError(reason(err));
     } finally {
       setBusy(false);
     }
@@ -52,12 +58,16 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
     if (!/^\d{6}$/.test(typed)) return setError('请输入验证器上的 6 位数字');
     setBusy(true);
     try {
-      const { recovery_codes } = await enableOtp(typed, { quiet: true });
+      const { recovery_codes, token } = await enableOtp({ password, code: typed }, { quiet: true });
+      // The server ended every other session of the account; this one goes on with the fresh token.
+      $token.set(token);
       setCodes(recovery_codes);
       setSetup(null);
+      setPassword('');
+      setCode('');
       setError('');
       onChanged({ enabled: true, recoveryLeft: recovery_codes.length });
-      toast('两步验证已开启', 'success', '提示');
+      toast('两步验证已开启，其他设备需要重新登录', 'success', '提示');
     } catch (err) {
       setError(reason(err));
     } finally {
@@ -71,12 +81,13 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
     if (!code.trim()) return setError('请输入验证码或恢复码');
     setBusy(true);
     try {
-      await disableOtp({ password, code: code.trim() }, { quiet: true });
+      const { token } = await disableOtp({ password, code: code.trim() }, { quiet: true });
+      $token.set(token);
       setPassword('');
       setCode('');
       setError('');
       onChanged({ enabled: false });
-      toast('两步验证已关闭', 'success', '提示');
+      toast('两步验证已关闭，其他设备需要重新登录', 'success', '提示');
     } catch (err) {
       setError(reason(err));
     } finally {
@@ -98,6 +109,21 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
         aria-invalid={Boolean(error)}
         aria-describedby={`${id}-error`}
         onChange={(e) => setCode(e.target.value)}
+      />
+    </div>
+  );
+  const passwordField = (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-password`}>当前密码</label>
+      <input
+        id={`${id}-password`}
+        type="password"
+        autoComplete="current-password"
+        maxLength={100}
+        value={password}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-error`}
+        onChange={(e) => setPassword(e.target.value)}
       />
     </div>
   );
@@ -140,18 +166,10 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
         <p className={styles.ok}>
           两步验证已开启{recoveryLeft !== undefined ? `，还有 ${recoveryLeft} 个恢复码可用` : ''}。
         </p>
-        <p className={styles.muted}>关闭后，只凭密码就能登录。关闭需要当前密码和一个验证码（或恢复码）。</p>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-password`}>当前密码</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            maxLength={100}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <p className={styles.muted}>
+          关闭后，只凭密码就能登录。关闭需要当前密码和一个验证码（或恢复码），其他设备上的登录会失效。
+        </p>
+        {passwordField}
         {codeField('code', '验证码或恢复码', false)}
         {errorLine}
         <button type="submit" className="btn" disabled={busy}>
@@ -189,6 +207,7 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
             className="btn"
             onClick={() => {
               setSetup(null);
+              setPassword('');
               setError('');
             }}
           >
@@ -199,14 +218,16 @@ export default function TwoFactorPanel({ enabled, recoveryLeft, onChanged }: Pro
     );
 
   return (
-    <div className={styles.panel} data-two-factor="off">
+    <form className={styles.panel} onSubmit={start} noValidate data-two-factor="off">
       <p className={styles.muted}>
         两步验证未开启。开启后，登录时除了密码，还要输入手机验证器上的 6
-        位数字：即使密码泄露，别人也登录不了。
+        位数字：即使密码泄露，别人也登录不了。开启前请输入当前密码；开启后其他设备上的登录会失效。
       </p>
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={start}>
+      {passwordField}
+      {errorLine}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         开启两步验证
       </button>
-    </div>
+    </form>
   );
 }

@@ -33,6 +33,7 @@ import * as m0038 from './0038_publish_password.ts';
 import * as m0041 from './0041_seo.ts';
 import * as m0043 from './0043_photo_caption.ts';
 import * as m0045 from './0045_old_url.ts';
+import * as m0046 from './0046_mail_confirm.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -76,6 +77,7 @@ const steps: Record<string, Step> = {
   '0041_seo': m0041,
   '0043_photo_caption': m0043,
   '0045_old_url': m0045,
+  '0046_mail_confirm': m0046,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

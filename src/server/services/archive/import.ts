@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import * as tar from 'tar';
 import { config } from '../../config.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
 import { syncSequences } from '../import/rows.ts';
 import type { Item, Plan } from '../import/types.ts';
+import { unpackFolder, untarTo } from '../import/unpack.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, archivedTables, latestMigration, type Manifest } from './export.ts';
 
 /**
@@ -55,7 +54,10 @@ async function readManifest(dir: string, name: string): Promise<Manifest> {
   if (manifest.version > ARCHIVE_VERSION || manifest.schema > (await latestMigration()))
     throw new Error(`${name}：归档来自更新版本的站点（${manifest.schema}），请先升级本站再导入`);
   for (const entry of [...manifest.tables, ...manifest.files]) {
-    const bytes = await readFile(path.join(dir, entry.path)).catch(() => undefined);
+    // Only the archive's own files: a name leading out of it reads nothing of the server's.
+    const here = path.resolve(dir, String(entry.path));
+    if (!here.startsWith(dir + path.sep)) throw new Error(`${name}：归档里的文件名不安全：${entry.path}`);
+    const bytes = await readFile(here).catch(() => undefined);
     if (!bytes) throw new Error(`${name}：归档缺少文件 ${entry.path}`);
     if (sha256(bytes) !== entry.sha256) throw new Error(`${name}：${entry.path} 的校验和不符，归档已损坏`);
   }
@@ -120,12 +122,11 @@ async function restoreTables(trx: Db, dir: string, manifest: Manifest, schema: S
 
 export async function archivePlan(file: string): Promise<Plan> {
   const name = path.basename(file);
-  const dir = await mkdtemp(path.join(tmpdir(), 'blog-archive-in-'));
+  // Under DATA_DIR, within the limits of an import's archive (import/unpack.ts).
+  const dir = await unpackFolder();
   const close = () => rm(dir, { recursive: true, force: true });
   try {
-    await tar.x({ file, cwd: dir, strict: true }).catch((err: Error) => {
-      throw new Error(`${name}：无法解开归档（${err.message}）`);
-    });
+    await untarTo(file, dir, name);
     const manifest = await readManifest(dir, name);
     const source = `archive:${manifest.id}`;
     // Once imported, the site is this archive's: a second run finds it done instead of refusing.

@@ -48,6 +48,22 @@ export async function readHeader(bytes: Uint8Array): Promise<Header> {
 }
 
 /**
+ * Whether a PNG's pixel data decodes to its last row: a zlib stream cut short, garbage in IDAT or an
+ * unknown row filter, which the structure walk (services/image-clean.ts, CRCs included) cannot see.
+ * Read row by row (sequential), so a large picture does not sit in memory whole; under the gate.
+ */
+export async function decodesWhole(bytes: Uint8Array): Promise<boolean> {
+  return throughGate(() =>
+    sharp(bytes, { failOn: 'error', sequentialRead: true })
+      .stats()
+      .then(
+        () => true,
+        () => false,
+      ),
+  );
+}
+
+/**
  * The original as it is stored: EXIF orientation applied and at most MAX_STORED_SIDE on its long side,
  * in its own format, with no metadata (sharp writes none unless asked). A picture that needs neither
  * is returned as null: the caller stores the cleaned bytes as they are (services/image-clean.ts), and

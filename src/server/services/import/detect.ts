@@ -20,6 +20,11 @@ export type ImportOptions = {
    * addresses only, markdown-fetch.ts); the options are the tests' (a local server, a short timeout).
    */
   fetchImages?: boolean | import('./markdown-fetch.ts').FetchOptions;
+  /**
+   * A `mysql://` source's reach (mysql-connect.ts): public addresses only unless `allowPrivate` (the
+   * CLI's `--allow-private`; the console never sets it), and the tests' short connect timeout.
+   */
+  mysql?: import('./mysql-connect.ts').MysqlReach;
 };
 
 async function head(file: string): Promise<Buffer> {
@@ -54,8 +59,8 @@ export async function planFor(source: string, options: ImportOptions = {}): Prom
   // A MySQL database is Typecho's when its tables are (any prefix), else the original project's.
   if (/^mysql:\/\//i.test(source))
     return (
-      (await (await import('./typecho.ts')).typechoMysqlPlan(source, uploads)) ??
-      (await import('./mysql.ts')).mysqlPlan(source, uploads)
+      (await (await import('./typecho.ts')).typechoMysqlPlan(source, uploads, options.mysql)) ??
+      (await import('./mysql.ts')).mysqlPlan(source, uploads, options.mysql)
     );
   const file = path.resolve(source);
   const info = await stat(file).catch(() => undefined);

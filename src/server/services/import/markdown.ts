@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
 import { isSafeUrl } from '../../../lib/article.ts';
 import { type ArticleFile, type Flavor, type ReadFile, readArticleFile } from '../../../lib/front-matter.ts';
 import { hasNul, NUL_MESSAGE } from '../../../lib/nul.ts';
@@ -18,6 +16,7 @@ import { type BlogSite, blogSite, postFolders } from './markdown-site.ts';
 import { oldAddresses } from './permalinks.ts';
 import { ownerId } from './rows.ts';
 import type { Item, Plan } from './types.ts';
+import { unpackFolder, unzipTo } from './unpack.ts';
 import { type Fetched, Relinker, remotePictures } from './uploads.ts';
 
 /**
@@ -30,6 +29,10 @@ import { type Fetched, Relinker, remotePictures } from './uploads.ts';
  * posts or embedded as data: URIs are uploaded and relinked; remote ones are fetched with
  * --fetch-images, else kept and listed.
  */
+
+const MB = 1024 * 1024;
+/** The largest Markdown file read as a post. */
+const MAX_POST_BYTES = 64 * MB;
 
 /** Folders of a blog's source that hold no posts (its theme, its built site, its packages). */
 const NOT_POSTS = new Set(['node_modules', '.git', 'themes', 'public', 'resources', '_site', '.deploy_git']);
@@ -124,6 +127,9 @@ export async function markdownPlan(dir: string, shown = dir, options: ImportOpti
     const rel = posix(file);
     const where = path.join(shown, rel);
     try {
+      // Read whole, so not past this (pictures pasted in as data: URIs make a post large, not this large).
+      if ((await stat(file)).size > MAX_POST_BYTES)
+        throw new Error(`文件超过 ${MAX_POST_BYTES / MB} MB，不是一篇文章`);
       const text = await readFile(file, 'utf8');
       // As the API refuses it (PostgreSQL stores no NUL in text): the same on both databases.
       if (hasNul(text)) throw new Error(NUL_MESSAGE);
@@ -252,25 +258,22 @@ export async function markdownPlan(dir: string, shown = dir, options: ImportOpti
 
 const SITE_NAME: Record<BlogSite['kind'], string> = { hexo: 'Hexo', hugo: 'Hugo', jekyll: 'Jekyll' };
 
-/** A zip of Markdown files: unpacked into a temporary folder that goes when the run ends. */
+/** A folder of a blog's source that holds no posts: none of its files is unpacked from a zip. */
+const inNotPosts = (entry: string) =>
+  entry
+    .split('/')
+    .slice(0, -1)
+    .some((part) => NOT_POSTS.has(part));
+
+/**
+ * A zip of Markdown files: unpacked under DATA_DIR (unpack.ts: within the limits, counting what is
+ * inflated) into a folder that goes when the run ends.
+ */
 export async function zipPlan(file: string, options: ImportOptions = {}): Promise<Plan> {
   const name = path.basename(file);
-  let entries: Record<string, Uint8Array>;
+  const dir = await unpackFolder();
   try {
-    entries = unzipSync(new Uint8Array(await readFile(file)));
-  } catch (err) {
-    throw new Error(`${name}：不是有效的 zip 文件（${err instanceof Error ? err.message : err}）`);
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'blog-import-'));
-  try {
-    for (const [entry, bytes] of Object.entries(entries)) {
-      if (entry.endsWith('/')) continue;
-      const target = path.resolve(dir, entry);
-      // A name with `..` or a leading `/` would write outside the folder: refused.
-      if (!target.startsWith(dir + path.sep)) throw new Error(`${name}：文件名不安全：${entry}`);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
-    }
+    await unzipTo(file, dir, name, inNotPosts);
     // A zip of a blog's folder holds that folder: its root is the blog's (its _config.yml, hugo.toml).
     const top = await readdir(dir, { withFileTypes: true });
     const only = top.length === 1 && top[0].isDirectory() ? path.join(dir, top[0].name) : dir;

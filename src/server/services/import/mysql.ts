@@ -1,8 +1,8 @@
-import mysql from 'mysql2/promise';
 import { foldUsername } from '../../../lib/names.ts';
 import { slugify } from '../../../lib/slug.ts';
 import type { Db } from '../articles/db.ts';
 import { numberedSlug } from '../articles/write.ts';
+import { connectMysql, type MysqlReach, parseMysqlUrl } from './mysql-connect.ts';
 import { categoryId, guestUser, ownerId, syncSequences, tagId } from './rows.ts';
 import type { Item, Plan, Writer } from './types.ts';
 import { Relinker } from './uploads.ts';
@@ -67,17 +67,14 @@ async function need(w: Writer, kind: string, id: unknown, what: string): Promise
   return found;
 }
 
-export async function mysqlPlan(url: string, uploadsDir?: string): Promise<Plan> {
-  const parsed = new URL(url);
-  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (!database) throw new Error(`${parsed.host}：地址里缺少数据库名（mysql://用户:密码@主机/online_blog）`);
-  const shown = `${parsed.host}/${database}`;
-  let conn: mysql.Connection;
-  try {
-    conn = await mysql.createConnection({ uri: url, dateStrings: true, charset: 'utf8mb4' });
-  } catch (err) {
-    throw new Error(`无法连接 MySQL 数据库 ${shown}：${err instanceof Error ? err.message : err}`);
-  }
+export async function mysqlPlan(url: string, uploadsDir?: string, reach?: MysqlReach): Promise<Plan> {
+  const address = parseMysqlUrl(url);
+  if (!address.database)
+    throw new Error(
+      `${address.shown.replace(/\/$/, '')}：地址里缺少数据库名（mysql://用户:密码@主机/online_blog）`,
+    );
+  const shown = address.shown;
+  const conn = await connectMysql(address, reach, { dateStrings: true });
   const rows: Record<string, Row[]> = {};
   try {
     const [present] = await conn.query('SHOW TABLES');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { importFileName } from '../../../lib/import-file-name.ts';
 import { config } from '../../config.ts';
 import { asDiskFull } from '../../core/disk-full.ts';
 import { invalid } from '../../core/errors.ts';
@@ -27,10 +28,19 @@ async function sweep(): Promise<void> {
   }
 }
 
+/** The name an uploaded file is kept under: its last part, nothing leading elsewhere (lib/import-file-name.ts). */
+function keptName(sent: string): string {
+  const named = importFileName(sent);
+  if ('error' in named) throw invalid(named.error);
+  return named.name;
+}
+
 /** Keeps an uploaded file (or a mysql:// address) for a later run; returns its token and where it is. */
 export async function stage(
   input: { name: string; bytes: Uint8Array } | { url: string },
 ): Promise<{ token: string; source: string }> {
+  // A name no file can have (`..`, `.`, nothing, too long) is refused before anything is kept.
+  const name = 'url' in input ? '' : keptName(input.name);
   await sweep();
   const token = randomBytes(16).toString('hex');
   const dir = path.join(root(), token);
@@ -39,8 +49,6 @@ export async function stage(
     let source: string;
     if ('url' in input) source = input.url;
     else {
-      // Only the file's last name part, without anything that leads elsewhere.
-      const name = path.basename(input.name).replace(/[^\w.\-\u4e00-\u9fff]/g, '_') || 'import';
       source = path.join(dir, name);
       await writeFile(source, input.bytes);
     }

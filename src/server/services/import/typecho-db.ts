@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import mysql from 'mysql2/promise';
+import { connectMysql, type MysqlReach, parseMysqlUrl } from './mysql-connect.ts';
 
 /**
  * A Typecho database's rows (docs/owner-guide.md#导入与导出), from MySQL/MariaDB or from the SQLite file
@@ -71,21 +71,14 @@ const pick = (prefixes: string[], wanted: string | null) =>
 
 /**
  * The Typecho database at a `mysql://` address, or undefined when its tables are not Typecho's (the
- * original project's database is read by mysql.ts). `?prefix=` chooses among several installs.
+ * original project's database is read by mysql.ts). `?prefix=` chooses among several installs; the
+ * connection is mysql-connect.ts's.
  */
-export async function readMysql(url: string): Promise<TypechoDb | undefined> {
-  const parsed = new URL(url);
-  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (!database) return undefined;
-  const wanted = parsed.searchParams.get('prefix');
-  parsed.searchParams.delete('prefix');
-  const shown = `${parsed.host}/${database}`;
-  let conn: mysql.Connection;
-  try {
-    conn = await mysql.createConnection({ uri: parsed.toString(), charset: 'utf8mb4' });
-  } catch (err) {
-    throw new Error(`无法连接 MySQL 数据库 ${shown}：${err instanceof Error ? err.message : err}`);
-  }
+export async function readMysql(url: string, reach?: MysqlReach): Promise<TypechoDb | undefined> {
+  const address = parseMysqlUrl(url);
+  if (!address.database) return undefined;
+  const { prefix: wanted, shown } = address;
+  const conn = await connectMysql(address, reach);
   try {
     const [present] = await conn.query('SHOW TABLES');
     const names = (present as Row[]).map((r) => String(Object.values(r)[0]));

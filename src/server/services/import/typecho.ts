@@ -7,6 +7,7 @@ import type { Db } from '../articles/db.ts';
 import { insertArticleIn, numberedSlug, passwordHash } from '../articles/write.ts';
 import { claimOldUrls } from '../old-urls.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../uploads.ts';
+import type { MysqlReach } from './mysql-connect.ts';
 import { categoryId, ownerId, tagId, termName } from './rows.ts';
 import { commentItems } from './typecho-comments.ts';
 import { type Row, readMysql, readSqlite, type TypechoDb } from './typecho-db.ts';
@@ -47,8 +48,12 @@ const urlencode = (text: string) =>
 /** Fields themes keep a post's cover in, the first found wins. */
 const COVER_FIELDS = ['thumb', 'cover', 'thumbnail', 'banner'];
 
-export async function typechoMysqlPlan(url: string, uploadsDir?: string): Promise<Plan | undefined> {
-  const found = await readMysql(url);
+export async function typechoMysqlPlan(
+  url: string,
+  uploadsDir?: string,
+  reach?: MysqlReach,
+): Promise<Plan | undefined> {
+  const found = await readMysql(url, reach);
   return found && typechoPlan(found, uploadsDir);
 }
 

@@ -1,11 +1,14 @@
-import type { FailedMail, MailPreferences, MailStatus } from '../../../lib/contract/mail.ts';
+import type { FailedMail, MailPreferences, MailStatus, OutboxMail } from '../../../lib/contract/mail.ts';
+import { emailKey } from '../../../lib/email.ts';
 import { type MailKind, renderMail } from '../../../lib/mail.ts';
 import { invalid } from '../../core/errors.ts';
 import { db } from '../../db/connection.ts';
+import type { MailStatusValue } from '../../db/schema-mail.ts';
 import { siteUrl } from '../../site.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
+import { ownerAddressReached } from './confirm.ts';
 import { ownerAddress } from './events.ts';
-import { activeMailer, optOuts, setOptOut, wakeSender } from './outbox.ts';
+import { activeMailer, addressConfirmed, optOuts, setOptOut, wakeSender } from './outbox.ts';
 import { readUnsubscribeToken } from './tokens.ts';
 
 /** The console's view of mail (站点资料 → 邮件): on or off, the sender, where the blogger's mails go. */
@@ -16,7 +19,7 @@ export async function mailStatus(): Promise<MailStatus> {
     .select(['owner_email', 'blog_name'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  const count = async (status: 'pending' | 'failed') =>
+  const count = async (status: 'pending' | 'failed' | 'held') =>
     Number(
       (
         await db
@@ -26,19 +29,23 @@ export async function mailStatus(): Promise<MailStatus> {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  const to = await ownerAddress(db);
   return {
     enabled: active !== null,
     from: active ? active.from(cfg?.blog_name || '博客') : '',
     owner_email: cfg?.owner_email ?? '',
-    to: await ownerAddress(db),
+    to,
+    to_confirmed: to !== '' && (await addressConfirmed(db, to)),
     pending: await count('pending'),
     failed: await count('failed'),
+    held: await count('held'),
   };
 }
 
 /**
  * Sends a test mail to the blogger's address at once (not through the outbox: the admin waits for the
- * SMTP server's answer). A refusal says why, in Chinese, with the server's own words.
+ * SMTP server's answer). A refusal says why, in Chinese, with the server's own words. Accepted, the
+ * address counts as confirmed (the blogger's mails go only to a confirmed address).
  */
 export async function sendTestMail(): Promise<string> {
   const active = activeMailer();
@@ -62,6 +69,7 @@ export async function sendTestMail(): Promise<string> {
       .slice(0, 300);
     throw invalid(`测试邮件发送失败：${why}`);
   }
+  await ownerAddressReached(to);
   return to;
 }
 
@@ -73,6 +81,44 @@ export async function listFailedMails(input: { current: number; size: number }):
     (limit, offset) =>
       q
         .select(['id', 'kind', 'to_addr', 'subject', 'attempts', 'last_error', 'createdAt'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => countRows(q),
+  );
+}
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'held', 'folded', 'skipped'] as const;
+
+/** The outbox, newest first, with why a mail was held, folded or skipped (the console's 邮件队列). */
+export async function listOutbox(input: {
+  current: number;
+  size: number;
+  status?: MailStatusValue;
+  to?: string;
+}): Promise<Page<OutboxMail>> {
+  let q = db.selectFrom('mail_outbox');
+  if (input.status) q = q.where('status', '=', input.status);
+  if (input.to) q = q.where('rcpt', '=', emailKey(input.to));
+  return paginate(
+    input,
+    (limit, offset) =>
+      q
+        .select([
+          'id',
+          'kind',
+          'to_addr',
+          'subject',
+          'status',
+          'reason',
+          'digest_id',
+          'attempts',
+          'last_error',
+          'next_at',
+          'createdAt',
+          'sentAt',
+        ])
         .orderBy('id', 'desc')
         .limit(limit)
         .offset(offset)
@@ -100,11 +146,15 @@ async function emailOfUser(userId: number): Promise<string> {
   return row?.email.trim() ?? '';
 }
 
-/** The personal center's switches, by the account's address (the unsubscribe links' too). */
+/**
+ * The personal center's switches, by the account's address (the unsubscribe links' too), and whether
+ * the address is confirmed (its own link, or the blogger's address the test mail reached).
+ */
 export async function mailPreferences(userId: number): Promise<MailPreferences> {
   const email = await emailOfUser(userId);
   const off = email ? await optOuts(db, email) : new Set<string>();
-  return { email, reply: !off.has('reply'), review: !off.has('review'), link: !off.has('link') };
+  const confirmed = email !== '' && (await addressConfirmed(db, email, userId));
+  return { email, confirmed, reply: !off.has('reply'), review: !off.has('review'), link: !off.has('link') };
 }
 
 export async function setMailPreferences(

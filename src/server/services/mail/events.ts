@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { excerpt } from '../../../lib/community.ts';
-import { commentPath, thingName } from '../../../lib/mail.ts';
+import { commentPath, mailTime, thingName } from '../../../lib/mail.ts';
 import { ROLE } from '../../../lib/role.ts';
 import type { DB } from '../../db/schema.ts';
 import { siteUrl } from '../../site.ts';
@@ -10,9 +10,11 @@ import { mailEnabled, queueMail } from './outbox.ts';
  * What happens on the site that mails someone (docs/owner-guide.md#邮件): called by the services where
  * they write the matching notification, inside their transaction, so a mail is queued exactly when
  * its cause is stored. Nobody is mailed about their own action, the blogger not about their own comments.
+ * A mail to an account names it (`userId`): queueMail sends it only when that account confirmed its
+ * address; the blogger's mails go to an address the blogger confirmed (outbox.ts addressConfirmed).
  */
 
-type Conn = Kysely<DB> | Transaction<DB>;
+export type Conn = Kysely<DB> | Transaction<DB>;
 
 /** How much of a comment or message a mail quotes. */
 const QUOTE = 200;
@@ -114,6 +116,7 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
         siteName: site.siteName,
         to: answered,
         kind: 'reply',
+        userId: e.repliedTo,
         subject: `${author.nick_name} 回复了你`,
         lead: `${author.nick_name} 回复了你在${where}的${e.onMessage ? '留言' : '评论'}：`,
         quote,
@@ -126,6 +129,7 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
       siteName: site.siteName,
       to: writer.email,
       kind: 'review',
+      userId: author.id,
       subject: '你的评论已通过审核',
       lead: `你在${where}的评论已通过审核，现在大家都能看到了：`,
       quote,
@@ -203,8 +207,63 @@ export async function mailLinkApproved(
   await queueMail(conn, {
     to,
     kind: 'link',
+    userId: e.applicantId,
     subject: `你的友链「${e.siteName}」已通过审核`,
     lead: `你申请的友链「${e.siteName}」已通过审核，现在展示在友链页上。`,
     action: { label: '查看友链', url: siteUrl('/link/list') },
+  });
+}
+
+/** The account-security notices (mailAccountNotice): what happened, and what to do when it was not you. */
+const NOTICES = {
+  otp_on: {
+    subject: '两步验证已开启',
+    did: '开启了两步验证，之后登录除密码外还要输入验证器里的 6 位验证码',
+    notYou:
+      '如果这不是你本人的操作，说明有人登录了你的账号：请立即修改密码，并关闭两步验证后用自己的验证器重新开启；登录不了时请联系博主。',
+  },
+  otp_off: {
+    subject: '两步验证已关闭',
+    did: '关闭了两步验证，之后登录只需要密码',
+    notYou:
+      '如果这不是你本人的操作，说明有人知道你的密码并登录了你的账号：请立即修改密码，再重新开启两步验证。',
+  },
+  email_changed: {
+    subject: '账号邮箱已更改',
+    did: '的邮箱已改为另一个地址，之后的邮件提醒不再发到这里',
+    notYou: '如果这不是你本人的操作，说明有人登录了你的账号：请立即登录修改密码，并在个人中心把邮箱改回来。',
+  },
+  otp_locked: {
+    subject: '验证码错误次数过多，已暂停验证码登录',
+    did: '的两步验证码连续输错多次，已暂停用验证码登录一段时间（恢复码仍可使用）',
+    notYou: '输错的人已经知道你的密码。如果不是你本人在尝试，请用恢复码登录后立即修改密码。',
+  },
+} as const;
+
+/**
+ * An account-security notice to the account's own address (two-factor turned on or off, the code step
+ * paused after too many wrong codes, the address changed: told to the old one): kind `account`, which no switch stops and which carries no 退订
+ * link. Like every mail it goes only to an address its owner confirmed (queueMail).
+ */
+export async function mailAccountNotice(
+  conn: Conn,
+  userId: number,
+  notice: 'otp_on' | 'otp_off' | 'otp_locked' | 'email_changed',
+): Promise<void> {
+  if (!mailEnabled()) return;
+  const row = await conn
+    .selectFrom('user')
+    .select(['email', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row?.email.trim()) return;
+  const n = NOTICES[notice];
+  await queueMail(conn, {
+    to: row.email,
+    kind: 'account',
+    userId,
+    subject: n.subject,
+    lead: `你的账号「${row.username}」${n.did}（时间：${mailTime(new Date())}）。${n.notYou}`,
+    action: { label: '打开个人中心', url: siteUrl('/userCenter') },
   });
 }

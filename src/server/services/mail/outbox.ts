@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type MailContent, type MailKind, renderMail } from '../../../lib/mail.ts';
+import { emailKey, isEmail } from '../../../lib/email.ts';
+import {
+  isMailKind,
+  type MailContent,
+  type MailKind,
+  type OutboxKind,
+  renderMail,
+} from '../../../lib/mail.ts';
 import type { DB } from '../../db/schema.ts';
 import { siteUrl } from '../../site.ts';
 import { unsubscribeToken } from './tokens.ts';
@@ -31,7 +38,7 @@ export function wakeSender(): void {
   active?.wake();
 }
 
-const norm = (email: string) => email.trim().toLowerCase();
+const norm = emailKey;
 
 /** Whether the address turned this kind of mail off. */
 export async function optedOut(conn: Conn, email: string, kind: MailKind): Promise<boolean> {
@@ -67,30 +74,68 @@ export async function optOuts(conn: Conn, email: string): Promise<Set<string>> {
 export const unsubscribeUrl = (email: string, kind: MailKind) =>
   siteUrl(`/api/mail/unsubscribe?token=${unsubscribeToken(email, kind)}`);
 
-/** `siteName`: the blog's name when the caller read it already (one query fewer in the request). */
-export type QueuedMail = { to: string; kind: MailKind; siteName?: string } & Omit<
+/**
+ * `siteName`: the blog's name when the caller read it already (one query fewer in the request).
+ * `userId`: the account the mail is for: its own confirmation decides (else the address must be the
+ * blogger's confirmed one, or one an account confirmed).
+ */
+export type QueuedMail = { to: string; kind: OutboxKind; siteName?: string; userId?: number } & Omit<
   MailContent,
   'unsubscribe' | 'siteName'
 >;
 
 /**
- * Writes one mail into the outbox, unless mail is off, the address is not one, or it turned this kind
- * off. Every mail carries its unsubscribe link and the RFC 8058 headers. Returns whether it was queued.
+ * Whether the address may be mailed: its owner confirmed it. For a mail to an account (`userId`), that
+ * account confirmed its current address (the link of services/mail/confirm.ts); otherwise the address
+ * is the blogger's one the console's test mail reached, or an account's confirmed current address.
+ * `ownerConfirmed`: config.owner_email_confirmed when the caller read it.
+ */
+export async function addressConfirmed(
+  conn: Conn,
+  to: string,
+  userId?: number,
+  ownerConfirmed?: string,
+): Promise<boolean> {
+  const key = emailKey(to);
+  const owner =
+    ownerConfirmed ??
+    (await conn.selectFrom('config').select('owner_email_confirmed').where('id', '=', 1).executeTakeFirst())
+      ?.owner_email_confirmed;
+  if (owner && owner === key) return true;
+  let q = conn.selectFrom('user').select('email').where('email_confirmed', '=', key);
+  if (userId !== undefined) q = q.where('id', '=', userId);
+  const rows = await q.execute();
+  // Confirmed while the account's address is still the one confirmed.
+  return rows.some((r) => emailKey(r.email) === key);
+}
+
+/**
+ * Writes one mail into the outbox, unless mail is off, the address breaks the address rule
+ * (lib/email.ts), or it turned this kind off. A mail to an address nobody confirmed is written as
+ * `skipped` (reason `unconfirmed`, no body), so the console's outbox shows why it never left; only the
+ * confirmation link itself goes to an unconfirmed address. A switchable kind carries its unsubscribe
+ * link and the RFC 8058 headers. Returns whether it was queued to be sent.
  */
 export async function queueMail(conn: Conn, mail: QueuedMail): Promise<boolean> {
   const to = mail.to.trim();
-  if (!active || !/^[^\s@<>]+@[^\s@<>]+$/.test(to)) return false;
-  if (await optedOut(conn, to, mail.kind)) return false;
-  const siteName =
-    mail.siteName ??
-    ((await conn.selectFrom('config').select('blog_name').where('id', '=', 1).executeTakeFirst())
-      ?.blog_name ||
-      '博客');
-  const stop = unsubscribeUrl(to, mail.kind);
+  if (!active || !isEmail(to)) return false;
+  const kind = mail.kind;
+  const switchable = isMailKind(kind);
+  if (switchable && (await optedOut(conn, to, kind))) return false;
+  const cfg = await conn
+    .selectFrom('config')
+    .select(['blog_name', 'owner_email_confirmed'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const siteName = mail.siteName ?? (cfg?.blog_name || '博客');
+  const confirmed =
+    kind === 'confirm' || (await addressConfirmed(conn, to, mail.userId, cfg?.owner_email_confirmed ?? ''));
+  // Account-security mail and the confirmation link have no switch, hence no 退订 link.
+  const stop = switchable ? unsubscribeUrl(to, kind) : '';
   const rendered = renderMail({
     ...mail,
     siteName,
-    unsubscribe: { kind: mail.kind, url: stop },
+    ...(switchable ? { unsubscribe: { kind, url: stop } } : {}),
   });
   const now = new Date().toISOString();
   await conn
@@ -98,16 +143,20 @@ export async function queueMail(conn: Conn, mail: QueuedMail): Promise<boolean> 
     .values({
       kind: mail.kind,
       to_addr: to,
+      rcpt: emailKey(to),
       subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      headers: JSON.stringify({
-        'List-Unsubscribe': `<${stop}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      }),
+      html: confirmed ? rendered.html : '',
+      text: confirmed ? rendered.text : '',
+      headers: JSON.stringify(
+        stop
+          ? { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : {},
+      ),
+      summary: JSON.stringify({ title: mail.subject, url: mail.action.url }),
+      ...(confirmed ? {} : { status: 'skipped' as const, reason: 'unconfirmed' }),
       next_at: now,
       createdAt: now,
     })
     .execute();
-  return true;
+  return confirmed;
 }

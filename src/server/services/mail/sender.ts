@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { backoffMs } from '../../../lib/mail.ts';
+import { MAIL_CAP, type MailCap } from '../../../lib/mail-digest.ts';
 import { logger } from '../../core/log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobParts } from '../job-parts.ts';
+import { foldDue, hasHeld, holdMail, takeSlot } from './cap.ts';
 import type { Mailer } from './transport.ts';
 
 /**
@@ -14,6 +16,8 @@ import type { Mailer } from './transport.ts';
  * A failed attempt waits `backoffMs` (doubling); after `maxAttempts` the mail is `failed`, listed in the
  * console with its error and 重试. A permanent refusal (an SMTP 5xx reply: no such mailbox, relay
  * denied) fails it at once: the same mail would be refused again, and the blogger sees why sooner.
+ * Before its first attempt a mail takes a slot of its recipient's cap (cap.ts); over the cap it is held,
+ * and the held mails of an address go out as one digest once its window allows (each run folds them).
  */
 
 export type SenderOptions = {
@@ -27,6 +31,8 @@ export type SenderOptions = {
   leaseMs?: number;
   /** Mails taken per look (default 20). */
   batch?: number;
+  /** Mails per recipient in an hour and in a day (default lib/mail-digest.ts MAIL_CAP: 5 and 20). */
+  cap?: MailCap;
 };
 
 export type Sender = {
@@ -38,7 +44,17 @@ export type Sender = {
   idle: () => Promise<void>;
 };
 
-type Row = { id: number; to_addr: string; subject: string; html: string; text: string; headers: string };
+type Row = {
+  id: number;
+  to_addr: string;
+  rcpt: string;
+  kind: string;
+  attempts: number;
+  subject: string;
+  html: string;
+  text: string;
+  headers: string;
+};
 
 /** RFC 5321: a 5yz reply is a permanent negative completion; 4yz is worth another try. */
 const isPermanent = (err: unknown): boolean => {
@@ -83,6 +99,20 @@ export function createSender(
   const leaseMs = opts.leaseMs ?? 120_000;
   const maxAttempts = opts.maxAttempts ?? 6;
   const batch = opts.batch ?? 20;
+  const cap = opts.cap ?? MAIL_CAP;
+
+  /**
+   * Whether the mail may go now: a first attempt takes a slot of its recipient's cap (a digest took
+   * its slot when it was made; a retry or a taken-over lease had one); over the cap, or behind mails
+   * already held for the address, it is held instead.
+   */
+  async function mayGo(row: Row, now: Date): Promise<boolean> {
+    if (row.attempts !== 1 || row.kind === 'digest' || !row.rcpt) return true;
+    const freeAt = (await hasHeld(db, row.rcpt)) ? now : await takeSlot(db, row.rcpt, now, cap);
+    if (!freeAt) return true;
+    await holdMail(db, row, freeAt);
+    return false;
+  }
 
   async function sendOne(row: Row, sender: string): Promise<boolean> {
     let attempts = 0;
@@ -133,6 +163,8 @@ export function createSender(
     for (;;) {
       const now = clock();
       const at = now.toISOString();
+      // Digests of held mails whose wait ended are written first: they are sent with the due mails.
+      await foldDue(db, now, cap, batch);
       const due = await db
         .selectFrom('mail_outbox')
         .select('id')
@@ -155,9 +187,10 @@ export function createSender(
         taken++;
         const row = await db
           .selectFrom('mail_outbox')
-          .select(['id', 'to_addr', 'subject', 'html', 'text', 'headers'])
+          .select(['id', 'to_addr', 'rcpt', 'kind', 'attempts', 'subject', 'html', 'text', 'headers'])
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
+        if (!(await mayGo(row, now))) continue;
         if (await sendOne(row, sender)) sent++;
       }
       // Every due mail was another process's: they are being sent; look again at the next run.
