@@ -3,7 +3,7 @@ import { MAIL_CAP } from '../../src/lib/mail-digest.ts';
 import { db } from '../../src/server/db/connection.ts';
 import { takeSlot } from '../../src/server/services/mail/cap.ts';
 import { setupTestApi } from './helpers.ts';
-import { anArticle, mailWorld, PASSWORD, type Person } from './mail-world.ts';
+import { anArticle, mailWorld, PASSWORD, type Person, replyAs } from './mail-world.ts';
 
 /**
  * The per-recipient cap (docs/security.md#mail): 5 mails an hour and 20 a day to one address, whatever
@@ -20,16 +20,8 @@ beforeAll(async () => {
   articleId = await anArticle(api);
 });
 
-async function reply(who: Person, parent: number, toId: number, content: string): Promise<number> {
-  const r = await api.call(
-    'POST',
-    '/api/comment/apply',
-    { type: 1, for_id: articleId, content, parent_id: parent, to_id: toId },
-    who.token,
-  );
-  expect(r.json.code).toBe(0);
-  return r.json.result.id;
-}
+const reply = (who: Person, parent: number, toId: number, content: string) =>
+  replyAs(api, articleId, who, { parent, toId, content });
 
 describe('one address gets at most 5 mails an hour; the rest come as one digest', () => {
   test('17 reply mails in a minute: 5 delivered, 12 held with a reason, then one digest of all 12', async () => {

@@ -5,7 +5,7 @@ import { mailAccountNotice } from '../../src/server/services/mail/events.ts';
 import { confirmToken } from '../../src/server/services/mail/tokens.ts';
 import { usernameTaken } from '../../src/server/services/users.ts';
 import { setupTestApi } from './helpers.ts';
-import { anArticle, linkIn, mailWorld, PASSWORD, type Person } from './mail-world.ts';
+import { anArticle, linkIn, mailWorld, PASSWORD, type Person, replyAs } from './mail-world.ts';
 
 /**
  * Mail only to confirmed addresses (docs/security.md#mail): an address registered by anyone gets its
@@ -45,16 +45,8 @@ async function comment(token: string, content: string): Promise<number> {
   return r.json.result.id;
 }
 
-async function reply(who: Person, parent: number, toId: number, content: string): Promise<number> {
-  const r = await api.call(
-    'POST',
-    '/api/comment/apply',
-    { type: 1, for_id: articleId, content, parent_id: parent, to_id: toId },
-    who.token,
-  );
-  expect(r.json.code).toBe(0);
-  return r.json.result.id;
-}
+const reply = (who: Person, parent: number, toId: number, content: string) =>
+  replyAs(api, articleId, who, { parent, toId, content });
 
 const prefs = async (token: string) =>
   (await api.call('GET', '/api/mail/preferences', undefined, token)).json.result;

@@ -122,6 +122,23 @@ export async function anArticle(api: ReturnType<typeof setupTestApi>): Promise<n
   return made.json.result.id as number;
 }
 
+/** `who` replies to comment `parent` of the article, to the user `toId`; the new comment's id. */
+export async function replyAs(
+  api: ReturnType<typeof setupTestApi>,
+  articleId: number,
+  who: Person,
+  reply: { parent: number; toId: number; content: string },
+): Promise<number> {
+  const r = await api.call(
+    'POST',
+    '/api/comment/apply',
+    { type: 1, for_id: articleId, content: reply.content, parent_id: reply.parent, to_id: reply.toId },
+    who.token,
+  );
+  expect(r.json.code).toBe(0);
+  return r.json.result.id;
+}
+
 /** The link a mail carries to a path of the site (its text part). */
 export function linkIn(mail: Received, path: string): URL {
   const re = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`);
