@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
 import { listFailedMails, retryMails } from '../../../lib/api/admin/mail.ts';
 import type { FailedMail } from '../../../lib/contract/mail.ts';
-import { OUTBOX_KIND_LABELS, type OutboxKind } from '../../../lib/mail.ts';
 import { toast } from '../../../stores/toast.ts';
 import type { Column } from '../../kit/DataTable.tsx';
 import kit from '../../kit/kit.module.css';
 import { ListTable } from '../../kit/ListTable.tsx';
 import a from '../../kit/ops.module.css';
 import { useListScreen } from '../../kit/use-list-screen.ts';
-import { OutboxTable } from './OutboxTable.tsx';
+import { mailColumns, OutboxTable } from './OutboxTable.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -36,24 +35,7 @@ export default function MailScreen() {
   }
 
   const columns: Column<FailedMail>[] = [
-    {
-      key: 'time',
-      header: '时间',
-      width: '170px',
-      render: (r) => <span className={a.nowrap}>{r.createdAt}</span>,
-    },
-    {
-      key: 'mail',
-      header: '邮件',
-      render: (r) => (
-        <span className={a.stack}>
-          <span>{r.subject}</span>
-          <span className={a.label}>
-            {r.to_addr} · {OUTBOX_KIND_LABELS[r.kind as OutboxKind] ?? r.kind}
-          </span>
-        </span>
-      ),
-    },
+    ...mailColumns<FailedMail>(),
     {
       key: 'error',
       header: '错误',

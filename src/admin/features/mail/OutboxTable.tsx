@@ -21,20 +21,11 @@ const FILTERS = [
 
 const kindLabel = (k: string) => OUTBOX_KIND_LABELS[k as OutboxKind] ?? k;
 
-/**
- * The outbox under /admin/mail (docs/owner-guide.md#邮件): every mail, newest first, with its state and,
- * where it did not go alone, why: 未验证地址 (its owner never confirmed the address), 超出发送上限
- * (over the recipient's 5 an hour, 20 a day: waits for the digest), 已合并到摘要.
- */
-export function OutboxTable() {
-  const [status, setStatus] = useState('all');
-  const fetchPage = useCallback(
-    (page: number) => listOutbox(page, PAGE_SIZE, status === 'all' ? '' : status),
-    [status],
-  );
-  const list = useListScreen(fetchPage, PAGE_SIZE);
+type MailRow = { createdAt: string; subject: string; to_addr: string; kind: string };
 
-  const columns: Column<OutboxMail>[] = [
+/** The columns every mail list opens with (this outbox and MailScreen's failed mails): when, and what to whom. */
+export function mailColumns<T extends MailRow>(): Column<T>[] {
+  return [
     {
       key: 'time',
       header: '时间',
@@ -53,6 +44,24 @@ export function OutboxTable() {
         </span>
       ),
     },
+  ];
+}
+
+/**
+ * The outbox under /admin/mail (docs/owner-guide.md#邮件): every mail, newest first, with its state and,
+ * where it did not go alone, why: 未验证地址 (its owner never confirmed the address), 超出发送上限
+ * (over the recipient's 5 an hour, 20 a day: waits for the digest), 已合并到摘要.
+ */
+export function OutboxTable() {
+  const [status, setStatus] = useState('all');
+  const fetchPage = useCallback(
+    (page: number) => listOutbox(page, PAGE_SIZE, status === 'all' ? '' : status),
+    [status],
+  );
+  const list = useListScreen(fetchPage, PAGE_SIZE);
+
+  const columns: Column<OutboxMail>[] = [
+    ...mailColumns<OutboxMail>(),
     {
       key: 'state',
       header: '状态',
