@@ -20,12 +20,16 @@ import {
   CHROMIUM_ARGS,
   chromiumPath,
   ensureBuilt,
+  ROOT,
   type Row,
   rssMb,
   save,
   sleep,
   startServer,
 } from './lib.ts';
+
+/** Measured at BENCH_BASE too (bench/run.ts): run(root) starts the server from that checkout. */
+export const measuresBase = true;
 
 const PHOTOS = 24;
 
@@ -222,13 +226,13 @@ async function pageLatencies(urls: string[], until: Promise<unknown>): Promise<n
   return times;
 }
 
-export async function run() {
-  await ensureBuilt();
+export async function run(root = ROOT) {
+  await ensureBuilt(root);
   console.log(`  generating ${PHOTOS} photographs of 4,000 × 3,000…`);
   const photos: Uint8Array[] = [];
   for (let i = 0; i < PHOTOS; i++)
     photos.push(await cameraJpeg({ seed: i + 1, orientation: i % 5 === 0 ? 6 : 1 }));
-  const server = await startServer();
+  const server = await startServer({}, undefined, [], root);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const rows: Row[] = [];
   const notes: string[] = [];

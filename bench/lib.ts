@@ -20,18 +20,22 @@ export type Server = {
  * The built server, started as `npm run serve` starts it (src/server/cli/serve.ts, which becomes
  * `node <flags> src/server/main.ts` in the same process), on a free port with its own data dir;
  * `nodeArgs` go to node before the script (e.g. `--trace-gc`, which NODE_OPTIONS does not allow).
+ * `root` is the checkout it runs from: this one, or the previous main's (bench/base.ts, BENCH_BASE).
+ * BENCH_NODE_ARGS adds flags to every server a part starts (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
   nodeArgs: string[] = [],
+  root = ROOT,
 ): Promise<Server & { startMs: number }> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'blog-bench-'));
   const t0 = performance.now();
   // BENCH_ENTRY=src/server/main.ts runs the server with Node's default settings instead, to compare.
   const entry = process.env.BENCH_ENTRY ?? 'src/server/cli/serve.ts';
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, entry)], {
-    cwd: ROOT,
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, path.join(root, entry)], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: '0',
@@ -122,8 +126,11 @@ export type Result = {
   machine: string;
   rows: Row[];
   notes?: string[];
+  /** Set when the part was also measured at BENCH_BASE: the title of that column (bench/base.ts). */
+  base?: string;
 };
-export type Row = { metric: string; value: string; budget?: string; ok?: boolean };
+/** `ok` is this tree's verdict; `base` the same metric's value at BENCH_BASE, when measured. */
+export type Row = { metric: string; value: string; budget?: string; ok?: boolean; base?: string };
 
 /** Saves a part's figures (bench/results/<part>.json); `npm run bench` turns them into docs/performance.md. */
 export function save(part: string, title: string, rows: Row[], notes: string[] = []): Result {
@@ -141,8 +148,28 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const sh = (cmd: string) => execSync(cmd, { encoding: 'utf8' });
 
-/** A built site: builds when missing or stale (same rule as npm start). */
-export async function ensureBuilt(): Promise<void> {
+/** A built site at the checkout `root`: builds when missing or stale (same rule as npm start). */
+export async function ensureBuilt(root = ROOT): Promise<void> {
   const { buildIfStale } = await import('../src/server/cli/build-if-stale.ts');
-  buildIfStale(ROOT);
+  buildIfStale(root);
+}
+
+/**
+ * One part's figures at BENCH_BASE and in this tree, saved as one result: each metric with both values
+ * (a metric only one of them has shows — for the other), the budget judged on this tree.
+ */
+export function saveBeside(label: string, before: Result, now: Result): Result {
+  const then = new Map(before.rows.map((r) => [r.metric, r.value]));
+  const rows: Row[] = now.rows.map((r) => ({ ...r, base: then.get(r.metric) ?? '—' }));
+  const known = new Set(now.rows.map((r) => r.metric));
+  for (const r of before.rows)
+    if (!known.has(r.metric)) rows.push({ metric: r.metric, value: '—', base: r.value });
+  const result: Result = { ...now, date: new Date().toISOString(), rows, base: label };
+  writeFileSync(path.join(RESULTS, `${now.part}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\n  ${now.part}: ${label} → this tree`);
+  for (const r of rows) {
+    const mark = r.ok === undefined ? '' : r.ok ? '  ✓' : '  ✗ over budget';
+    console.log(`  ${r.metric}: ${r.base} → ${r.value}${r.budget ? ` (budget ${r.budget})` : ''}${mark}`);
+  }
+  return result;
 }

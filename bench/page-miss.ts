@@ -4,11 +4,13 @@
  * request a canonical `/article?id=N` the server has not answered before in this run (each run
  * starts where the last one stopped): the page cache (500 pages) and the article HTML cache never
  * hold it, so every request renders the Markdown and the page and compresses it. wrk counts the
- * answers that said `X-Page-Cache: hit` (the table shows none were). Then the server's CPU per miss
- * (every thread: Markdown worker and zlib included, from /proc) over sequential misses, in batches.
+ * answers that said `X-Page-Cache: hit` (the table shows none were). Then sequential misses, one
+ * request at a time as a browser asks (brotli accepted): the wall time of each, and the server's CPU
+ * per miss (every thread, and the main thread alone, from /proc) in batches.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -16,7 +18,32 @@ import type { Row } from './lib.ts';
 
 export const MISS_ARTICLES = 10_000;
 
-/** Copies article `sourceId` MISS_ARTICLES times; returns the new ids. */
+type Value = string | number | null;
+
+/**
+ * The source's stored rendering (table article_render, migration 0047), copied for each new id: a
+ * copy reads as a rendered article, as every article is once written. The previous main measured
+ * beside this tree (BENCH_BASE) may not have the table: nothing to copy there.
+ */
+function renderingCopier(db: DatabaseSync, sourceId: number): (id: number) => void {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'article_render'")
+    .get();
+  const row =
+    table &&
+    (db.prepare('SELECT * FROM article_render WHERE article_id = ?').get(sourceId) as
+      | Record<string, Value>
+      | undefined);
+  if (!row) return () => {};
+  const columns = Object.keys(row).filter((c) => c !== 'article_id');
+  const insert = db.prepare(
+    `INSERT INTO article_render (article_id, ${columns.map((c) => `"${c}"`).join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
+  );
+  const values = columns.map((c) => row[c]);
+  return (id) => insert.run(id, ...values);
+}
+
+/** Copies article `sourceId` MISS_ARTICLES times (its stored rendering too, when there is one); returns the new ids. */
 export function fillArticles(dataDir: string, sourceId: number): number[] {
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'));
   try {
@@ -26,13 +53,16 @@ export function fillArticles(dataDir: string, sourceId: number): number[] {
     const insert = db.prepare(
       `INSERT INTO article (${columns.map((c) => `"${c}"`).join(', ')}, slug) VALUES (${columns.map(() => '?').join(', ')}, ?)`,
     );
+    const copyRendering = renderingCopier(db, sourceId);
     const ids: number[] = [];
     db.exec('BEGIN');
     for (let i = 0; i < MISS_ARTICLES; i++) {
       const values = columns.map((c) =>
-        c === 'article_title' ? `${source[c]} · ${i}` : (source[c] as string | number | null),
+        c === 'article_title' ? `${source[c]} · ${i}` : (source[c] as Value),
       );
-      ids.push(Number(insert.run(...values, `bench-miss-${i}`).lastInsertRowid));
+      const id = Number(insert.run(...values, `bench-miss-${i}`).lastInsertRowid);
+      copyRendering(id);
+      ids.push(id);
     }
     db.exec('COMMIT');
     return ids;
@@ -119,9 +149,32 @@ function mainThreadMs(pid: number): number {
   return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 }
 
+/** A browser's Accept-Encoding (Chrome's): the server answers brotli. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 /**
- * Server CPU per miss, one request at a time (br accepted, as browsers do) over articles not yet
- * read, from /proc each batch: the whole process (the Markdown worker and zlib's threads included)
+ * One GET on a kept-alive socket, its body read as it came (not decompressed: the client's own work
+ * stays out of the figure); resolves with the X-Page-Cache header and the wall time to the last byte.
+ */
+function timedGet(agent: Agent, url: string): Promise<{ cache: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    request(url, { agent, headers: { 'accept-encoding': BROWSER_ENCODINGS } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () =>
+        resolve({ cache: String(res.headers['x-page-cache']), ms: performance.now() - t0 }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * Sequential misses over articles not yet read, one request at a time (as a browser asks: brotli
+ * accepted): the median wall time of a miss, from the request to its last byte; and the server's CPU
+ * per miss from /proc each batch, the whole process (the Markdown worker and zlib's threads included)
  * and its main thread alone (the event loop: routing, the page render, and whatever it compresses
  * itself). Median batch and the spread of batches.
  */
@@ -130,13 +183,14 @@ export async function cpuPerMiss(pid: number, base: string, ids: number[]): Prom
   const PER_BATCH = 60;
   // The last third of the ids: wrk's two threads walk the first two.
   let i = Math.floor((ids.length * 2) / 3);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const walls: number[] = [];
   const get = async () => {
     const url = `${base}/article?id=${ids[i++]}`;
-    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-    // A kept-alive socket from before the wrk runs has been closed by the server by now: once again.
-    const res = await fetch(url, { headers }).catch(() => fetch(url, { headers }));
-    await res.arrayBuffer();
-    if (res.headers.get('x-page-cache') !== 'miss') throw new Error(`${url} was answered from the cache`);
+    // A kept-alive socket the server closed meanwhile: once again, on a new one.
+    const res = await timedGet(agent, url).catch(() => timedGet(agent, url));
+    if (res.cache !== 'miss') throw new Error(`${url} was answered from the cache`);
+    return res.ms;
   };
   const summary = (list: number[]) => {
     list.sort((a, z) => a - z);
@@ -146,21 +200,34 @@ export async function cpuPerMiss(pid: number, base: string, ids: number[]): Prom
   };
   const all: number[] = [];
   const main: number[] = [];
-  for (let k = 0; k < 20; k++) await get(); // warm-up, not counted
-  for (let b = 0; b < BATCHES; b++) {
-    const before = [cpuMs(pid), mainThreadMs(pid)];
-    for (let k = 0; k < PER_BATCH; k++) await get();
-    all.push((cpuMs(pid) - before[0]) / PER_BATCH);
-    main.push((mainThreadMs(pid) - before[1]) / PER_BATCH);
+  try {
+    for (let k = 0; k < 20; k++) await get(); // warm-up, not counted
+    for (let b = 0; b < BATCHES; b++) {
+      const before = [cpuMs(pid), mainThreadMs(pid)];
+      for (let k = 0; k < PER_BATCH; k++) walls.push(await get());
+      all.push((cpuMs(pid) - before[0]) / PER_BATCH);
+      main.push((mainThreadMs(pid) - before[1]) / PER_BATCH);
+    }
+  } finally {
+    agent.destroy();
   }
+  walls.sort((a, z) => a - z);
+  const wall = walls[Math.floor(walls.length / 2)];
+  const p90 = walls[Math.floor(walls.length * 0.9)];
   const m = summary(main);
   return [
+    {
+      metric: 'sequential misses, one at a time: wall time median (p90)',
+      value: `${wall.toFixed(2)} ms (${p90.toFixed(2)} ms, ${walls.length} misses)`,
+      budget: '≤ 4 ms',
+      ok: wall <= 4,
+    },
     { metric: 'server CPU per miss, whole process: median batch', value: summary(all).text },
     {
       metric: 'server CPU per miss, main thread: median batch',
       value: m.text,
-      budget: '≤ 4 ms',
-      ok: m.median <= 4,
+      budget: '≤ 3 ms',
+      ok: m.median <= 3,
     },
   ];
 }

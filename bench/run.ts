@@ -1,10 +1,18 @@
 /**
  * `npm run bench`: every part in turn (or the ones named: `npm run bench -- page startup`), then
  * the figures section of docs/performance.md is rewritten from bench/results/*.json.
+ *
+ * With BENCH_BASE=<ref> (bench/base.ts), a part that opts in is run twice, its server started from
+ * the base's checkout and then from this one, and its table shows both. A part opts in by exporting
+ * `measuresBase = true` and a `run(root)` that starts its server(s) from `root`; the others run once,
+ * as before.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { RESULTS, type Result, ROOT } from './lib.ts';
+import { type Base, prepareBase } from './base.ts';
+import { RESULTS, type Result, ROOT, saveBeside } from './lib.ts';
+
+type Part = { run: (root?: string) => Promise<Result>; measuresBase?: boolean };
 
 const PARTS = [
   'page',
@@ -25,10 +33,25 @@ const PARTS = [
 async function main() {
   const asked = process.argv.slice(2);
   const parts = asked.length ? asked : PARTS.filter((p) => existsSync(path.join(ROOT, 'bench', `${p}.ts`)));
-  for (const part of parts) {
-    console.log(`\n▶ bench ${part}`);
-    const mod = (await import(`./${part}.ts`)) as { run: () => Promise<Result> };
-    await mod.run();
+  const ref = process.env.BENCH_BASE;
+  // Checked out and built when the first part that opts in comes, so a run without one costs nothing.
+  let base: Base | undefined;
+  try {
+    for (const part of parts) {
+      console.log(`\n▶ bench ${part}`);
+      const mod = (await import(`./${part}.ts`)) as Part;
+      if (!ref || !mod.measuresBase) {
+        await mod.run();
+        continue;
+      }
+      base ??= await prepareBase(ref);
+      console.log(`  ${part} at ${base.label}`);
+      const before = await mod.run(base.root);
+      console.log(`  ${part} in this tree`);
+      saveBeside(base.label, before, await mod.run(ROOT));
+    }
+  } finally {
+    base?.remove();
   }
   writeFigures();
 }
@@ -62,10 +85,12 @@ function writeFigures() {
       `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${r.machine}.`,
       '',
     );
-    lines.push('| metric | value | budget |', '|---|---|---|');
+    if (r.base) lines.push(`| metric | ${r.base} | this tree | budget |`, '|---|---|---|---|');
+    else lines.push('| metric | value | budget |', '|---|---|---|');
     for (const row of r.rows) {
       const verdict = row.ok === undefined ? '' : row.ok ? ' ✓' : ' ✗';
-      lines.push(`| ${row.metric} | ${row.value} | ${row.budget ?? ''}${verdict} |`);
+      const values = r.base ? `${row.base ?? '—'} | ${row.value}` : row.value;
+      lines.push(`| ${row.metric} | ${values} | ${row.budget ?? ''}${verdict} |`);
     }
     if (r.notes?.length) lines.push('', ...r.notes.map((n) => `- ${n}`));
     lines.push('');

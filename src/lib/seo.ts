@@ -29,6 +29,8 @@ type ArticleHead = {
   article_content: string;
   is_locked: boolean;
   tagNameList: string[];
+  /** The start of the body's text, stored with its rendering (else taken from the Markdown here). */
+  excerpt?: string;
 };
 
 /** How much of the body stands in for a missing description. */
@@ -40,7 +42,7 @@ const EXCERPT_CHARS = 120;
  * in no HTML without the password, the head included): "" then, and the site's description is used.
  */
 export function articleHead(a: ArticleHead): { description: string; keywords: string } {
-  const excerpt = a.is_locked ? '' : plainText(a.article_content).slice(0, EXCERPT_CHARS);
+  const excerpt = a.is_locked ? '' : (a.excerpt ?? plainText(a.article_content)).slice(0, EXCERPT_CHARS);
   const description = a.meta_description.trim() || a.article_description.trim() || excerpt;
   const own = keywordList(a.meta_keywords);
   return { description, keywords: (own.length ? own : a.tagNameList).join(',') };

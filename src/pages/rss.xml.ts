@@ -1,29 +1,35 @@
 import type { APIRoute } from 'astro';
-import { listPublicArticles } from '#server/services/articles.ts';
+import { listFeedArticles } from '#server/services/articles.ts';
 import { getConfig } from '#server/services/site.ts';
 import { site as ownSite } from '#server/site.ts';
-import { plainText } from '../lib/article.ts';
+import { absoluteLinks } from '../lib/feed-html.ts';
 import { xmlEscape } from '../lib/xml.ts';
 
-/** RSS 2.0 feed of the latest 20 public articles. */
+/**
+ * RSS 2.0 feed of the latest 20 public articles: each one's summary, and its whole body as stored
+ * when it was written (content:encoded; a password-protected one has neither).
+ */
 export const GET: APIRoute = async () => {
-  const [site, articles] = await Promise.all([getConfig(), listPublicArticles(20)]);
+  const [site, articles] = await Promise.all([getConfig(), listFeedArticles(20)]);
   const origin = ownSite().origin;
   const items = articles
     .map((a) => {
       const link = `${origin}/article?id=${a.id}`;
-      const summary = a.article_description || plainText(a.article_content).slice(0, 200);
+      const summary = a.article_description || a.excerpt;
+      const body = a.html
+        ? `\n      <content:encoded>${xmlEscape(absoluteLinks(a.html, origin))}</content:encoded>`
+        : '';
       return `    <item>
       <title>${xmlEscape(a.article_title)}</title>
       <link>${xmlEscape(link)}</link>
       <guid isPermaLink="true">${xmlEscape(link)}</guid>
       <pubDate>${new Date(a.createdAt).toUTCString()}</pubDate>
-      <description>${xmlEscape(summary)}</description>
+      <description>${xmlEscape(summary)}</description>${body}
     </item>`;
     })
     .join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${xmlEscape(site.blog_name)}</title>
     <link>${xmlEscape(`${origin}/home`)}</link>

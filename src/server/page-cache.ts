@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { config } from './config.ts';
-import { isCountTag, type PageChange, showing } from './core/page-tags.ts';
+import { fallbacksOf, isCountTag, type PageChange, showing } from './core/page-tags.ts';
+import { answeredUnavailable, bypassedHead, sendBypassed } from './page-bypass.ts';
 import { type Entry, keptType, prepareEntry, sendEntry } from './page-entry.ts';
 import { wantsHsts } from './security.ts';
 import { countPageView } from './services/views/tally.ts';
@@ -249,6 +250,8 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
     const writeHead = res.writeHead.bind(res);
     const write = res.write.bind(res);
     const end = res.end.bind(res);
+    const destroy = res.destroy.bind(res);
+    const restore = () => Object.assign(res, { writeHead, write, end, destroy });
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
       const merged: OutgoingHttpHeaders = { ...res.getHeaders(), ...headers };
@@ -257,19 +260,29 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
         capture = { headers: merged, type, chunks: [] };
         return res;
       }
+      // A page built with a fallback (core/page-tags.ts degradedPage) is kept nowhere (page-bypass.ts).
+      const fallbacks = fallbacksOf(tags);
+      if (fallbacks.length) rest = bypassedHead(req, res, status, rest, fallbacks);
       return (writeHead as (...a: unknown[]) => ServerResponse)(status, ...rest);
     }) as typeof res.writeHead;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (!capture) return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
       capture.chunks.push(Buffer.from(chunk as Uint8Array));
+      // Nothing else would call a writer waiting for its write (Astro's error path: write, then destroy).
+      const done = rest.find((r) => typeof r === 'function');
+      if (done) process.nextTick(done as () => void);
       return true;
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (!capture) return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
       if (chunk && typeof chunk !== 'function') capture.chunks.push(Buffer.from(chunk as Uint8Array));
-      res.writeHead = writeHead;
-      res.write = write;
-      res.end = end;
+      restore();
+      const fallbacks = fallbacksOf(tags);
+      if (fallbacks.length) {
+        sendBypassed(req, res, Buffer.concat(capture.chunks), capture.headers, capture.type, fallbacks);
+        countPageView(req, trustProxy);
+        return res;
+      }
       const life = { storedAt: now, expiresAt: now + lifetime() };
       const entry = prepareEntry(
         Buffer.concat(capture.chunks),
@@ -286,6 +299,13 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
       countPageView(req, trustProxy);
       return res;
     }) as typeof res.end;
+    // A render that failed once its page had begun: nothing was sent yet (page-bypass.ts).
+    res.destroy = ((err?: Error) => {
+      if (!capture) return destroy(err);
+      capture = undefined;
+      restore();
+      return answeredUnavailable(req, res, err) ? res : destroy(err);
+    }) as typeof res.destroy;
     return showing(tags, () => render(req, res));
   };
 }

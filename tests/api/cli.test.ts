@@ -135,3 +135,44 @@ describe('npm run blog -- backup', () => {
     expect(refused.stderr).toContain('pg_dump');
   });
 });
+
+describe('npm run blog -- render', () => {
+  it("renders every article's body again, whatever renderer stored it", async () => {
+    const posts = mkdtempSync(path.join(tmpdir(), 'blog-cli-render-'));
+    try {
+      writeFileSync(
+        path.join(posts, '有代码.md'),
+        '---\ntitle: 命令行渲染\n---\n\n```ts\nconst a = 1;\n```\n',
+      );
+      const imported = blog('import', posts);
+      expect(imported.status, imported.stderr).toBe(0);
+      let db = await openDatabase({ dataDir, databaseUrl: dbEnv.DATABASE_URL });
+      const { id } = await db
+        .selectFrom('article')
+        .select('id')
+        .where('article_title', '=', '命令行渲染')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('article_render')
+        .set({ renderer: 'old', html: '<p>旧的</p>' })
+        .where('article_id', '=', id)
+        .execute();
+      await closeDatabase();
+
+      const rendered = blog('render');
+      expect(rendered.status, rendered.stderr).toBe(0);
+      expect(rendered.stdout).toMatch(/done: \d+ rendered, 0 kept as they were/);
+      db = await openDatabase({ dataDir, databaseUrl: dbEnv.DATABASE_URL });
+      const row = await db
+        .selectFrom('article_render')
+        .select(['renderer', 'html'])
+        .where('article_id', '=', id)
+        .executeTakeFirstOrThrow();
+      await closeDatabase();
+      expect(row.renderer).not.toBe('old');
+      expect(row.html).toContain('class="code-block');
+    } finally {
+      rmSync(posts, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -186,6 +186,37 @@ describe('GET /api/dashboard/getOverview', () => {
     expect(messages).toEqual([expect.objectContaining({ message: '看板留言', user_id: user.id })]);
   });
 
+  it('counts the articles waiting for a rendering of the current renderer', async () => {
+    const pending = async () => {
+      const { json } = await as('GET', '/api/dashboard/getOverview');
+      expect(json.code, json.message).toBe(0);
+      return json.result.counts.pendingRenders as number;
+    };
+    const before = await pending();
+    const { json } = await as('POST', '/api/article/add', {
+      article_title: '渲染进度',
+      article_content: '正文',
+    });
+    const id = json.result.id as number;
+    // Rendered when saved: nothing waits for it.
+    expect(await pending()).toBe(before);
+    const renderer = (name: string) =>
+      db.updateTable('article_render').set({ renderer: name }).where('article_id', '=', id).execute();
+    const { renderer: current } = await db
+      .selectFrom('article_render')
+      .select('renderer')
+      .where('article_id', '=', id)
+      .executeTakeFirstOrThrow();
+    // As after an upgrade of the renderer: the row is of another one until the upkeep renders it again.
+    await renderer('old');
+    expect(await pending()).toBe(before + 1);
+    await renderer(current);
+    expect(await pending()).toBe(before);
+    // An article without a rendering at all (a row written by hand) waits too.
+    await db.deleteFrom('article_render').where('article_id', '=', id).execute();
+    expect(await pending()).toBe(before + 1);
+  });
+
   it('is the admin’s alone', async () => {
     const user = await api.user();
     for (const path of ['/api/dashboard/getOverview', '/api/dashboard/getTrend']) {

@@ -25,6 +25,7 @@ import * as m0041 from '../../src/server/db/migrations/0041_seo.ts';
 import * as m0043 from '../../src/server/db/migrations/0043_photo_caption.ts';
 import * as m0045 from '../../src/server/db/migrations/0045_old_url.ts';
 import * as m0046 from '../../src/server/db/migrations/0046_mail_confirm.ts';
+import * as m0047 from '../../src/server/db/migrations/0047_article_render.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -59,6 +60,7 @@ const UNDOABLE: [string, Down][] = [
   ['0043_photo_caption', m0043.down],
   ['0045_old_url', m0045.down],
   ['0046_mail_confirm', m0046.down],
+  ['0047_article_render', m0047.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

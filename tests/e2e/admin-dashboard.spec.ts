@@ -127,6 +127,51 @@ test('a comment deleted from the dashboard is gone from its article', async ({ p
   }
 });
 
+test('after an upgrade of the renderer: how many articles wait, until the background job has rendered them', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // 375 px in the dark theme (the figures' axe tests cover 1440 px and light without it).
+  await page.setViewportSize({ width: 375, height: 800 });
+  await useTheme(page, 'dark');
+  const res = await request.post('/api/article/add', {
+    data: { article_title: unique('重新渲染'), article_content: '## 升级前后\n\n正文', status: 3 },
+    headers: headers(),
+  });
+  const { id } = (await res.json()).result as { id: number };
+  const renderer = () =>
+    query<{ renderer: string }>('SELECT renderer FROM article_render WHERE article_id = ?', id)[0]?.renderer;
+  try {
+    const current = renderer();
+    expect(current).toBeTruthy();
+    // As after an upgrade: the stored rendering is another renderer's, and its page shows it meanwhile.
+    write("UPDATE article_render SET renderer = 'old' WHERE article_id = ?", id);
+    await signIn(page, admin());
+    await openDashboard(page);
+    const banner = page.locator('[data-pending-renders]');
+    await expect(banner).toContainText(/正文重新渲染中：还有 [\d,]+ 篇文章/);
+    await expect(banner).toHaveAttribute(
+      'title',
+      '渲染器升级后，旧的排版照常显示，后台按从旧到新的顺序重新渲染',
+    );
+    const { violations } = await new AxeBuilder({ page }).include('[data-pending-renders]').analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // A read of the body tells the upkeep job, which renders it again in its background lane.
+    const preview = await (
+      await request.get(`/api/article/adminPreview/${id}`, { headers: headers() })
+    ).json();
+    expect(preview.code, preview.message).toBe(0);
+    await expect.poll(renderer, { timeout: 60_000 }).toBe(current);
+    await openDashboard(page);
+    await expect(banner).toHaveCount(0);
+  } finally {
+    await request.delete(`/api/article/delete/${id}`, { headers: headers() });
+  }
+});
+
 for (const [width, theme] of [
   [375, 'light'],
   [1440, 'dark'],

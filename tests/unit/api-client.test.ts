@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addArticle, isRenderRefused, isStaleSave, updateArticle } from '../../src/lib/api/admin/articles.ts';
 import * as http from '../../src/lib/api/client.ts';
 import { HttpError } from '../../src/lib/api/client.ts';
+import { renderRefusal } from '../../src/lib/render-note.ts';
 import '../../src/stores/api.ts';
 import { $activeModal } from '../../src/stores/modal.ts';
 import { $token, $userInfo, setSession } from '../../src/stores/session.ts';
@@ -112,5 +114,30 @@ describe('the HTTP client error catalogue', () => {
     answer(500, { code: 500, message: 'x' });
     await expect(http.get('http://127.0.0.1/api/x', { quiet: true })).rejects.toMatchObject({ shown: false });
     expect($toasts.get()).toHaveLength(0);
+  });
+});
+
+describe('an article save', () => {
+  it('waits 60 s, not the 10 s of other calls: it renders the body before it answers', async () => {
+    const waits = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      answer(200, { code: 0, message: '成功', result: { id: 1, version: 1 } });
+      await http.get('http://127.0.0.1/api/x');
+      await addArticle({ article_title: '标题', article_content: '正文' }, 'key-1', { quiet: true });
+      await updateArticle({ id: 1, article_title: '标题', article_content: '正文' }, { quiet: true });
+      expect(waits.mock.calls.map(([ms]) => ms)).toEqual([10_000, 60_000, 60_000]);
+    } finally {
+      waits.mockRestore();
+    }
+  });
+
+  it('refused for its body is told apart from other refusals (the editor offers 以纯文本保存)', () => {
+    const refused = (message: string) => new HttpError(message, 200, 100, false);
+    const slow = refused(renderRefusal(5000, { line: 3, chars: 192_000 }));
+    expect(isRenderRefused(slow)).toBe(true);
+    expect(isRenderRefused(refused(renderRefusal(5000, null, true)))).toBe(true);
+    expect(isStaleSave(slow)).toBe(false);
+    expect(isRenderRefused(refused('文章已在别处（可能是另一个标签页）保存了新版本'))).toBe(false);
+    expect(isRenderRefused(new HttpError(slow.message, 500, 500, false))).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderArticle } from '../../src/server/services/article-html.ts';
 import { renderMarkdown } from '../../src/server/services/markdown.ts';
 import {
   markdownWorkerThreads,
@@ -57,30 +56,5 @@ describe('article rendering off the server thread', () => {
     await stopMarkdownWorkers();
     expect(await pending).toEqual({ html: expect.stringContaining('| 1 | 2 |'), toc: [], plain: 'stopped' });
     expect(markdownWorkerThreads()).toEqual([]);
-  });
-
-  it('does not keep a body answered at a stop: the next view renders it', async () => {
-    const first = renderArticle(4400, '2024-01-01T00:00:00.000Z', MD);
-    await stopMarkdownWorkers();
-    expect((await first).plain).toBe('stopped');
-    const again = await renderArticle(4400, '2024-01-01T00:00:00.000Z', MD);
-    expect(again.plain).toBeUndefined();
-    expect(again.html).toContain('<table>');
-  });
-
-  it('caches by version through the worker: one render per version', async () => {
-    const a = renderArticle(4321, '2024-01-01T00:00:00.000Z', MD);
-    expect(renderArticle(4321, '2024-01-01T00:00:00.000Z', MD)).toBe(a);
-    expect((await a).html).toContain('<h1 id="标题">');
-  });
-
-  it('keeps more articles than the page cache keeps pages (500) when they are small', async () => {
-    const first = renderArticle(5000, '2024-01-01T00:00:00.000Z', '# 第 0 篇');
-    const rest = Array.from({ length: 600 }, (_, i) =>
-      renderArticle(5001 + i, '2024-01-01T00:00:00.000Z', `# 第 ${i + 1} 篇\n\n正文`),
-    );
-    await Promise.all([first, ...rest]);
-    // Still cached: the same promise, no second render.
-    expect(renderArticle(5000, '2024-01-01T00:00:00.000Z', '# 第 0 篇')).toBe(first);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex } from '../../src/lib/contrast.ts';
 import { CODE_THEMES } from '../../src/lib/theme.ts';
-import { renderArticle } from '../../src/server/services/article-html.ts';
 import { CODE_THEME_MAP, renderMarkdown, styleClasses } from '../../src/server/services/markdown.ts';
 
 describe('Markdown sanitizing', () => {
@@ -178,17 +177,5 @@ describe('Markdown sanitizing', () => {
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('data-pending');
     expect(html).toContain('title="标题"');
-  });
-
-  it('caches by article version: same version reuses, a new updatedAt renders again', async () => {
-    const a = renderArticle(987, '2024-01-01T00:00:00.000Z', '# A');
-    expect(renderArticle(987, '2024-01-01T00:00:00.000Z', '# A')).toBe(a);
-    const b = renderArticle(987, '2024-01-02T00:00:00.000Z', '# B');
-    expect(b).not.toBe(a);
-    expect((await b).html).toContain('B');
-    // The same stamp with other text (an edit made outside the services) is not served stale.
-    const c = renderArticle(987, '2024-01-02T00:00:00.000Z', '# C');
-    expect(c).not.toBe(b);
-    expect((await c).html).toContain('C');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { onRenderHealed, renderArticle, setMachineBusy } from '../../src/server/services/article-html.ts';
+import { renderNow, setMachineBusy } from '../../src/server/services/articles/rendering.ts';
 import {
   markdownWorkerThreads,
   renderInWorker,
@@ -73,17 +73,7 @@ describe('a render past its budget', () => {
     expect(markdownWorkerThreads()).not.toContain(stuckThread);
   });
 
-  it('keeps the plain text for its version, and renders again after an edit', async () => {
-    const first = renderArticle(7001, '2024-01-01T00:00:00.000Z', STUCK);
-    expect((await first).plain).toBe('timeout');
-    // A second view is the same answer, without another render (and another budget).
-    expect(renderArticle(7001, '2024-01-01T00:00:00.000Z', STUCK)).toBe(first);
-    const fixed = await renderArticle(7001, '2024-01-02T00:00:00.000Z', ORDINARY);
-    expect(fixed.plain).toBeUndefined();
-    expect(fixed.html).toContain('<h1 id="平常的文章">');
-  });
-
-  it('previews a draft on one thread at most, so readers keep the other', async () => {
+  it('previews a draft on one thread at most, so saves keep the other', async () => {
     // A budget far above how long a busy machine takes to start a thread and render the article: had
     // the two stuck previews taken both threads, the article would wait for one to reach it.
     setRenderBudgetMs(60_000);
@@ -101,52 +91,32 @@ describe('a render past its budget', () => {
     expect((await Promise.all(previews)).map((r) => r.plain)).toEqual(['stopped', 'stopped']);
   });
 
-  it('gives an ordinary body that ran out of time (a busy machine) a second try, then shows its HTML', async () => {
-    // A budget no render of code blocks meets, as when the machine is overloaded; the second try's is
-    // ample. The second try waits for no other render to run, then replaces the plain text.
+  it('tries a save that ran out of time on a busy machine again in the slow lane, and renders it', async () => {
+    // A budget no render of code blocks meets, as when the machine is overloaded; the slow lane's is
+    // ample: the owner waits longer, and the body is not refused for the machine's load.
     setMachineBusy(() => true);
     setRenderBudgetMs(1, 60_000);
-    const healed: number[] = [];
-    onRenderHealed((id) => healed.push(id));
     const body = `${ORDINARY}\n${'```js\nlet b = [1, 2, 3].map((x) => x * 2);\n```\n\n'.repeat(20)}`;
-    const at = '2024-03-01T00:00:00.000Z';
-    try {
-      expect((await renderArticle(7002, at, body)).plain).toBe('timeout');
-      await expect.poll(() => healed, { timeout: 60_000 }).toEqual([7002]);
-      const now = await renderArticle(7002, at, body);
-      expect(now.plain).toBeUndefined();
-      expect(now.html).toContain('<h1 id="平常的文章">');
-      expect(now.html).toContain('class="code-block');
-    } finally {
-      onRenderHealed(() => {});
-    }
+    const r = await renderNow(body);
+    expect(r.plain).toBeUndefined();
+    expect(r.html).toContain('<h1 id="平常的文章">');
+    expect(r.html).toContain('class="code-block');
   }, 90_000);
 
-  it('tries a pathological body a second time once, and keeps its plain text', async () => {
-    setMachineBusy(() => true);
-    setRenderBudgetMs(1000, 2000);
-    const healed: number[] = [];
-    onRenderHealed((id) => healed.push(id));
-    try {
-      const first = renderArticle(7003, '2024-03-02T00:00:00.000Z', STUCK);
-      expect((await first).plain).toBe('timeout');
-      // The second try holds a thread until its own budget; the answer stays the plain text.
-      await expect.poll(() => markdownWorkerThreads().length, { timeout: 30_000 }).toBe(0);
-      expect(healed).toEqual([]);
-      expect(renderArticle(7003, '2024-03-02T00:00:00.000Z', STUCK)).toBe(first);
-    } finally {
-      onRenderHealed(() => {});
-    }
+  it('on a machine with room to spare, a save that ran out of time is not tried again', async () => {
+    setMachineBusy(() => false);
+    setRenderBudgetMs(1, 60_000);
+    expect((await renderNow(ORDINARY)).plain).toBe('timeout');
+    // The timed-out thread is gone and none started for a second try.
+    expect(markdownWorkerThreads()).toEqual([]);
   }, 60_000);
 
-  it('a second try gives way: a reader never waits for it', async () => {
-    // The pathological body's second try gets a long budget and holds a thread; a stuck preview holds
-    // the other. An ordinary article asked for then must not wait for either budget.
-    setMachineBusy(() => true);
-    setRenderBudgetMs(1000, 60_000);
-    expect((await renderArticle(7004, '2024-03-03T00:00:00.000Z', STUCK)).plain).toBe('timeout');
-    await expect.poll(runningRenders, { timeout: 30_000 }).toEqual(['retry']);
+  it('a background render gives way: a save never waits for it', async () => {
+    // The pathological body in the background lane gets a long budget and holds a thread; a stuck
+    // preview holds the other. An ordinary save asked for then must not wait for either budget.
     setRenderBudgetMs(60_000, 60_000);
+    const background = renderInWorker(STUCK, 'background');
+    await expect.poll(runningRenders, { timeout: 30_000 }).toEqual(['background']);
     const order: string[] = [];
     const preview = renderInWorker(STUCK, 'preview').then((r) => {
       order.push('preview');
@@ -158,23 +128,6 @@ describe('a render past its budget', () => {
     expect(order).toEqual(['ordinary']);
     await stopMarkdownWorkers();
     expect((await preview).plain).toBe('stopped');
-  }, 60_000);
-
-  it('on a machine with room to spare, a body that ran out of time is not tried again', async () => {
-    setMachineBusy(() => false);
-    setRenderBudgetMs(1, 60_000);
-    const healed: number[] = [];
-    onRenderHealed((id) => healed.push(id));
-    try {
-      const first = renderArticle(7005, '2024-03-04T00:00:00.000Z', ORDINARY);
-      expect((await first).plain).toBe('timeout');
-      // The timed-out thread is gone and none starts for a second try (it would start in the turn
-      // that answered the first).
-      expect(markdownWorkerThreads()).toEqual([]);
-      expect(healed).toEqual([]);
-      expect(renderArticle(7005, '2024-03-04T00:00:00.000Z', ORDINARY)).toBe(first);
-    } finally {
-      onRenderHealed(() => {});
-    }
+    expect((await background).plain).toBe('stopped');
   }, 60_000);
 });

@@ -33,6 +33,11 @@ export type RequestOptions = {
    * is asked for once more by itself, after a short pause.
    */
   idempotencyKey?: string;
+  /**
+   * How long to wait for the answer, in ms (TIMEOUT_MS unless set): an article's save renders its body
+   * first, and the refusal of a body the renderer cannot finish comes only after its budget is spent.
+   */
+  timeoutMs?: number;
 };
 
 /**
@@ -93,7 +98,7 @@ export async function request<T>(
       body: payload,
       credentials: 'include',
       keepalive: opts.keepalive,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
     }).catch(() => undefined);
   let res = await send();
   // With a key, a lost answer (none at all, a proxy's 502 or 504) is asked for once more: the server

@@ -113,6 +113,11 @@ export type ArticleDraft = {
   meta_description?: string;
   /** Keywords, comma separated; "" falls back to the tags. */
   meta_keywords?: string;
+  /**
+   * With a save: a body the renderer cannot finish within its budget is stored as plain text instead
+   * of the save being refused (docs/api/admin.md#rendered-when-saved). Never stored as a field.
+   */
+  allow_plain?: boolean;
 };
 
 /** One author's autosaved state of one article (or of a new one). */

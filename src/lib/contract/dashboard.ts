@@ -22,6 +22,12 @@ export type DashboardCounts = {
   pendingLinks: number;
   /** Comments and guestbook messages waiting for review (docs/owner-guide.md#评论审核). */
   pendingReview: number;
+  /**
+   * Articles waiting for a rendering of the current renderer: after an upgrade of it the background job
+   * renders them again, oldest first, while their pages show the previous one
+   * (docs/api/admin.md#rendered-when-saved).
+   */
+  pendingRenders: number;
 };
 
 /** A comment with what it is on: the article's title, 说说 or 留言板. */

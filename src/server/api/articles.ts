@@ -65,6 +65,8 @@ const ArticleFields = {
     .string({ error: 'SEO 关键词必须是文字' })
     .max(META_KEYWORDS_MAX, `SEO 关键词最多 ${META_KEYWORDS_MAX} 个字符`)
     .transform(keywordText),
+  // docs/api/admin.md#rendered-when-saved: store a body the renderer cannot finish as plain text.
+  allow_plain: z.boolean({ error: 'allow_plain 只能是 true 或 false' }),
 };
 
 /** A reprint or translation names its source. */
@@ -93,6 +95,7 @@ const ArticleCreate = z.preprocess(
       password: ArticleFields.password.optional(),
       meta_description: ArticleFields.meta_description.optional(),
       meta_keywords: ArticleFields.meta_keywords.optional(),
+      allow_plain: ArticleFields.allow_plain.optional(),
       ...OriginalArticleFields,
     })
     .strip()

@@ -42,6 +42,8 @@ const HELP = `Usage: npm run blog -- <command>
                                         import it into an empty site to move the blog
   music-scan                            re-read every file of MUSIC_DIR (a running server picks it up)
   images                                make the missing sizes (AVIF, WebP) of every uploaded picture
+  render                                render every article's body again now (after an upgrade of the
+                                        renderer the running servers do it in the background anyway)
   clear-cache                           make the running servers drop their cached pages (after SQL by hand)
   rotate-secret                         replace the token signing key: every token signed before is refused
   help                                  this text`;
@@ -73,7 +75,7 @@ async function audit(command: string, event: AuditEvent, about: { ids?: number[]
  * have saved some files), every running server drops its cached pages within seconds
  * (services/page-version.ts).
  */
-const CHANGES_PAGES = new Set(['migrate', 'create-admin', 'import', 'clear-cache', 'images']);
+const CHANGES_PAGES = new Set(['migrate', 'create-admin', 'import', 'clear-cache', 'images', 'render']);
 
 const commands: Record<string, Command> = {
   // Every command prepares the database first (below); this one only says what that did.
@@ -217,6 +219,21 @@ const commands: Record<string, Command> = {
     await queue.runOnce();
     // Rows a running server took meanwhile are its to finish: counted as made by it.
     console.log(`done: ${n - failed} made here, ${failed} failed (see the server log or run again)`);
+  },
+  // Every article, oldest first, whatever renderer made its stored rendering; one that does not
+  // finish keeps what it had (services/articles/rendering-upkeep.ts).
+  async render() {
+    const { rerender } = await import('../services/articles/rendering-upkeep.ts');
+    const ids = (await db.selectFrom('article').select('id').orderBy('id').execute()).map((r) => r.id);
+    let unfinished = 0;
+    for (const [i, id] of ids.entries()) {
+      const outcome = await rerender(db, id, { force: true, kind: 'save' });
+      if (outcome === 'unfinished') unfinished++;
+      console.log(
+        `${progressBar(i + 1, ids.length)} ${i + 1}/${ids.length} #${id}${outcome === 'unfinished' ? ' 未能渲染，保留原来的排版' : ''}`,
+      );
+    }
+    console.log(`done: ${ids.length - unfinished} rendered, ${unfinished} kept as they were (see the log)`);
   },
   // The mark itself is written after every command of CHANGES_PAGES (run, below).
   async 'clear-cache'() {

@@ -1,3 +1,5 @@
+import { degradedPage } from './page-tags.ts';
+
 /**
  * Whether an error means the database cannot be reached right now (docs/decisions/0006-database-outage.md),
  * as opposed to a query it refused: PostgreSQL restarting or failing over, a connection killed by
@@ -70,6 +72,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * Cached pages are still answered meanwhile (they never reach here).
  */
 export function unavailablePage(): Response {
+  // A page built with a fallback: the page cache says so (X-Page-Cache: bypass) and keeps it nowhere.
+  degradedPage('database');
   const html = `<!doctype html>
 <html lang="zh-CN">
 <head>

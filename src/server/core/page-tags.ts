@@ -103,3 +103,28 @@ const NOTHING_SHOWN = 'nothing-shown';
 export function changesNothingShown(): void {
   changes(NOTHING_SHOWN);
 }
+
+/**
+ * The fallbacks each page being rendered was built with, by the set its render collects into
+ * (`showing`): kept beside the tags rather than among them, so no fallback is ever taken for a thing
+ * shown, and gone with the render.
+ */
+const fallbacks = new WeakMap<Set<string>, string[]>();
+
+/**
+ * Records that the page being rendered (if any) was built with a fallback, and why: a body shown as
+ * plain text, a part left out, the database away. Such a page is kept nowhere (page-cache.ts: not in
+ * the cache, and `Cache-Control: no-store` for browsers and CDNs), so the next view renders again and
+ * sees the page whole as soon as what failed is back. `reason` is a short ASCII word for the log and
+ * the `X-Page-Fallback` header (`plain-text`, `database`).
+ */
+export function degradedPage(reason: string): void {
+  const set = shown.getStore();
+  if (!set) return;
+  const reasons = fallbacks.get(set);
+  if (!reasons) fallbacks.set(set, [reason]);
+  else if (!reasons.includes(reason)) reasons.push(reason);
+}
+
+/** The fallbacks a render that collected into `into` recorded, in order (none: a healthy page). */
+export const fallbacksOf = (into: Set<string>): readonly string[] => fallbacks.get(into) ?? [];

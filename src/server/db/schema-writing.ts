@@ -14,6 +14,26 @@ export interface ArticleWriting {
 
 export interface WritingTables {
   article_revision: ArticleRevisionTable;
+  article_render: ArticleRenderTable;
+}
+
+/** What an article's body became when it was written (migration 0047, services/articles/rendering.ts). */
+export interface ArticleRenderTable {
+  article_id: number;
+  /** The pipeline's version (services/markdown.ts RENDERER_VERSION). */
+  renderer: string;
+  /** Digest of the Markdown rendered (articles/rendering.ts sourceDigest). */
+  source: string;
+  html: string;
+  /** The table of contents, JSON. */
+  toc: Generated<string>;
+  /** 'consent': the owner chose plain text for a body the renderer could not finish; else ''. */
+  plain: Generated<string>;
+  /** The start of the body's text. */
+  excerpt: Generated<string>;
+  /** The `/uploads/` addresses the body shows, JSON. */
+  images: Generated<string>;
+  rendered_at: string;
 }
 
 /**

@@ -10,7 +10,6 @@ import { createUpgradeHandler } from '../chat/upgrade.ts';
 import { type Config, initConfig } from '../config.ts';
 import { Lifecycle } from '../core/lifecycle.ts';
 import { logger } from '../core/log.ts';
-import { articleTag } from '../core/page-tags.ts';
 import { db, type OpenDatabase } from '../db/connection.ts';
 import { readyChecksFor } from '../health.ts';
 import { createMusicApp } from '../music/app.ts';
@@ -18,7 +17,7 @@ import { createCaps } from '../net/caps.ts';
 import { invalidatePages, withPageCache } from '../page-cache.ts';
 import { pagesChanged, watchOutsideWrites } from '../page-sync.ts';
 import { startScaleOut } from '../scale-out.ts';
-import { onRenderHealed } from '../services/article-html.ts';
+import { renderMissing, startRenderUpkeep } from '../services/articles/rendering-upkeep.ts';
 import { startScheduledPublish } from '../services/articles/schedule.ts';
 import { startBinPurge } from '../services/articles/trash.ts';
 import { startAuditPurge } from '../services/audit.ts';
@@ -38,6 +37,26 @@ import { resolveSite, siteUrl } from '../site.ts';
 import { createFront, listen, type NodeHandler, stopAccepting } from './front.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../../dist');
+
+/** The boot's rendering of articles that have none, with a log line every 10 % (or every 50). */
+async function renderArticlesMissing(parts: JobParts): Promise<void> {
+  let said = 0;
+  const done = await renderMissing(parts.db, (n, total) => {
+    if (n === 1) logger.info({ total }, 'rendering article bodies that have no stored rendering');
+    if (n - said >= Math.max(50, total / 10) || n === total) {
+      said = n;
+      logger.info({ done: n, total }, 'article bodies rendered');
+    }
+  });
+  if (done) logger.info({ done }, 'every article body has its rendering');
+}
+
+/** The upkeep job's progress in the log: its first render, then every 50. */
+function upkeepLog() {
+  return (n: number) => {
+    if (n === 1 || n % 50 === 0) logger.info({ done: n }, 'article bodies rendered again (renderer changed)');
+  };
+}
 
 async function loadAstro(): Promise<NodeHandler> {
   const entry = path.join(DIST, 'server', 'entry.mjs');
@@ -124,12 +143,15 @@ async function build(cfg: Config, life: Lifecycle, deps: SiteDeps): Promise<Site
       `\n  管理员账号已创建 / admin account created\n  username: ${cfg.adminUsername}\n  password: ${prepared.generatedPassword}\n`,
     );
   }
-  // Parts that requests start when first needed: stopped once the server and the jobs are.
+  // Articles are rendered when written (services/articles/rendering.ts). Those with no rendering yet
+  // (the first start after migration 0047, rows written by hand) are rendered before the server
+  // listens; those of an older renderer are rendered again in the background while their pages keep
+  // the stored HTML, and each one done drops its pages on every process.
+  await renderArticlesMissing(parts);
+  startRenderUpkeep(parts, { onRendered: pagesChanged, log: upkeepLog() });
+  // Parts that requests start when first needed: stopped once the server and the jobs are (after the
+  // upkeep job above: a render under way at the stop answers at once).
   life.register('markdown workers', stopMarkdownWorkers);
-  // An article shown as plain text (its render ran out of time) that renders on its second try: this
-  // process's cached pages of it go (the other processes hold renders of their own).
-  onRenderHealed((id) => invalidatePages({ tags: [articleTag(id)] }));
-  life.register('render healing', () => onRenderHealed(() => {}));
   life.register('music library', stopMusic);
   life.register('audit writes', auditSettled);
 

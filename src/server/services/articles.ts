@@ -2,7 +2,7 @@
  * Articles, categories and tags: the one door pages, routes and the CLI import. Split by reason to
  * change (articles/): read.ts (lists and one article), related.ts (previous, next, recommended),
  * views.ts (view and reading counters), taxonomy.ts (categories and tags), write.ts (create, update,
- * pin, delete) and events.ts (every write announces itself there, so an index or cache can follow).
+ * pin, delete) and rendering.ts (the body rendered when it is written, read by the pages).
  */
 
 export * from './articles/read.ts';

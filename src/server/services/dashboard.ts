@@ -3,6 +3,7 @@ import { THING } from '../../lib/community.ts';
 import type { DashboardComment, DashboardCounts, DashboardOverview } from '../../lib/contract/dashboard.ts';
 import { chinaDay } from '../../lib/page-views.ts';
 import { db } from '../db/connection.ts';
+import { pendingRenders } from './articles/rendering-upkeep.ts';
 import { listCommentsAdmin } from './comments-admin.ts';
 import { listLinks } from './links.ts';
 import { listMessages } from './messages.ts';
@@ -44,8 +45,10 @@ async function counts(now: number): Promise<DashboardCounts> {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('n'))
       .executeTakeFirst(),
     db.selectFrom('config').select('view_time').where('id', '=', 1).executeTakeFirst(),
-    reviewCounts(),
+    // What waits: the moderation queue, and the articles the render upkeep has still to render.
+    Promise.all([reviewCounts(), pendingRenders(db)]),
   ]);
+  const [review, renders] = queue;
   return {
     articles: count(articles),
     comments: count(comments),
@@ -56,7 +59,8 @@ async function counts(now: number): Promise<DashboardCounts> {
     viewsTotal: count(total),
     visits: Number(config?.view_time ?? 0),
     pendingLinks: count(pendingLinks),
-    pendingReview: queue.pending,
+    pendingReview: review.pending,
+    pendingRenders: renders,
   };
 }
 

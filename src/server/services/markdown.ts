@@ -28,10 +28,12 @@ export { CODE_THEME_MAP, styleClasses } from './markdown-code.ts';
 export type { TocItem } from './markdown-headings.ts';
 
 /**
- * Why a body is shown as escaped plain text instead (render-pool.ts): its render ran past the budget,
- * its thread died under it, or the server was stopping.
+ * Why a body is shown as escaped plain text instead: its render ran past the budget, its thread died
+ * under it, or the server was stopping (render-pool.ts); the owner chose plain text for a body the
+ * renderer could not finish (`consent`), or it has not been rendered yet (`pending`: written outside
+ * the services; articles/rendering.ts).
  */
-export type PlainReason = 'timeout' | 'crashed' | 'stopped';
+export type PlainReason = 'timeout' | 'crashed' | 'stopped' | 'consent' | 'pending';
 
 export type Rendered = { html: string; toc: TocItem[]; plain?: PlainReason };
 

@@ -5,18 +5,18 @@ import { escapeHtml } from './notify.ts';
 
 /**
  * Markdown is rendered (GFM, sanitizing, Shiki with eight themes) in worker threads that live only
- * while there is rendering to do. Shiki's grammars, its regex engine and the garbage a render leaves
- * behind would otherwise stay in the server's heap for good, though they are needed only when an
- * article is first viewed after a start or an edit (article-html.ts caches the results). Renders also
- * stop competing with requests on the server's event loop.
+ * while there is rendering to do: when the owner saves or imports an article, previews a draft, or
+ * the upkeep job renders stored bodies again after the renderer changed (services/articles/
+ * rendering.ts). Readers never wait for it: their pages read the stored HTML. Shiki's grammars, its
+ * regex engine and the garbage a render leaves behind stay out of the server's heap, and renders do
+ * not compete with requests on the server's event loop.
  *
  * A render has a time budget (docs/decisions/0005-render-pool-and-budget.md): some inputs make the parser
  * crawl (a 190 KB body of `[a](` takes 13–57 s), and a thread stuck in synchronous code cannot be
  * interrupted from inside. A job still running at its deadline has its thread terminated and answers its
- * Markdown as escaped plain text; the jobs behind it go to a fresh thread. Each thread runs one job at a
- * time and there are two, so an ordinary article's first view never waits behind a stuck render: while one
- * is stuck the other thread serves the rest. Nothing is ever rendered on the server's own thread, which a
- * pathological body would block for everyone.
+ * Markdown as escaped plain text (the caller decides what that means: a save is refused); the jobs behind
+ * it go to a fresh thread. Each thread runs one job at a time and there are two, so one stuck render
+ * never holds up the others. Nothing is ever rendered on the server's own thread.
  */
 
 /**
@@ -42,21 +42,24 @@ export const WORKER_IDLE_MS = 15_000;
 const POOL_SIZE = 2;
 
 /**
- * A body that ran out of its budget gets one second try, in the background, with this many times the
- * budget: on a machine overloaded for a while (a load of 20 on two cores makes a 0.3 s render take
- * several seconds), an ordinary article would otherwise stay plain text until it is kept no longer.
+ * The budget of a slow lane's job (a `background` render, or a save tried again on a busy machine),
+ * in budgets: a load of 20 on two cores makes a 0.3 s render take several seconds, and a job there
+ * gives way to every other one anyway.
  */
-export const SECOND_TRY_FACTOR = 6;
+export const SLOW_LANE_FACTOR = 6;
 
 /**
- * A reader's article, the console's preview of a draft being typed, or the background second try of
- * an article that ran out of its budget (secondTry: it waits until no other render runs).
+ * An article saved or imported (the owner waits for it), the console's preview of a draft being
+ * typed, or the upkeep job's render of a stored body (`background`: it runs only while no other
+ * render runs or waits, and gives its thread up to any that comes).
  */
-export type JobKind = 'article' | 'preview' | 'retry';
+export type JobKind = 'save' | 'preview' | 'background';
 
 type Job = {
   markdown: string;
   kind: JobKind;
+  /** The job's budget in budgets (SLOW_LANE_FACTOR for a slow lane's job). */
+  factor: number;
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
 };
@@ -67,20 +70,26 @@ const slots: Slot[] = [];
 const queue: Job[] = [];
 let idleMs = WORKER_IDLE_MS;
 let budgetMs = RENDER_BUDGET_MS;
-let secondTryMs: number | undefined;
+let slowLaneMs: number | undefined;
 
 /** Tests shorten the idle time; null restores the default. */
 export function setWorkerIdleMs(ms: number | null): void {
   idleMs = ms ?? WORKER_IDLE_MS;
 }
 
-/** Tests shorten the budget (and may set the second try's apart); null restores the defaults. */
-export function setRenderBudgetMs(ms: number | null, secondTry?: number): void {
+/** Tests shorten the budget (and may set the slow lane's apart); null restores the defaults. */
+export function setRenderBudgetMs(ms: number | null, slowLane?: number): void {
   budgetMs = ms ?? RENDER_BUDGET_MS;
-  secondTryMs = secondTry;
+  slowLaneMs = slowLane;
 }
 
-/** What the render threads are running now, by kind (tests wait for a second try to be under way). */
+/** The budget now in force, in ms (the owner's refusal names it). */
+export const renderBudgetMs = (): number => budgetMs;
+
+/** How many renders were asked for since the process started, by kind (tests: no reader starts one). */
+export const rendersAsked: Record<JobKind, number> = { save: 0, preview: 0, background: 0 };
+
+/** What the render threads are running now, by kind (tests wait for a background render to be under way). */
 export const runningRenders = (): JobKind[] => slots.flatMap((s) => (s.job ? [s.job.kind] : []));
 
 /** The thread ids of the render threads alive now (a terminated one is gone at once). */
@@ -143,7 +152,7 @@ function run(slot: Slot, job: Job): void {
   clearTimeout(slot.idle);
   slot.idle = undefined;
   slot.job = job;
-  const budget = job.kind === 'retry' ? (secondTryMs ?? budgetMs * SECOND_TRY_FACTOR) : budgetMs;
+  const budget = job.factor > 1 ? (slowLaneMs ?? budgetMs * job.factor) : budgetMs;
   slot.deadline = setTimeout(() => {
     retire(slot);
     logger.warn(
@@ -158,15 +167,15 @@ function run(slot: Slot, job: Job): void {
 }
 
 /**
- * Ends the thread of a running second try so that `job`, a reader's render or a preview, need not wait
- * for it: the second try goes back to the end of the queue, and a new thread starts for `job`.
+ * Ends the thread of a running background render so that `job`, a save or a preview, need not wait
+ * for it: the background render goes back to the end of the queue, and a new thread starts for `job`.
  */
-function yieldSecondTry(job: Job): boolean {
-  const slot = job.kind === 'retry' ? undefined : slots.find((s) => s.job?.kind === 'retry');
+function yieldBackground(job: Job): boolean {
+  const slot = job.kind === 'background' ? undefined : slots.find((s) => s.job?.kind === 'background');
   if (!slot?.job) return false;
-  const retry = slot.job;
+  const background = slot.job;
   retire(slot);
-  queue.push(retry);
+  queue.push(background);
   startSlot();
   return true;
 }
@@ -176,11 +185,11 @@ function dispatch(): void {
   let starting = slots.filter((s) => !s.ready).length;
   for (let i = 0; i < queue.length; ) {
     const job = queue[i];
-    // A draft is previewed on one thread at most, so a stuck preview never takes both from readers;
-    // a second try runs only while no other render does (it comes after everything waiting).
+    // A draft is previewed on one thread at most, so a stuck preview never takes both from saves; a
+    // background render runs only while no other render does (it comes after everything waiting).
     if (
       (job.kind === 'preview' && slots.some((s) => s.job?.kind === 'preview')) ||
-      (job.kind === 'retry' && (slots.some((s) => s.job) || queue.some((q) => q.kind !== 'retry')))
+      (job.kind === 'background' && (slots.some((s) => s.job) || queue.some((q) => q.kind !== 'background')))
     ) {
       i++;
       continue;
@@ -191,11 +200,11 @@ function dispatch(): void {
       run(free, job);
       continue;
     }
-    // A thread on its way takes this job; else start one, if the pool has room; else a second try
-    // gives way to it (queued again, it runs when nothing else does).
+    // A thread on its way takes this job; else start one, if the pool has room; else a background
+    // render gives way to it (queued again, it runs when nothing else does).
     if (starting > 0) starting--;
     else if (slots.length < POOL_SIZE) startSlot();
-    else if (!yieldSecondTry(job)) return;
+    else if (!yieldBackground(job)) return;
     i++;
   }
   for (const slot of slots) {
@@ -207,10 +216,18 @@ function dispatch(): void {
   }
 }
 
-/** Markdown to safe HTML and its table of contents, on a render thread, within the budget. */
-export function renderInWorker(markdown: string, kind: JobKind = 'article'): Promise<Rendered> {
+/**
+ * Markdown to safe HTML and its table of contents, on a render thread, within the budget (a
+ * background render, or `slow`, within SLOW_LANE_FACTOR budgets).
+ */
+export function renderInWorker(
+  markdown: string,
+  kind: JobKind = 'save',
+  slow = kind === 'background',
+): Promise<Rendered> {
+  rendersAsked[kind]++;
   return new Promise<Rendered>((resolve, reject) => {
-    queue.push({ markdown, kind, resolve, reject });
+    queue.push({ markdown, kind, factor: slow ? SLOW_LANE_FACTOR : 1, resolve, reject });
     dispatch();
   });
 }

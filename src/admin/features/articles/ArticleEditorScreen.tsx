@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { ExternalLink, History } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   addArticle,
   categoryDictionary,
   getArticle,
   getAutosave,
+  isRenderRefused,
   isStaleSave,
   tagDictionary,
   updateArticle,
 } from '../../../lib/api/admin/articles.ts';
 import type { HttpError } from '../../../lib/api/client.ts';
+import { showHttpError } from '../../../lib/api/errors.ts';
 import type { DictionaryEntry } from '../../../lib/contract/articles.ts';
 import { toast } from '../../../stores/toast.ts';
 import { EditorFields } from '../../editor/EditorFields.tsx';
@@ -35,6 +37,9 @@ import { $gate, $heading } from '../../stores.ts';
 const ConflictDialog = lazy(() =>
   import('../../editor/ConflictDialog.tsx').then((m) => ({ default: m.ConflictDialog })),
 );
+const RenderRefusalDialog = lazy(() =>
+  import('../../editor/RenderRefusalDialog.tsx').then((m) => ({ default: m.RenderRefusalDialog })),
+);
 const RevisionsDialog = lazy(() =>
   import('../../editor/RevisionsDialog.tsx').then((m) => ({ default: m.RevisionsDialog })),
 );
@@ -48,6 +53,9 @@ export default function ArticleEditorScreen() {
 }
 
 const STATUS_LABEL: Record<number, string> = { 1: '已发布', 2: '私密', 3: '草稿', 4: '定时发布' };
+
+/** A save to send again: its status, and whether it overwrites a newer version or stores plain text. */
+type Resend = { status: number; overwrite: boolean; allowPlain: boolean };
 
 type Loaded = { form: EditorForm; stored: EditorForm; version: number | null; restored: string | null };
 
@@ -76,9 +84,12 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
     tags: [],
   });
   const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<Resend | null>(null);
+  // A save refused for its body (docs/owner-guide.md#正文渲染): the server's message and the save to resend.
+  const [refusal, setRefusal] = useState<(Resend & { message: string }) | null>(null);
   const [originError, setOriginError] = useState('');
   const [revisionsOpen, setRevisionsOpen] = useState(false);
+  const work = useRef<HTMLDivElement>(null);
   // The toolbar's 图片 asked for a picture: where the media library's pick goes (docs/owner-guide.md#媒体库).
   const [insertImage, setInsertImage] = useState<((url: string, alt: string) => void) | null>(null);
   // The first save creates the article: a retry of it after a lost answer must not make a second.
@@ -116,23 +127,24 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
   if (!form) return <p className={styles.muted}>加载中…</p>;
   const set = (patch: Partial<EditorForm>) => setForm((f) => f && { ...f, ...patch });
 
-  const save = async (status: number, overwrite = false) => {
+  const save = async (status: number, overwrite = false, allowPlain = false) => {
     if (!form.article_title.trim()) return toast('请填写文章标题', 'warning', '温馨提示');
     if (!form.article_content.trim()) return toast('请填写文章内容', 'warning', '温馨提示');
     if (form.type !== 1 && !form.origin_url.trim()) return setOriginError('转载或翻译的文章请填写原文链接');
     if (form.locked && !stored.locked && !form.password)
       return toast('请填写文章密码', 'warning', '温馨提示');
     setOriginError('');
-    const body = saveBody(form, status);
+    const body = { ...saveBody(form, status), ...(allowPlain ? { allow_plain: true } : {}) };
     setBusy(true);
     try {
+      // quiet: a stale version and a body the renderer cannot finish are not toasts here but the
+      // dialogs below (catch); any other failure is shown there as the client would have.
       const saved = articleId
-        ? // quiet: a stale version is not an error toast here but the conflict dialog (catch, below).
-          await updateArticle(
+        ? await updateArticle(
             { ...body, id: articleId, version: version ?? undefined, overwrite },
             { quiet: true },
           )
-        : await keyed((key) => addArticle(body, key));
+        : await keyed((key) => addArticle(body, key, { quiet: true }));
       // 发布 with a time ahead schedules it (status 4 on the server too).
       const scheduled = status === 1 && isScheduled(form);
       const next = {
@@ -153,11 +165,20 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
       // What was just saved is the autosave's new starting point: it sends nothing until the next change.
       settle(next);
       setConflict(null);
+      setRefusal(null);
       toast(status === 3 ? '草稿已保存' : scheduled ? '已定时发布' : '发布成功', 'success', '提示');
     } catch (e) {
       const err = e as HttpError;
-      if (isStaleSave(err)) setConflict(status);
-      else if (!err.shown) toast(err.message || '保存失败，请稍后再试', 'error', '错误提示');
+      const resend = { status, overwrite, allowPlain };
+      if (isStaleSave(err)) {
+        setRefusal(null);
+        setConflict(resend);
+      } else if (isRenderRefused(err)) {
+        setConflict(null);
+        setRefusal({ ...resend, message: err.message });
+      } else if (err.code === 100) toast(err.message, 'warning', '温馨提示');
+      else if (!showHttpError(err.status, err.message))
+        toast(err.message || '保存失败，请稍后再试', 'error', '错误提示');
     } finally {
       setBusy(false);
     }
@@ -243,7 +264,7 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
           </p>
         )}
       </div>
-      <div className={styles.work}>
+      <div className={styles.work} ref={work}>
         <EditorPane
           content={form.article_content}
           onChange={(v) => set({ article_content: v })}
@@ -284,7 +305,17 @@ function Editor({ initialId, onSaved }: { initialId: number; onSaved: (id: numbe
             busy={busy}
             onClose={() => setConflict(null)}
             onReload={reload}
-            onOverwrite={() => save(conflict, true)}
+            onOverwrite={() => save(conflict.status, true, conflict.allowPlain)}
+          />
+        )}
+        {refusal !== null && (
+          <RenderRefusalDialog
+            message={refusal.message}
+            busy={busy}
+            onClose={() => setRefusal(null)}
+            onPlain={() => save(refusal.status, refusal.overwrite, true)}
+            // 返回修改: back to the text (CodeMirror's editable element).
+            returnFocus={() => work.current?.querySelector<HTMLElement>('.cm-content')?.focus()}
           />
         )}
       </Suspense>

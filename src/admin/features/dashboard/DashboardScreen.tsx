@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ShieldAlert } from 'lucide-react';
+import { RefreshCw, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getOverview, getTrend } from '../../../lib/api/admin/dashboard.ts';
 import type { DashboardCounts, DashboardOverview, DashboardTrend } from '../../../lib/contract/dashboard.ts';
@@ -66,6 +66,7 @@ export default function DashboardScreen() {
   return (
     <div className={styles.dashboard}>
       <OtpBanner />
+      <PendingRenders count={counts?.pendingRenders} />
       <section aria-label="数据总览" className={styles.cards}>
         {CARDS.map(({ key, label, href, note, definition }) => (
           <div key={key} className={styles.card}>
@@ -111,6 +112,30 @@ function OtpBanner() {
       <p>
         博主账号还没有开启两步验证：密码一旦被猜中或泄露，别人就能登录后台。
         <a href="/admin/account">去开启两步验证</a>
+      </p>
+    </section>
+  );
+}
+
+const RENDERS_WHY = '渲染器升级后，旧的排版照常显示，后台按从旧到新的顺序重新渲染';
+
+/**
+ * After an upgrade of the renderer: how many articles the background job has still to render again
+ * (services/articles/rendering-upkeep.ts). Nothing while none waits.
+ */
+function PendingRenders({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <section
+      className={styles.renderBanner}
+      aria-label="正文渲染"
+      title={RENDERS_WHY}
+      data-pending-renders={count}
+    >
+      <RefreshCw size={18} aria-hidden />
+      <p>
+        正文重新渲染中：还有 {count.toLocaleString('zh-CN')} 篇文章
+        <span className={styles.renderWhy}>{RENDERS_WHY}。</span>
       </p>
     </section>
   );

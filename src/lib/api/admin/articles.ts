@@ -12,6 +12,7 @@ import type {
   TocItem,
 } from '../../contract/articles.ts';
 import type { Page } from '../../contract/page.ts';
+import { isRenderRefusal } from '../../render-note.ts';
 import { del, get, HttpError, post, put, type RequestOptions } from '../client.ts';
 
 /** The console's article calls (docs/api/admin.md#articles-categories-and-tags). */
@@ -43,17 +44,33 @@ export const togglePublic = (id: number, status: number) =>
 
 export const setTop = (id: number, isTop: number) => put<null>(`/api/article/updateTop/${id}/${isTop}`);
 
+/** With `allow_plain` (ArticleDraft), a body the renderer cannot finish is stored as plain text (isRenderRefused). */
 export type ArticleSave = ArticleDraft & { article_title: string; article_content: string };
 
+/**
+ * How long a save may take: it renders the body first (docs/api/admin.md#rendered-when-saved), and a
+ * body the renderer cannot finish is refused only after its budget, a slower second try on a busy
+ * machine and the search for the slow part.
+ */
+const SAVE_TIMEOUT_MS = 60_000;
+
 /** `key`: the Idempotency-Key of this create, the same on every retry of it. */
-export const addArticle = (article: ArticleSave, key: string) =>
-  post<{ id: number; version: number }>('/api/article/add', article, { idempotencyKey: key });
+export const addArticle = (article: ArticleSave, key: string, opts?: RequestOptions) =>
+  post<{ id: number; version: number }>('/api/article/add', article, {
+    timeoutMs: SAVE_TIMEOUT_MS,
+    ...opts,
+    idempotencyKey: key,
+  });
 
 /** A save over a newer version than `version` is refused (code 100) unless `overwrite`. */
 export const updateArticle = (
   article: ArticleSave & { id: number; version?: number; overwrite?: boolean },
   opts?: RequestOptions,
-) => put<{ id: number; version: number }>('/api/article/update', article, opts);
+) =>
+  put<{ id: number; version: number }>('/api/article/update', article, {
+    timeoutMs: SAVE_TIMEOUT_MS,
+    ...opts,
+  });
 
 /** `keepalive` when the tab is closing; `key` when it creates the new article's draft (no id yet). */
 export const autosave = (
@@ -84,6 +101,13 @@ export const tagDictionary = () => get<Term[]>('/api/tag/getTagDictionary');
  */
 export const isStaleSave = (e: unknown) =>
   e instanceof HttpError && e.code === 100 && e.message.startsWith('文章已在别处');
+
+/**
+ * A save refused because the renderer cannot finish the body in time; its message says where the slow
+ * part starts. The same save again with `allow_plain: true` stores the body as plain text.
+ */
+export const isRenderRefused = (e: unknown) =>
+  e instanceof HttpError && e.code === 100 && isRenderRefusal(e.message);
 
 /** An article's revisions, newest first (docs/api/admin.md#revisions). */
 export const listRevisions = (id: number) => get<RevisionSummary[]>(`/api/article/revisions/${id}`);

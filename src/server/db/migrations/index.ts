@@ -34,6 +34,7 @@ import * as m0041 from './0041_seo.ts';
 import * as m0043 from './0043_photo_caption.ts';
 import * as m0045 from './0045_old_url.ts';
 import * as m0046 from './0046_mail_confirm.ts';
+import * as m0047 from './0047_article_render.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -78,6 +79,7 @@ const steps: Record<string, Step> = {
   '0043_photo_caption': m0043,
   '0045_old_url': m0045,
   '0046_mail_confirm': m0046,
+  '0047_article_render': m0047,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { config } from '../../config.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
+import { renderMissing } from '../articles/rendering-upkeep.ts';
 import { syncSequences } from '../import/rows.ts';
 import type { Item, Plan } from '../import/types.ts';
 import { unpackFolder, untarTo } from '../import/unpack.ts';
@@ -175,7 +176,11 @@ export async function archivePlan(file: string): Promise<Plan> {
         `归档：${manifest.site || '（未命名）'}，${manifest.createdAt} 由 ${manifest.dialect} 导出（${manifest.schema}），${manifest.tables.length} 张表 ${rows} 行，${manifest.files.length} 个文件，校验和无误`,
         '导入后所有人需要重新登录（签名密钥不在归档里）',
       ],
-      finish: () => syncSequences(schema.serial.filter((t) => schema.archived.has(t))),
+      finish: async () => {
+        await syncSequences(schema.serial.filter((t) => schema.archived.has(t)));
+        // An archive from before stored renderings (migration 0047) brings bodies without one.
+        await renderMissing(db);
+      },
       close,
     };
   } catch (err) {

@@ -11,7 +11,6 @@ import { MSG } from '../../core/messages.ts';
 import { db, dialect } from '../../db/connection.ts';
 import { pictureFacts } from '../images/library.ts';
 import type { Page } from '../paginate.ts';
-import { announce } from './events.ts';
 import { trackArticles } from './page-changes.ts';
 import { listAdminArticles } from './read.ts';
 import { deleteArticle } from './write.ts';
@@ -118,7 +117,6 @@ async function setStatus(id: number, status: number, deletedAt: string | null): 
       .where('id', '=', id)
       .execute(),
   );
-  await announce([{ kind: 'update', id }]);
 }
 
 /**

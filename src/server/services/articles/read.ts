@@ -12,9 +12,9 @@ import type {
 import { formatDate } from '../../../lib/format.ts';
 import { articleTag, likesTag, shows, userTag } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
-import { type Rendered, renderArticle } from '../article-html.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
 import type { Db } from './db.ts';
+import { type StoredBody, storedBody } from './rendering.ts';
 
 /** Reading articles: the lists of the home page, archive, category and tag pages, one article. */
 
@@ -205,12 +205,10 @@ export async function getArticle(
   } as ArticleDetail;
 }
 
-/** The rendered body of an article (cached per version). */
-export function renderedArticle(
-  article: Pick<ArticleDetail, 'id' | 'updatedAt' | 'article_content'>,
-): Promise<Rendered> {
+/** The rendered body of an article: stored when it was written, never rendered here (rendering.ts). */
+export function renderedArticle(article: Pick<ArticleDetail, 'id' | 'article_content'>): Promise<StoredBody> {
   shows(articleTag(article.id));
-  return renderArticle(article.id, article.updatedAt, article.article_content);
+  return storedBody(article.id, article.article_content);
 }
 
 /** The 5 most viewed public articles. */
@@ -239,6 +237,32 @@ export function listPublicArticles(limit?: number) {
     .orderBy('id', 'desc');
   if (limit) q = q.limit(limit);
   return q.execute();
+}
+
+/**
+ * The feed's newest public articles with their stored body (HTML) and excerpt; a password-protected
+ * one carries neither ("").
+ */
+export function listFeedArticles(limit: number) {
+  shows('articles', 'article-feeds');
+  return db
+    .selectFrom('article')
+    .leftJoin('article_render', 'article_render.article_id', 'article.id')
+    .select(['article.id', 'article.article_title', 'article.article_description', 'article.createdAt'])
+    .select([
+      sql<string>`CASE WHEN article.password = '' THEN coalesce(article_render.html, '') ELSE '' END`.as(
+        'html',
+      ),
+      sql<string>`CASE WHEN article.password = '' THEN coalesce(article_render.excerpt, '') ELSE '' END`.as(
+        'excerpt',
+      ),
+      'article.updatedAt',
+    ])
+    .where('article.status', '=', ARTICLE_STATUS.public)
+    .orderBy('article.createdAt', 'desc')
+    .orderBy('article.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** A filter of the admin's article lists (services/articles/admin.ts builds them). */

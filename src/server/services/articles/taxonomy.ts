@@ -6,7 +6,6 @@ import { MSG, termExists } from '../../core/messages.ts';
 import { changesNothingShown, shows } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from './db.ts';
-import { announce } from './events.ts';
 import { trackArticles } from './page-changes.ts';
 import { articlesOf } from './terms-admin.ts';
 
@@ -164,15 +163,12 @@ export const updateTag = (id: number, name: string): Promise<void> => renameTerm
 /** A tag in use is detached from its articles (they keep everything else) and deleted. */
 export async function deleteTag(id: number): Promise<void> {
   if (!(await getTag(id, ADMIN))) throw notFound(MSG.tag);
-  const affected = await trackArticles(await articlesOf(db, 'tag', [id]), () => detachTag(id));
-  await announce(affected.map((articleId) => ({ kind: 'update', id: articleId })));
+  await trackArticles(await articlesOf(db, 'tag', [id]), () => detachTag(id));
 }
 
-async function detachTag(id: number): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('article_tag').select('article_id').where('tag_id', '=', id).execute();
+async function detachTag(id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('article_tag').where('tag_id', '=', id).execute();
     await trx.deleteFrom('tag').where('id', '=', id).execute();
-    return rows.map((r) => r.article_id);
   });
 }

@@ -5,7 +5,6 @@ import { MSG } from '../../core/messages.ts';
 import { db, dialect } from '../../db/connection.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
 import type { Db } from './db.ts';
-import { announce } from './events.ts';
 import { trackArticles } from './page-changes.ts';
 
 /**
@@ -117,7 +116,7 @@ export async function deleteTerms(term: Term, ids: number[], moveTo?: number): P
 
 async function deleteTermsOf(term: Term, unique: number[], moveTo?: number): Promise<number> {
   if (moveTo !== undefined && unique.includes(moveTo)) throw invalid(MSG.moveIntoDeleted);
-  const { deleted, articles } = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     if (moveTo !== undefined && !(await exists(trx, term, moveTo))) throw missing(term);
     const articles = await articlesOf(trx, term, unique);
     if (articles.length) {
@@ -128,10 +127,8 @@ async function deleteTermsOf(term: Term, unique: number[], moveTo?: number): Pro
       .deleteFrom(term as 'category')
       .where('id', 'in', unique)
       .executeTakeFirst();
-    return { deleted: Number(res.numDeletedRows), articles };
+    return Number(res.numDeletedRows);
   });
-  await announce(articles.map((id) => ({ kind: 'update' as const, id })));
-  return deleted;
 }
 
 /** PUT /category/merge, /tag/merge {from, to}: the articles of `from` go to `to`, and `from` goes. */
@@ -151,6 +148,5 @@ async function mergeInto(term: Term, from: number, to: number): Promise<number> 
       .execute();
     return articles;
   });
-  await announce(articles.map((id) => ({ kind: 'update' as const, id })));
   return articles.length;
 }

@@ -7,14 +7,15 @@ import { conflict, invalid, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
 import { hashPassword } from '../auth.ts';
+import { RENDERER_VERSION } from '../markdown-version.ts';
 import { NOTIFY } from '../notify.ts';
 import { removeUnusedUploads } from '../upload-files.ts';
 import type { Db } from './db.ts';
-import { announce } from './events.ts';
 import { trackArticles, trackNewArticle } from './page-changes.ts';
+import { type RenderRow, renderForSave, sourceDigest, storeRendering } from './rendering.ts';
 import { recordRevision } from './revisions.ts';
 
-/** Writing articles: create, update, pin, delete; each ends by announcing the change (events.ts). */
+/** Writing articles: create, update, pin, delete; a body is rendered as it is saved (rendering.ts). */
 
 const now = () => new Date().toISOString();
 
@@ -143,14 +144,19 @@ export const passwordHash = async ({ password, password_hash }: Partial<ArticleI
 
 async function insertArticle(input: ArticleInput, authorId: number): Promise<number> {
   const password = (await passwordHash(input)) ?? '';
-  const id = await db.transaction().execute((trx) => insertArticleIn(trx, input, authorId, password));
-  await announce([{ kind: 'create', id }]);
+  // Rendered before the transaction: nothing slow holds the database's write lock.
+  const rendering = await renderForSave(input.article_content, { allowPlain: input.allow_plain });
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await insertArticleIn(trx, input, authorId, password);
+    await storeRendering(trx, id, rendering);
+    return id;
+  });
   return id;
 }
 
 /**
  * The rows of a new article inside the caller's transaction (an import writes an article and its
- * source mark in one, services/import/run.ts); the caller announces it.
+ * source mark in one, services/import/run.ts); the caller renders it once committed (run.ts).
  */
 export async function insertArticleIn(
   trx: Db,
@@ -233,8 +239,24 @@ export async function updateArticle(
   return trackArticles([id], () => saveArticle(id, input, guard));
 }
 
+/** The rendering a save of `markdown` stores, or undefined when the stored one is of it already. */
+async function renderingFor(id: number, input: Partial<ArticleInput>): Promise<RenderRow | undefined> {
+  const markdown = input.article_content;
+  if (markdown === undefined) return undefined;
+  const stored = await db
+    .selectFrom('article_render')
+    .select(['source', 'renderer', 'plain'])
+    .where('article_id', '=', id)
+    .executeTakeFirst();
+  const current = stored?.source === sourceDigest(markdown) && stored.renderer === RENDERER_VERSION;
+  // A body stored as plain text is tried again at every save: the owner may have fixed the renderer's trouble.
+  if (current && !stored.plain) return undefined;
+  return renderForSave(markdown, { allowPlain: input.allow_plain });
+}
+
 async function saveArticle(id: number, input: Partial<ArticleInput>, guard: SaveGuard): Promise<number> {
   const password = await passwordHash(input);
+  const rendering = await renderingFor(id, input);
   const version = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('article')
@@ -255,6 +277,7 @@ async function saveArticle(id: number, input: Partial<ArticleInput>, guard: Save
     if (input.slug !== undefined) patch.slug = await uniqueSlug(trx, input.slug, current.article_title, id);
     patch.updatedAt = input.updatedAt ?? now();
     await trx.updateTable('article').set(patch).where('id', '=', id).execute();
+    if (rendering) await storeRendering(trx, id, rendering);
     const tagIds = await resolveTags(trx, input);
     if (tagIds) await setTags(trx, id, tagIds);
     const saved = await trx
@@ -268,7 +291,6 @@ async function saveArticle(id: number, input: Partial<ArticleInput>, guard: Save
     });
     return current.version + 1;
   });
-  await announce([{ kind: 'update', id }]);
   return version;
 }
 
@@ -284,7 +306,6 @@ async function pin(id: number, isTop: number): Promise<void> {
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.article);
-  await announce([{ kind: 'update', id }]);
 }
 
 /**
@@ -304,6 +325,7 @@ async function removeArticle(id: number): Promise<void> {
     await trx.deleteFrom('notify').where('type', '=', NOTIFY.article).where('to_id', '=', id).execute();
     await trx.deleteFrom('article_autosave').where('article_id', '=', id).execute();
     await trx.deleteFrom('article_revision').where('article_id', '=', id).execute();
+    await trx.deleteFrom('article_render').where('article_id', '=', id).execute();
     const gone = await trx
       .deleteFrom('article')
       .where('id', '=', id)
@@ -312,7 +334,6 @@ async function removeArticle(id: number): Promise<void> {
     if (!gone) throw notFound(MSG.article);
     return gone.article_cover;
   });
-  await announce([{ kind: 'delete', id }]);
   // After the commit, so a rolled-back delete never loses its file.
   await removeUnusedUploads([cover]);
 }

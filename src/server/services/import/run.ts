@@ -1,6 +1,7 @@
 import { FORMAT_NAME, type ImportReport, type ReportLine } from '../../../lib/contract/admin-import.ts';
 import { db } from '../../db/connection.ts';
 import type { Db } from '../articles/db.ts';
+import { renderImported } from '../articles/rendering-upkeep.ts';
 import type { Item, Plan, Progress } from './types.ts';
 
 /**
@@ -144,6 +145,12 @@ export async function runImport(plan: Plan, progress?: Progress): Promise<Import
       // Only a committed item is known to later ones (a comment's parent, an article's category).
       done.set(k, id);
       bump(report.created, item.kind);
+      // Rendered once committed, outside its transaction (a render may take seconds); a body the
+      // renderer cannot finish waits as a draft, and the report says where it is slow.
+      if (item.kind === 'article') {
+        const slow = await renderImported(id);
+        if (slow) report.notes.push(`${item.where} ${item.label}：${slow}`);
+      }
     } catch (err) {
       report.failed.push(line(item, message(err)));
     }
