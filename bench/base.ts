@@ -5,12 +5,14 @@
  * one (`git worktree add --detach`), given node_modules and built like this tree; each part then
  * starts its server from there once and from here once.
  *
- * The checkout goes to a temporary folder and is removed at the end; with `BENCH_BASE_KEEP=1` it
- * goes to `bench/.base-<sha>/` (git-ignored) and stays, built, for the next run at the same commit.
+ * The checkout goes to `bench/.base-<sha>/` (git-ignored) and is removed at the end; with
+ * `BENCH_BASE_KEEP=1` it stays, built, for the next run at the same commit. It is inside this checkout
+ * because the build needs it there: Astro resolves the symlinked node_modules' components against the
+ * project root, and from a folder outside this tree (a temporary one) the build fails ("No cached
+ * compile metadata found for …/node_modules/astro/components/ClientRouter.astro").
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ROOT } from './lib.ts';
 
@@ -60,8 +62,7 @@ export async function prepareBase(ref: string): Promise<Base> {
   const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]);
   const short = git(['rev-parse', '--short', sha]);
   const keep = process.env.BENCH_BASE_KEEP === '1';
-  const temp = keep ? undefined : mkdtempSync(path.join(tmpdir(), 'blog-bench-base-'));
-  const root = temp ? path.join(temp, short) : path.join(ROOT, 'bench', `.base-${short}`);
+  const root = path.join(ROOT, 'bench', `.base-${short}`);
   if (headOf(root) !== sha) {
     // A kept folder deleted by hand (or by a crash) is still listed by git until pruned.
     git(['worktree', 'prune']);
@@ -72,7 +73,6 @@ export async function prepareBase(ref: string): Promise<Base> {
   const remove = () => {
     if (keep) return;
     git(['worktree', 'remove', '--force', root]);
-    rmSync(temp as string, { recursive: true, force: true });
   };
   try {
     nodeModules(root);
