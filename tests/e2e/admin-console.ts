@@ -15,3 +15,19 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
     localStorage.setItem(key, btoa(encodeURIComponent(JSON.stringify({ theme: t }))));
   }, theme);
 }
+
+/**
+ * Replaces the editor's text with `text`, pasted (no key runs a list's continuation, and typing a long
+ * body would take minutes).
+ */
+export async function pasteDoc(page: Page, text: string) {
+  const content = page.locator('.cm-content');
+  await content.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await content.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { admin, signIn } from './accounts.ts';
-import { consoleReady } from './admin-console.ts';
+import { consoleReady, pasteDoc } from './admin-console.ts';
 import { unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 import { PNG } from './png.ts';
@@ -47,15 +47,7 @@ const docText = (page: Page) =>
  * A long text is not on screen whole (CodeMirror draws what is in view): its caller checks it.
  */
 async function setDoc(page: Page, text: string, long = false) {
-  const content = page.locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await content.evaluate((el, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteDoc(page, text);
   if (!long) await expect.poll(() => docText(page)).toBe(text);
   await page.keyboard.press('Control+A');
 }

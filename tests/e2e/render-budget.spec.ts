@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { textStats } from '../../src/admin/editor/form.ts';
 import { isRenderRefusal, renderNote } from '../../src/lib/render-note.ts';
 import { admin, signIn } from './accounts.ts';
-import { consoleReady } from './admin-console.ts';
+import { consoleReady, pasteDoc } from './admin-console.ts';
 import { query, unique } from './community.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -80,19 +79,6 @@ test('the API refuses a body the renderer cannot finish, naming its line; an ord
   const code = page.locator('.md-body .code-block pre.shiki');
   await expect(code.locator('span').filter({ hasText: 'answer' }).first()).toBeVisible();
 });
-
-/** Replaces the editor's text by pasting `text` (typing 192 KB would take minutes). */
-async function pasteDoc(page: Page, text: string) {
-  const content = page.locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await content.evaluate((el, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 test('the editor: refused with the line, 以纯文本保存 stores it; readers get text that never runs, the admin the note', async ({
   page,

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { renderNote } from '../../lib/render-note.ts';
 import type { Rendered } from './markdown.ts';
+import { sourceDigest } from './markdown-version.ts';
 import { plainRendering, renderInWorker } from './render-pool.ts';
 
 /**
@@ -19,8 +19,6 @@ export function withAdminNote(r: Rendered, where: 'article' | 'preview' = 'artic
   return { html: note ? `<p class="md-render-note" role="note">${note}</p>${r.html}` : r.html, toc: r.toc };
 }
 
-const digest = (markdown: string) => createHash('sha1').update(markdown).digest('base64');
-
 /**
  * Drafts whose preview ran out of its budget, by digest: previewing the same text again (a mode
  * switch, another tab, the editor reopened) answers at once instead of holding a thread again.
@@ -29,7 +27,7 @@ const slowDrafts = new LRUCache<string, true>({ max: 64, ttl: 60 * 60_000 });
 
 /** The console's preview: the pipeline articles are saved with, within the same budget, on one thread at most. */
 export async function renderPreview(markdown: string): Promise<{ html: string; toc: Rendered['toc'] }> {
-  const key = digest(markdown);
+  const key = sourceDigest(markdown);
   if (slowDrafts.has(key)) return withAdminNote(plainRendering(markdown, 'timeout'), 'preview');
   const rendered = await renderInWorker(markdown, 'preview');
   if (rendered.plain === 'timeout' || rendered.plain === 'crashed') slowDrafts.set(key, true);

@@ -3,18 +3,11 @@ import { ARTICLE_STATUS } from '../../../lib/article.ts';
 import { articleTag, type PageChange } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import type { JobParts } from '../job-parts.ts';
-import { RENDERER_VERSION } from '../markdown-version.ts';
+import { RENDERER_VERSION, sourceDigest } from '../markdown-version.ts';
 import { locateSlowBlock } from '../render-locate.ts';
 import { type JobKind, renderBudgetMs, renderInWorker } from '../render-pool.ts';
 import type { Db } from './db.ts';
-import {
-  logUnfinished,
-  onOutdatedRendering,
-  renderNow,
-  rowOf,
-  sourceDigest,
-  storeRendering,
-} from './rendering.ts';
+import { logUnfinished, onOutdatedRendering, renderNow, rowOf, storeRendering } from './rendering.ts';
 
 /**
  * Stored renderings kept current (rendering.ts): the articles with none (a first start after the
@@ -67,21 +60,25 @@ export async function rerender(
   });
 }
 
-/** Articles with no rendering (`missing`), or also those of another renderer, oldest rendering first. */
-export async function outdatedIds(conn: Db, opts: { missing?: boolean; limit?: number } = {}) {
-  let q = conn
+/** The articles with their rendering, if any: those with none (`missing`), or also another renderer's. */
+function outdated(conn: Db, missing = false) {
+  return conn
     .selectFrom('article')
     .leftJoin('article_render', 'article_render.article_id', 'article.id')
-    .select('article.id');
-  q = opts.missing
-    ? q.where('article_render.article_id', 'is', null)
-    : q.where((eb) =>
-        eb.or([
-          eb('article_render.article_id', 'is', null),
-          eb('article_render.renderer', '!=', RENDERER_VERSION),
-        ]),
-      );
-  const rows = await q
+    .where((eb) =>
+      missing
+        ? eb('article_render.article_id', 'is', null)
+        : eb.or([
+            eb('article_render.article_id', 'is', null),
+            eb('article_render.renderer', '!=', RENDERER_VERSION),
+          ]),
+    );
+}
+
+/** Articles with no rendering (`missing`), or also those of another renderer, oldest rendering first. */
+export async function outdatedIds(conn: Db, opts: { missing?: boolean; limit?: number } = {}) {
+  const rows = await outdated(conn, opts.missing)
+    .select('article.id')
     .orderBy(sql`coalesce(article_render.rendered_at, '')`)
     .orderBy('article.id')
     .limit(opts.limit ?? 100)
@@ -91,16 +88,8 @@ export async function outdatedIds(conn: Db, opts: { missing?: boolean; limit?: n
 
 /** How many articles wait for a rendering of this renderer (the console's dashboard shows it). */
 export async function pendingRenders(conn: Db): Promise<number> {
-  const row = await conn
-    .selectFrom('article')
-    .leftJoin('article_render', 'article_render.article_id', 'article.id')
+  const row = await outdated(conn)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) =>
-      eb.or([
-        eb('article_render.article_id', 'is', null),
-        eb('article_render.renderer', '!=', RENDERER_VERSION),
-      ]),
-    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

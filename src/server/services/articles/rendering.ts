@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { plainText } from '../../../lib/article.ts';
 import { bodyImageUrls } from '../../../lib/body-pictures.ts';
@@ -9,7 +8,7 @@ import { degradedPage } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
 import type { ArticleRenderTable } from '../../db/schema-writing.ts';
 import type { PlainReason, Rendered, TocItem } from '../markdown.ts';
-import { RENDERER_VERSION } from '../markdown-version.ts';
+import { RENDERER_VERSION, sourceDigest } from '../markdown-version.ts';
 import { locateSlowBlock } from '../render-locate.ts';
 import { plainRendering, renderBudgetMs, renderInWorker } from '../render-pool.ts';
 import type { Db } from './db.ts';
@@ -39,10 +38,6 @@ export type RenderRow = {
 
 /** The excerpt's length: a feed's summary, and more than a page's description takes. */
 const EXCERPT_CHARS = 200;
-
-/** A digest of the Markdown a row was rendered from: a body changed by hand no longer matches. */
-export const sourceDigest = (markdown: string): string =>
-  createHash('sha1').update(markdown).digest('base64');
 
 /** The row a rendering becomes (`plain`: why it is plain text, '' for HTML). */
 export function rowOf(markdown: string, r: Rendered, plain: PlainReason | '' = ''): RenderRow {

@@ -7,12 +7,12 @@ import { conflict, invalid, notFound } from '../../core/errors.ts';
 import { MSG } from '../../core/messages.ts';
 import { db } from '../../db/connection.ts';
 import { hashPassword } from '../auth.ts';
-import { RENDERER_VERSION } from '../markdown-version.ts';
+import { RENDERER_VERSION, sourceDigest } from '../markdown-version.ts';
 import { NOTIFY } from '../notify.ts';
 import { removeUnusedUploads } from '../upload-files.ts';
 import type { Db } from './db.ts';
 import { trackArticles, trackNewArticle } from './page-changes.ts';
-import { type RenderRow, renderForSave, sourceDigest, storeRendering } from './rendering.ts';
+import { type RenderRow, renderForSave, storeRendering } from './rendering.ts';
 import { recordRevision } from './revisions.ts';
 
 /** Writing articles: create, update, pin, delete; a body is rendered as it is saved (rendering.ts). */
