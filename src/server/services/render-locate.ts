@@ -2,10 +2,10 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Where a body that the renderer cannot finish within its budget gets stuck, so that the owner is told
- * which part to fix (issue 47: a bad body is refused at save "with the reason and where"). The body's
- * top-level blocks (lib/markdown-blocks.ts) are rendered one at a time, with the article pipeline, in a
- * thread of their own that lives only for this: the render pool's threads serve readers and previews,
- * and this one is certain to be terminated, stuck in the parser most of the time.
+ * which part to fix (docs/decisions/0005-render-pool-and-budget.md: such a save is refused, saying
+ * where). The body's top-level blocks (lib/markdown-blocks.ts) are rendered one at a time, with the
+ * article pipeline, in a thread of their own that lives only for this: the render pool's threads serve
+ * saves and previews, and this one is certain to be terminated, stuck in the parser most of the time.
  *
  * The budget is for the whole walk, counted from when the thread is ready (as the pool counts it): the
  * block under way at the deadline is where the time ran out. A pathological block (192 KB of `[a](`
