@@ -44,7 +44,7 @@ const BURST = 100;
 const OWNERS = 4;
 
 /** Owner accounts (role 1) written into the bench server's database, with tokens signed by its key. */
-function owners(dataDir: string, count: number): string[] {
+export function owners(dataDir: string, count: number): string[] {
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'));
   db.exec('PRAGMA busy_timeout = 10000');
   const key = (db.prepare("SELECT value FROM secret WHERE key = 'jwt_secret'").get() as { value: string })
@@ -78,7 +78,7 @@ async function api(url: string, token: string, method: string, body: unknown) {
   return json.result;
 }
 
-async function upload(base: string, token: string, bytes: Uint8Array, name: string): Promise<string> {
+export async function upload(base: string, token: string, bytes: Uint8Array, name: string): Promise<string> {
   for (;;) {
     const fd = new FormData();
     fd.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
@@ -99,7 +99,7 @@ async function upload(base: string, token: string, bytes: Uint8Array, name: stri
 }
 
 /** When each of these upload rows was done, polled from the database (ms since epoch, or undefined). */
-function doneRows(dataDir: string): Map<string, string> {
+export function doneRows(dataDir: string): Map<string, string> {
   const db = new DatabaseSync(path.join(dataDir, 'blog.db'), { readOnly: true });
   try {
     const rows = db.prepare("SELECT url, status FROM upload WHERE status IN ('done','failed')").all() as {
@@ -205,7 +205,7 @@ async function homeCovers(base: string, token: string, dataDir: string, covers: 
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 }

@@ -27,6 +27,7 @@ const PARTS = [
   'cluster',
   'faults',
   'images',
+  'images-readers',
   'import',
 ] as const;
 

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
-import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
-import { MAX_STORED_SIDE, VARIANT_FORMATS, type VariantFormat, variantWidths } from '../../../lib/picture.ts';
+import { MAX_STORED_SIDE } from '../../../lib/picture.ts';
 import { config } from '../../config.ts';
 import type { ImageKind } from '../uploads.ts';
 
 /**
- * The picture work of uploads (docs/decisions/0017-image-variants.md), with sharp (libvips). Every
- * decode or encode goes through one gate of IMAGE_CONCURRENCY places per process, and libvips works on
- * one thread per image with no operation cache: a burst of uploads queues here instead of taking the
- * cores and the memory the pages need (docs/architecture.md#image-variants).
+ * The picture work an upload's request does itself (docs/decisions/0017-image-variants.md), with sharp
+ * (libvips): its header, a PNG's rows, the original turned and bounded. Every decode or encode goes
+ * through one gate of IMAGE_CONCURRENCY places per process, and libvips works on one thread per image
+ * with no operation cache: a burst of uploads queues here instead of taking the cores and the memory
+ * the pages need (docs/architecture.md#image-variants). The variants are made apart, in the niced
+ * picture process (variant-process.ts, variants.ts).
  */
 sharp.concurrency(1);
 sharp.cache(false);
@@ -88,73 +89,4 @@ export async function normalizeOriginal(
     const { data, info } = await img.toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(data), width: info.width, height: info.height };
   });
-}
-
-type Img = ReturnType<typeof sharp>;
-const ENCODE: Record<VariantFormat, (s: Img) => Img> = {
-  // Effort 2 of 9: within a few percent of the default's size at a third of its time on one thread.
-  avif: (s) => s.avif({ quality: 50, effort: 2 }),
-  webp: (s) => s.webp({ quality: 75 }),
-};
-
-export type Made = {
-  widths: number[];
-  thumbhash: string;
-  placeholder: string;
-  width: number;
-  height: number;
-};
-
-/**
- * Makes the variants of the still picture in `file` (the first frame of a GIF): every width of
- * variantWidths in every format, each written by `write(width, format, bytes)`; and its ThumbHash with
- * the tiny WebP the page shows until the picture loads. Decoded once, at the largest width.
- */
-export async function makeVariants(
-  file: string,
-  write: (width: number, format: VariantFormat, bytes: Uint8Array) => Promise<void>,
-): Promise<Made> {
-  const meta = await sharp(file).metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const height = (turned ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0;
-  if (!width || !height) throw new Error('image without a size');
-  const widths = variantWidths(width);
-  const top = widths.at(-1) ?? width;
-  const base = await throughGate(() =>
-    sharp(file, { animated: false })
-      .autoOrient()
-      .resize({ width: top })
-      .raw()
-      .toBuffer({ resolveWithObject: true }),
-  );
-  const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
-  for (const w of [...widths].reverse()) {
-    for (const format of VARIANT_FORMATS) {
-      const out = await throughGate(() => {
-        const img = sharp(base.data, { raw });
-        return ENCODE[format](w === raw.width ? img : img.resize({ width: w })).toBuffer();
-      });
-      await write(w, format, new Uint8Array(out));
-    }
-  }
-  const { thumbhash, placeholder } = await throughGate(async () => {
-    const small = await sharp(base.data, { raw })
-      .resize(100, 100, { fit: 'inside' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data);
-    const drawn = thumbHashToRGBA(hash);
-    const webp = await sharp(Buffer.from(drawn.rgba), {
-      raw: { width: drawn.w, height: drawn.h, channels: 4 },
-    })
-      .webp({ quality: 60 })
-      .toBuffer();
-    return {
-      thumbhash: Buffer.from(hash).toString('base64'),
-      placeholder: `data:image/webp;base64,${webp.toString('base64')}`,
-    };
-  });
-  return { widths, thumbhash, placeholder, width, height };
 }

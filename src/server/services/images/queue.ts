@@ -1,12 +1,10 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { variantUrl } from '../../../lib/picture.ts';
 import { logger } from '../../core/log.ts';
-import { placeWhole } from '../../core/whole-file.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobParts } from '../job-parts.ts';
-import { makeVariants } from './process.ts';
+import { makeVariantsAway, stopVariantWorker } from './variant-process.ts';
+
+export { uploadPath } from './variants.ts';
 
 /**
  * The variants queue (docs/architecture.md#image-variants): an upload writes its row (pending) and
@@ -14,8 +12,8 @@ import { makeVariants } from './process.ts';
  * compare-and-set (pending, or working with a lease run out → working with a new lease), the same claim
  * as the mail sender's (services/mail/sender.ts): on PostgreSQL a second process's UPDATE waits for the
  * first and then no longer matches, on SQLite writes take turns. Rows left pending or working by a
- * stopped process are taken again after a start, so nothing is lost to a restart. The work itself goes
- * through the process's picture gate (process.ts): one picture at a time by default.
+ * stopped process are taken again after a start, so nothing is lost to a restart. The work itself is
+ * done by the picture process (variant-process.ts), niced below the requests: one picture at a time.
  */
 
 export type ImageQueueOptions = {
@@ -72,10 +70,6 @@ async function claim(db: Kysely<DB>, id: number, now: Date, leaseMs: number): Pr
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** The file of an upload URL in the uploads folder (the URL was made by the server: no `..`). */
-export const uploadPath = (uploadsDir: string, url: string) =>
-  path.join(uploadsDir, ...url.slice('/uploads/'.length).split('/'));
-
 export function createImageQueue(
   parts: Pick<JobParts, 'db' | 'clock' | 'config'>,
   opts: ImageQueueOptions = {},
@@ -88,13 +82,7 @@ export function createImageQueue(
 
   async function work(id: number, url: string): Promise<boolean> {
     try {
-      const made = await makeVariants(uploadPath(config.uploadsDir, url), (w, format, bytes) =>
-        placeWhole(
-          uploadPath(config.uploadsDir, variantUrl(url, w, format)),
-          (partial) => writeFile(partial, bytes),
-          { replace: true },
-        ),
-      );
+      const made = await makeVariantsAway(config.uploadsDir, url);
       await db
         .updateTable('upload')
         .set({
@@ -190,9 +178,14 @@ export function createImageQueue(
   };
 }
 
-/** Starts the queue of a site: a run now and every `pollMs`; its stop waits for the picture under way. */
+/**
+ * Starts the queue of a site: a run now and every `pollMs`; its stop waits for the picture under way,
+ * then the picture process is ended.
+ */
 export function startImageQueue(parts: JobParts, opts: ImageQueueOptions = {}): ImageQueue {
   const queue = createImageQueue(parts, opts);
+  // Registered first, so stopped after the queue below (the stops run newest first).
+  parts.life.register('picture process', stopVariantWorker);
   let stopped = false;
   const wake = () => {
     if (!stopped) queue.wake();
