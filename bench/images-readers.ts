@@ -7,9 +7,9 @@
  * are the baseline; each page's p95 during the uploads must stay within 1.2× of it.
  *
  * BENCH_IMAGE_WORK (bench only: bench/images-work.ts) lists how the variants are made, one server each:
- * `child` (the product: the niced picture process), `child-unniced`, `thread` (a worker thread),
- * `inline` (the server's own process, as before), `inline-yield` (the same, a turn of the event loop
- * given between steps). Default: `inline,child`.
+ * `child` (the product: the niced picture process), `child-unniced`, `inline` (the server's own
+ * process, as before). Default: `inline,child`. A worker thread and yielding between steps were
+ * measured too and dropped (docs/decisions/0017-image-variants.md).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -31,9 +31,7 @@ const PAGES = ['/home', '/article?id=3'] as const;
 const LABELS: Record<string, string> = {
   child: 'picture process, nice 19',
   'child-unniced': 'picture process, nice 0',
-  thread: 'worker thread',
   inline: "server's own process",
-  'inline-yield': "server's own process, a turn given between steps",
 };
 
 type Sample = { page: (typeof PAGES)[number]; ms: number; miss: boolean };

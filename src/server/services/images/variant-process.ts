@@ -1,6 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { logger } from '../../core/log.ts';
 import { throughGate } from './process.ts';
 import { type Made, makeVariants } from './variants.ts';
@@ -39,7 +38,7 @@ export type VariantReply = { ready?: true; id?: number; made?: Made; error?: str
  * How the variants are made: `child` is the product; the others are there for the bench that chose
  * it (bench/images-readers.ts), which sets them with setVariantWork.
  */
-export type VariantWork = 'child' | 'child-unniced' | 'thread' | 'inline' | 'inline-yield';
+export type VariantWork = 'child' | 'child-unniced' | 'inline';
 let work: VariantWork = 'child';
 
 /** Bench only: makes the variants another way, to measure what the picture process changes. */
@@ -92,20 +91,6 @@ function open(): Port {
     dispatch();
   };
   const onLost = (err: Error) => lost(opened, err);
-  if (work === 'thread') {
-    const worker = new Worker(url, { workerData: { nice } });
-    worker.unref();
-    worker.on('message', onMessage);
-    worker.on('error', onLost);
-    worker.on('exit', (code) => onLost(new Error(`picture thread exited with ${code}`)));
-    opened = {
-      send: (job) => worker.postMessage(job),
-      end: () => worker.terminate().then(() => undefined),
-      kill: () => void worker.terminate(),
-      hold: (on) => (on ? worker.ref() : worker.unref()),
-    };
-    return opened;
-  }
   // No flags of the parent's (a test runner's, a profiler's): Node runs the .ts module as it is.
   const child: ChildProcess = fork(url, [String(nice)], {
     execArgv: ['--disable-warning=ExperimentalWarning'],
@@ -189,13 +174,9 @@ function dispatch(): void {
   }
 }
 
-const nextTurn = () => new Promise<void>((go) => setImmediate(go));
-
 /** The variants of the upload `url` (its original in `uploadsDir`), made in the picture process. */
 export function makeVariantsAway(uploadsDir: string, url: string): Promise<Made> {
   if (work === 'inline') return makeVariants(uploadsDir, url, throughGate);
-  if (work === 'inline-yield')
-    return makeVariants(uploadsDir, url, (step) => nextTurn().then(() => throughGate(step)));
   return new Promise<Made>((resolve, reject) => {
     waiting.push({ job: { id: nextId++, uploadsDir, url }, resolve, reject });
     dispatch();

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import type { VariantJob, VariantReply } from './variant-process.ts';
 
 /**
@@ -10,7 +9,7 @@ import type { VariantJob, VariantReply } from './variant-process.ts';
  * so the libuv and libvips threads started later (where the pictures are decoded and encoded) are
  * niced too. The parent lowers it as soon as it has the pid as well; whichever comes first counts.
  */
-const NICE = Number((parentPort ? workerData?.nice : process.argv[2]) ?? 19);
+const NICE = Number(process.argv[2] ?? 19);
 try {
   os.setPriority(NICE);
 } catch {
@@ -22,7 +21,7 @@ const { makeVariants } = await import('./variants.ts');
 sharp.concurrency(1);
 sharp.cache(false);
 
-const send = (reply: VariantReply) => (parentPort ? parentPort.postMessage(reply) : process.send?.(reply));
+const send = (reply: VariantReply) => process.send?.(reply);
 
 async function onJob(job: VariantJob) {
   try {
@@ -32,10 +31,7 @@ async function onJob(job: VariantJob) {
   }
 }
 
-if (parentPort) parentPort.on('message', onJob);
-else {
-  process.on('message', (job: VariantJob) => void onJob(job));
-  // The server is gone (or ended us): nothing is left to answer.
-  process.on('disconnect', () => process.exit(0));
-}
+process.on('message', (job: VariantJob) => void onJob(job));
+// The server is gone (or ended us): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));
 send({ ready: true });
