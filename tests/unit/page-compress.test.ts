@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidatePages, serveCachedPage, withPageCache } from '../../src/server/page-cache.ts';
-import { compressions, Encodings } from '../../src/server/page-compress.ts';
+import { compressions, Encodings, recompressions } from '../../src/server/page-compress.ts';
 
 const PAGE = `<!doctype html><html lang="zh-CN"><body>${'<p>压缩的页面 compressed page</p>'.repeat(2000)}</body></html>`;
 
@@ -33,13 +33,43 @@ describe('Encodings: compressed bodies made on first ask', () => {
     expect(a).toBe(b);
     expect(made).toBe(1);
     expect(brotliDecompressSync(a.body).toString()).toBe(PAGE);
-    expect(enc.get('br')).toBe(a);
+    expect(enc.level('br')).toBe('fast');
     expect(enc.get('gzip')).toBeUndefined();
     expect(grown).toBe(a.body.length);
     const g = await enc.fill('gzip');
     expect(gunzipSync(g.body).toString()).toBe(PAGE);
     expect(made).toBe(2);
     expect(grown).toBe(a.body.length + g.body.length);
+  });
+
+  it('the first ask gets a fast body; a second one starts the kept compression, once', async () => {
+    const raw = Buffer.from(PAGE);
+    let grown = 0;
+    const enc = new Encodings(
+      raw,
+      (body) => ({ body }),
+      (size) => {
+        grown += size;
+      },
+    );
+    const before = { ...recompressions };
+    const fast = await enc.fill('br');
+    expect(enc.level('br')).toBe('fast');
+    expect(recompressions).toEqual(before);
+    // The second ask is answered the fast body at once, and starts the kept one.
+    expect(enc.get('br')).toBe(fast);
+    expect(enc.get('br')).toBe(fast);
+    expect(recompressions).toEqual({ br: before.br + 1, gzip: before.gzip });
+    await enc.settled();
+    expect(enc.level('br')).toBe('kept');
+    const kept = enc.get('br') as { body: Buffer };
+    expect(kept).not.toBe(fast);
+    expect(kept.body.length).toBeLessThan(fast.body.length);
+    expect(brotliDecompressSync(kept.body).toString()).toBe(PAGE);
+    // The cache counts the kept body only: the fast one's bytes were given back.
+    expect(grown).toBe(kept.body.length);
+    enc.get('br');
+    expect(recompressions).toEqual({ br: before.br + 1, gzip: before.gzip });
   });
 });
 
@@ -101,6 +131,23 @@ describe('the page cache compresses what clients ask for, when they first ask', 
     await get('/lazy', 'gzip, deflate, br');
     expect(compressions).toEqual({ br: before.br + 1, gzip: before.gzip + 1 });
     expect(renders).toBe(1);
+  });
+
+  it('a page read again is compressed once more, smaller, in the background; one read once is not', async () => {
+    const before = { ...recompressions };
+    const first = await get('/twice', 'gzip, deflate, br');
+    await get('/once', 'gzip, deflate, br');
+    expect(recompressions).toEqual(before);
+    const second = await get('/twice', 'gzip, deflate, br');
+    // Answered at once with the fast body; the kept one is being made.
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(recompressions).toEqual({ br: before.br + 1, gzip: before.gzip });
+    let later = second;
+    while (later.body.length >= first.body.length) later = await get('/twice', 'gzip, deflate, br');
+    expect(later.headers['x-page-cache']).toBe('hit');
+    expect(Number(later.headers['content-length'])).toBe(later.body.length);
+    expect(brotliDecompressSync(later.body).toString()).toBe(PAGE);
+    expect(recompressions).toEqual({ br: before.br + 1, gzip: before.gzip });
   });
 
   it('a miss without compression compresses nothing', async () => {

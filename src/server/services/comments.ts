@@ -26,7 +26,7 @@ export type { CommentItem, Page, ParentComment };
 /** Replies shown under each parent before "more". */
 export const PREVIEW_REPLIES = 3;
 
-function selectComments(conn: Conn) {
+export function selectComments(conn: Conn) {
   return conn
     .selectFrom('comment')
     .innerJoin('user as f', 'f.id', 'comment.from_id')
@@ -55,7 +55,7 @@ function selectComments(conn: Conn) {
  * viewer's own that wait (a spam verdict shows to its author as waiting too, so a spammer learns
  * nothing). Counts shown on pages use `published` alone.
  */
-function shownTo(viewer: Viewer | null) {
+export function shownTo(viewer: Viewer | null) {
   return (eb: ExpressionBuilder<DB, 'comment'>) =>
     viewer?.userId
       ? eb.or([eb('comment.review_status', '=', 'published'), eb('comment.from_id', '=', viewer.userId)])
@@ -84,6 +84,8 @@ type Shown = {
  * core/page-tags.ts) and their authors' names and avatars; the viewer's own likes for /api only.
  */
 async function withLikes<T extends Shown>(rows: T[], viewer: Viewer | null) {
+  // Most pages' comments are none: no likes or settings to read for them.
+  if (!rows.length) return [];
   for (const r of rows) {
     shows(commentsTag(r.type, r.for_id), commentLikesTag(r.type, r.for_id), userTag(r.from_id));
     if (r.to_id) shows(userTag(r.to_id));
@@ -132,6 +134,13 @@ export async function listParents(
           .where(shownTo(viewer)),
       ),
   );
+  return { current: input.current, size: input.size, list: await withReplies(rows, viewer), total };
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+/** Top-level comments with their reply counts, first replies, likes and authors. */
+export async function withReplies(rows: CommentRow[], viewer: Viewer | null): Promise<ParentComment[]> {
   const ids = rows.map((r) => r.id);
   const totals = new Map<number, number>();
   if (ids.length) {
@@ -159,12 +168,11 @@ export async function listParents(
   );
   const all = await withLikes([...rows, ...previews.flat()], viewer);
   const byId = new Map(all.map((c) => [c.id, c]));
-  const list = rows.map((r, i) => ({
+  return rows.map((r, i) => ({
     ...(byId.get(r.id) as CommentItem),
     childrenTotal: totals.get(r.id) ?? 0,
     childrenList: previews[i].map((p) => byId.get(p.id) as CommentItem),
   }));
-  return { current: input.current, size: input.size, list, total };
 }
 
 /** Replies of one parent comment, oldest first (a conversation). */

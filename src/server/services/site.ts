@@ -5,6 +5,7 @@ import { conflict, notFound } from '../core/errors.ts';
 import { MSG } from '../core/messages.ts';
 import { bannerTag, changes, shows } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
+import { prepared } from '../db/prepared.ts';
 import type { ConfigTable } from '../db/schema.ts';
 import type { ReviewConfig } from '../db/schema-review.ts';
 import { termCounts } from './articles.ts';
@@ -51,14 +52,21 @@ export const CONFIG_FIELDS = [
 /** The site config, with createdAt: when the site started (the original client's 运行时间). */
 export async function getConfig(): Promise<SiteConfig> {
   shows('config');
-  const row = await db
-    .selectFrom('config')
-    .select([...CONFIG_FIELDS, ...GUARD_FIELDS, 'createdAt'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
+  const row = await configRow.first(1);
   if (!row) throw new Error('site config row missing (migrations not applied?)');
   return { ...row, ...guard(row) };
 }
+
+// Read by every page (its layout): compiled once (db/prepared.ts).
+const configRow = prepared((d, id: number) =>
+  d
+    .selectFrom('config')
+    .select([...CONFIG_FIELDS, ...GUARD_FIELDS, 'createdAt'])
+    .where('id', '=', id),
+);
+const guardRow = prepared((d, id: number) =>
+  d.selectFrom('config').select(GUARD_FIELDS).where('id', '=', id),
+);
 
 const guard = (row: Record<(typeof GUARD_FIELDS)[number], number>): GuardSettings => ({
   guest_captcha: Number(row.guest_captcha) === 1,
@@ -72,7 +80,7 @@ const guard = (row: Record<(typeof GUARD_FIELDS)[number], number>): GuardSetting
  */
 export async function guardSettings(): Promise<GuardSettings> {
   shows('config');
-  const row = await db.selectFrom('config').select(GUARD_FIELDS).where('id', '=', 1).executeTakeFirst();
+  const row = await guardRow.first(1);
   if (!row) throw new Error('site config row missing (migrations not applied?)');
   return guard(row);
 }

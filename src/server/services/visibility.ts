@@ -1,9 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { THING } from '../../lib/community.ts';
 import { db } from '../db/connection.ts';
+import { prepared } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
 
 type Conn = Kysely<DB> | Transaction<DB>;
+
+const articleGate = prepared((d, id: number) =>
+  d.selectFrom('article').select(['status', 'password']).where('id', '=', id),
+);
 
 /**
  * Whether a thing that comments hang on may be seen: a public article (status 1) or talk
@@ -14,11 +19,10 @@ type Conn = Kysely<DB> | Transaction<DB>;
 export async function thingVisible(type: number, forId: number, isAdmin: boolean, conn: Conn = db) {
   if (type === THING.article) {
     // A password-protected article's comments are the admin's only (docs/api/public.md#password-protected-articles).
-    const row = await conn
-      .selectFrom('article')
-      .select(['status', 'password'])
-      .where('id', '=', forId)
-      .executeTakeFirst();
+    // A comment list on every article page asks: compiled once, outside a transaction.
+    const row = await (conn === db
+      ? articleGate.first(forId)
+      : conn.selectFrom('article').select(['status', 'password']).where('id', '=', forId).executeTakeFirst());
     return row != null && ((row.status === 1 && row.password === '') || isAdmin);
   }
   if (type === THING.talk) {

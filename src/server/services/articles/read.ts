@@ -12,6 +12,7 @@ import type {
 import { formatDate } from '../../../lib/format.ts';
 import { articleTag, likesTag, shows, userTag } from '../../core/page-tags.ts';
 import { db } from '../../db/connection.ts';
+import { prepared } from '../../db/prepared.ts';
 import { countRows, type Page, paginate } from '../paginate.ts';
 import type { Db } from './db.ts';
 import { type StoredBody, storedBody } from './rendering.ts';
@@ -55,23 +56,35 @@ function summaries(d: Db = db) {
 
 type SummaryRow = Omit<ArticleSummary, 'tagIdList' | 'tagNameList'>;
 
+const tagsOfOne = prepared((d, id: number) =>
+  d
+    .selectFrom('article_tag')
+    .innerJoin('tag', 'tag.id', 'article_tag.tag_id')
+    .select(['article_tag.article_id', 'tag.id', 'tag.tag_name'])
+    .where('article_tag.article_id', '=', id)
+    .orderBy('tag.id'),
+);
+
 /** Adds tagIdList / tagNameList to rows with one query. */
 async function withTags<T extends { id: number }>(
   rows: T[],
   d: Db = db,
 ): Promise<(T & { tagIdList: number[]; tagNameList: string[] })[]> {
   if (!rows.length) return [];
-  const links = await d
-    .selectFrom('article_tag')
-    .innerJoin('tag', 'tag.id', 'article_tag.tag_id')
-    .select(['article_tag.article_id', 'tag.id', 'tag.tag_name'])
-    .where(
-      'article_tag.article_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('tag.id')
-    .execute();
+  // One article's (its page, every cache miss): compiled once.
+  const links = await (rows.length === 1 && d === db
+    ? tagsOfOne.all(rows[0].id)
+    : d
+        .selectFrom('article_tag')
+        .innerJoin('tag', 'tag.id', 'article_tag.tag_id')
+        .select(['article_tag.article_id', 'tag.id', 'tag.tag_name'])
+        .where(
+          'article_tag.article_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('tag.id')
+        .execute());
   return rows.map((row) => {
     const mine = links.filter((l) => l.article_id === row.id);
     return { ...row, tagIdList: mine.map((l) => l.id), tagNameList: mine.map((l) => l.tag_name) };
@@ -179,12 +192,9 @@ export async function listTimeline(current: number, size: number): Promise<Page<
  * password-protected one comes without its Markdown ("") unless the reader is the admin or `unlocked`
  * (the password was checked: services/articles/locked.ts).
  */
-export async function getArticle(
-  id: number,
-  opts: { admin?: boolean; unlocked?: boolean } = {},
-): Promise<ArticleDetail | null> {
-  shows(articleTag(id), likesTag(THING.article, id));
-  const row = await summaries()
+// The article page's own row (every cache miss of one): compiled once (db/prepared.ts).
+const articleRow = prepared((d, id: number) =>
+  summaries(d)
     .leftJoin('user', 'user.id', 'article.author_id')
     .select([
       'article.article_content',
@@ -192,8 +202,15 @@ export async function getArticle(
       'article.meta_keywords',
       'user.nick_name as authorName',
     ])
-    .where('article.id', '=', id)
-    .executeTakeFirst();
+    .where('article.id', '=', id),
+);
+
+export async function getArticle(
+  id: number,
+  opts: { admin?: boolean; unlocked?: boolean } = {},
+): Promise<ArticleDetail | null> {
+  shows(articleTag(id), likesTag(THING.article, id));
+  const row = await articleRow.first(id);
   if (!row || (row.status !== ARTICLE_STATUS.public && !opts.admin)) return null;
   shows(userTag(row.author_id));
   const [withTagList] = await withTags([normalize(row as SummaryRow)]);

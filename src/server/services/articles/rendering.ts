@@ -5,7 +5,7 @@ import { renderRefusal } from '../../../lib/render-note.ts';
 import { invalid } from '../../core/errors.ts';
 import { logger } from '../../core/log.ts';
 import { degradedPage } from '../../core/page-tags.ts';
-import { db } from '../../db/connection.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { ArticleRenderTable } from '../../db/schema-writing.ts';
 import type { PlainReason, Rendered, TocItem } from '../markdown.ts';
 import { RENDERER_VERSION, sourceDigest } from '../markdown-version.ts';
@@ -114,12 +114,16 @@ export function onOutdatedRendering(listener: ((id: number) => void) | null): vo
  * upkeep job renders it again. None at all (a row written by hand) shows the escaped text, and the
  * page is degraded: never kept by the page cache or a CDN.
  */
-export async function storedBody(id: number, markdown: string): Promise<StoredBody> {
-  const row = await db
+// Read by every article page: compiled once (db/prepared.ts).
+const storedRow = prepared((d, id: number) =>
+  d
     .selectFrom('article_render')
     .select(['renderer', 'source', 'html', 'toc', 'plain', 'excerpt', 'images'])
-    .where('article_id', '=', id)
-    .executeTakeFirst();
+    .where('article_id', '=', id),
+);
+
+export async function storedBody(id: number, markdown: string): Promise<StoredBody> {
+  const row = await storedRow.first(id);
   if (!row || row.source !== sourceDigest(markdown) || row.renderer !== RENDERER_VERSION) nudge(id);
   if (!row) {
     degradedPage('plain-text');
