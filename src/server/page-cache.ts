@@ -40,7 +40,7 @@ const lifetime = () => TTL_MS - Math.floor(Math.random() * (TTL_MS / 5));
 
 const entries = new Map<string, Entry>();
 let bytes = 0;
-export const pageCacheStats = { hits: 0, misses: 0, invalidations: 0 };
+export const pageCacheStats = { hits: 0, directHits: 0, misses: 0, invalidations: 0 };
 
 /**
  * What each kept page showed (its key → its tags), and the reverse: tag → keys. A page that recorded
@@ -207,16 +207,44 @@ const cacheable = (req: IncomingMessage) =>
 
 /**
  * Answers a request from the cache when its page is there (true), before any routing: only pages
- * the renderer answered are ever stored, so /api, assets and uploads never match.
+ * the renderer answered are ever stored, so /api, assets and uploads never match. `raw` is the
+ * target as the client sent it: when it is the key itself, the entry is marked for serveDirectHit.
  */
-export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
+export function serveCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trustProxy: boolean,
+  raw?: string,
+): boolean {
+  if (!cacheable(req)) return false;
+  const key = req.url ?? '/';
+  const entry = lookup(key, Date.now());
+  if (!entry) return false;
+  if (raw === key) entry.direct = true;
+  answerHit(req, res, entry, trustProxy);
+  return true;
+}
+
+/**
+ * The hit of nearly every request, answered before its target is parsed (the front checks its Host
+ * first): a target spelled as a key that such a request was already answered under. The front's
+ * routing of a target depends on its spelling alone, so the same spelling reaches the same page; a
+ * differently spelled one (`?id=3&utm_source=x`, `/article/`) takes the routed way (serveCachedPage).
+ * Parsing and routing cost about a quarter of a hit (`npm run bench -- page`).
+ */
+export function serveDirectHit(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
   if (!cacheable(req)) return false;
   const entry = lookup(req.url ?? '/', Date.now());
-  if (!entry) return false;
+  if (!entry?.direct) return false;
+  pageCacheStats.directHits++;
+  answerHit(req, res, entry, trustProxy);
+  return true;
+}
+
+function answerHit(req: IncomingMessage, res: ServerResponse, entry: Entry, trustProxy: boolean) {
   pageCacheStats.hits++;
   sendEntry(req, res, entry, true, wantsHsts(req, trustProxy));
   countPageView(req, trustProxy);
-  return true;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

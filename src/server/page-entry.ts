@@ -24,6 +24,11 @@ export type Entry = {
   storedAt: number;
   /** When it goes: its lifetime after storedAt, or sooner once a count it shows changed (page-cache.ts). */
   expiresAt: number;
+  /**
+   * Set once a request whose target was spelled exactly as the key was answered from it: that spelling
+   * routes to this page again whatever else comes, so it is answered before parsing (page-cache.ts).
+   */
+  direct: boolean;
 };
 
 /** What browsers and CDNs are told: always revalidate in browsers (cheap 304s), a minute at a CDN. */
@@ -104,6 +109,7 @@ export function prepareEntry(
     }),
     notModified: [...security, ...validators],
     bytes: raw.length,
+    direct: false,
     ...life,
   };
   return entry;

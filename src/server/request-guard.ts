@@ -22,6 +22,10 @@ function askedHost(req: IncomingMessage, trustProxy: boolean): string | undefine
   return forwarded ?? req.headers.host;
 }
 
+/** Whether the request names one of the site's hosts (admit's first test, alone). */
+export const asksOwnHost = (req: IncomingMessage, trustProxy: boolean) =>
+  isOwnHost(askedHost(req, trustProxy), site());
+
 /** The rewritten target (pathname + search), or null when Host or target is not acceptable. */
 export function admit(req: IncomingMessage, trustProxy: boolean): URL | null {
   const own = site();

@@ -9,9 +9,9 @@ import { refuseUpgrade, type UpgradeHandler } from '../chat/upgrade.ts';
 import type { Config } from '../config.ts';
 import { answerProbe, healthProbe, type readyChecksFor } from '../health.ts';
 import { type createCaps, serverOptions } from '../net/caps.ts';
-import { serveCachedPage } from '../page-cache.ts';
+import { serveCachedPage, serveDirectHit } from '../page-cache.ts';
 import { pickEncoding } from '../page-compress.ts';
-import { admit, refuseRequest } from '../request-guard.ts';
+import { admit, asksOwnHost, refuseRequest } from '../request-guard.ts';
 import { applySecurityHeaders } from '../security.ts';
 import { serveAsset } from '../static.ts';
 import { serveUpload } from '../uploads/serve.ts';
@@ -60,6 +60,9 @@ export function createFront(p: FrontParts): http.Server {
   };
   const server = http.createServer(serverOptions(cfg), (req, res) => {
     if (caps.refuseRequest(req, res)) return;
+    // Most requests are hits for a page's address as its links spell it: answered before parsing.
+    if (asksOwnHost(req, cfg.trustProxy) && serveDirectHit(req, res, cfg.trustProxy)) return;
+    const raw = req.url;
     // Probes: for any Host (a probe names the machine), never cached, never a page view.
     const probe = healthProbe(req.url);
     if (probe) return void answerProbe(probe, req, res, p.readyChecks).catch(() => res.destroy());
@@ -84,7 +87,7 @@ export function createFront(p: FrontParts): http.Server {
       // A page: it renders, and is cached, under its pathname and only the parameters it reads.
       req.url = canonicalPageUrl(pathname, target.search);
       // A cached page is answered with headers prepared when it was stored.
-      if (serveCachedPage(req, res, cfg.trustProxy)) return;
+      if (serveCachedPage(req, res, cfg.trustProxy, raw)) return;
       applySecurityHeaders(req, res, cfg.trustProxy);
       return p.pages(req, res);
     };
