@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
+import { inlineLimits, type LimitSlots, limitSlots } from './literal-limits.ts';
 import type { DB } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,19 +38,45 @@ function sqliteAdapter(file: string) {
   raw.exec('PRAGMA foreign_keys = ON');
   // The 500 most recently used statements stay prepared.
   const cache = new LRUCache<string, { stmt: StatementSync; reader: boolean }>({ max: 500 });
-  const prepare = (sql: string) => {
+  const statement = (sql: string) => {
     let hit = cache.get(sql);
     if (!hit) {
       const stmt = raw.prepare(sql);
       hit = { stmt, reader: stmt.columns().length > 0 };
       cache.set(sql, hit);
     }
-    const { stmt, reader } = hit;
+    return hit;
+  };
+  // Which parameters of each statement Kysely sends are a LIMIT, found once per statement: those
+  // are written into the statement SQLite runs (literal-limits.ts says why).
+  const shapes = new LRUCache<string, LimitSlots | false>({ max: 500 });
+  const prepare = (sql: string) => {
+    let slots = shapes.get(sql);
+    if (slots === undefined) {
+      slots = limitSlots(sql) ?? false;
+      shapes.set(sql, slots);
+    }
+    const { stmt, reader } = statement(sql);
+    const limits = slots;
+    const bound = (params: ReadonlyArray<unknown>): [StatementSync, never[]] => {
+      if (!limits) return [stmt, params as never[]];
+      const written = inlineLimits(limits, params);
+      return [statement(written.sql).stmt, written.params as never[]];
+    };
     return {
       reader,
-      all: (params: ReadonlyArray<unknown>) => stmt.all(...(params as never[])),
-      run: (params: ReadonlyArray<unknown>) => stmt.run(...(params as never[])),
-      iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(...(params as never[])),
+      all: (params: ReadonlyArray<unknown>) => {
+        const [s, p] = bound(params);
+        return s.all(...p);
+      },
+      run: (params: ReadonlyArray<unknown>) => {
+        const [s, p] = bound(params);
+        return s.run(...p);
+      },
+      iterate: (params: ReadonlyArray<unknown>) => {
+        const [s, p] = bound(params);
+        return s.iterate(...p);
+      },
     };
   };
   return {
