@@ -250,6 +250,15 @@ function answerHit(req: IncomingMessage, res: ServerResponse, entry: Entry, trus
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /**
+ * A chunk the renderer wrote, as bytes: Astro writes each chunk once, in an array made for it, so it
+ * is kept as it is (a view, not a copy of 114 KB per article page); text is encoded.
+ */
+const bytesOf = (chunk: unknown): Buffer =>
+  ArrayBuffer.isView(chunk)
+    ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    : Buffer.from(String(chunk));
+
+/**
  * A page the renderer marked personal is never kept: one that sets a cookie, or says `no-store`
  * (the owner console under /admin does, so its shell is rendered for every request).
  */
@@ -295,7 +304,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
     }) as typeof res.writeHead;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (!capture) return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-      capture.chunks.push(Buffer.from(chunk as Uint8Array));
+      capture.chunks.push(bytesOf(chunk));
       // Nothing else would call a writer waiting for its write (Astro's error path: write, then destroy).
       const done = rest.find((r) => typeof r === 'function');
       if (done) process.nextTick(done as () => void);
@@ -303,7 +312,7 @@ export function withPageCache(render: Handler, trustProxy = false): Handler {
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (!capture) return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
-      if (chunk && typeof chunk !== 'function') capture.chunks.push(Buffer.from(chunk as Uint8Array));
+      if (chunk && typeof chunk !== 'function') capture.chunks.push(bytesOf(chunk));
       restore();
       const fallbacks = fallbacksOf(tags);
       if (fallbacks.length) {
