@@ -1,12 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '../../src/server/config.ts';
-import { currentDatabase } from '../../src/server/db/connection.ts';
 import { pageCacheStats } from '../../src/server/page-cache.ts';
-import { createSite } from '../../src/server/root/create-site.ts';
 import { rawRequest } from '../e2e/server.ts';
-import { databaseEnv } from '../setup/database.ts';
-import { ADMIN, setupTestApi } from './helpers.ts';
+import { setupTestApi } from './helpers.ts';
+import { siteWithPages } from './old-url-front.ts';
 
 /**
  * The site's front answers a page-cache hit before parsing the target when the target is spelled as
@@ -17,31 +13,15 @@ import { ADMIN, setupTestApi } from './helpers.ts';
 
 setupTestApi();
 
-let site: Awaited<ReturnType<typeof createSite>>;
+let site: Awaited<ReturnType<typeof siteWithPages>>;
 let host = '';
 const rendered: string[] = [];
 
 beforeAll(async () => {
-  site = await createSite({
-    database: currentDatabase(),
-    env: {
-      PORT: '0',
-      DATA_DIR: config.dataDir,
-      SEED_DEMO: 'false',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'silent',
-      LINK_CHECK_HOURS: '0',
-      ...(await databaseEnv()),
-    },
-    // A stand-in renderer: the front and the cache in front of it are the site's own.
-    pages: (req, res) => {
-      rendered.push(req.url ?? '');
-      res
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<p>第 ${rendered.length} 次渲染 ${req.url}</p>`);
-    },
-    clientDir: path.join(config.dataDir, 'no-client-build'),
+  // A stand-in renderer: the front and the cache in front of it are the site's own.
+  site = await siteWithPages((req, res) => {
+    rendered.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>第 ${rendered.length} 次渲染 ${req.url}</p>`);
   });
   host = new URL(site.url).host;
 });

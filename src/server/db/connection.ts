@@ -36,28 +36,21 @@ function sqliteAdapter(file: string) {
   // every commit for that case alone.
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
-  // The 500 most recently used statements stay prepared.
-  const cache = new LRUCache<string, { stmt: StatementSync; reader: boolean }>({ max: 500 });
-  const statement = (sql: string) => {
+  // The 500 most recently used statements stay prepared, each with its LIMIT parameters, which are
+  // written into the statement SQLite runs (literal-limits.ts says why).
+  type Prepared = { stmt: StatementSync; reader: boolean; limits?: LimitSlots };
+  const cache = new LRUCache<string, Prepared>({ max: 500 });
+  const statement = (sql: string): Prepared => {
     let hit = cache.get(sql);
     if (!hit) {
       const stmt = raw.prepare(sql);
-      hit = { stmt, reader: stmt.columns().length > 0 };
+      hit = { stmt, reader: stmt.columns().length > 0, limits: limitSlots(sql) };
       cache.set(sql, hit);
     }
     return hit;
   };
-  // Which parameters of each statement Kysely sends are a LIMIT, found once per statement: those
-  // are written into the statement SQLite runs (literal-limits.ts says why).
-  const shapes = new LRUCache<string, LimitSlots | false>({ max: 500 });
   const prepare = (sql: string) => {
-    let slots = shapes.get(sql);
-    if (slots === undefined) {
-      slots = limitSlots(sql) ?? false;
-      shapes.set(sql, slots);
-    }
-    const { stmt, reader } = statement(sql);
-    const limits = slots;
+    const { stmt, reader, limits } = statement(sql);
     const bound = (params: ReadonlyArray<unknown>): [StatementSync, never[]] => {
       if (!limits) return [stmt, params as never[]];
       const written = inlineLimits(limits, params);
