@@ -517,31 +517,30 @@ describe('unsubscribing', () => {
   });
 });
 
-describe('cost to the request', () => {
-  test('a comment request with mail on and off (times logged, not asserted: the machine is shared)', async () => {
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+describe('the request does not wait for its mail', () => {
+  test('a comment with mail on only queues its mail; with mail off, none', async () => {
     const active = { mailer, from, wake: () => {} };
-    // A new writer per request (a person's comments are rate-limited), made before the clock runs;
-    // mail on and off alternate, so neither gets the warmer half of the run.
-    const writers = await Promise.all(Array.from({ length: 90 }, () => person()));
-    const times = { on: [] as number[], off: [] as number[] };
-    const queuedBefore = (await db.selectFrom('mail_outbox').select('id').execute()).length;
+    // A new writer per request (a person's comments are rate-limited).
+    const writers = await Promise.all(Array.from({ length: 6 }, () => person()));
+    const last = await db.selectFrom('mail_outbox').select(db.fn.max('id').as('id')).executeTakeFirst();
+    const before = Number(last?.id ?? 0);
     try {
       for (const [i, w] of writers.entries()) {
-        const mode = i % 2 ? 'off' : 'on';
-        setMailer(mode === 'on' ? active : null);
-        const t = performance.now();
-        await comment(w, `计时${i}`);
-        if (i >= 10) times[mode].push(performance.now() - t);
+        setMailer(i % 2 ? null : active);
+        await comment(w, `排队${i}`);
       }
     } finally {
       setMailer(active);
     }
-    // Each request with mail on queued its mail and did not wait for it: nothing was sent meanwhile.
-    const queued = (await db.selectFrom('mail_outbox').select('id').execute()).length - queuedBefore;
-    expect(queued).toBe(45);
-    const on = median(times.on);
-    const off = median(times.off);
-    console.log(`[mail] comment request median: mail on ${on.toFixed(2)} ms, off ${off.toFixed(2)} ms`);
+    // Each request with mail on wrote its row and answered: nothing was sent meanwhile (the sender's
+    // wake-up is a no-op here), so the mail is still waiting in the outbox.
+    const rows = await db
+      .selectFrom('mail_outbox')
+      .select('status')
+      .where('id', '>', before)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(smtp.received).toHaveLength(0);
   });
 });
