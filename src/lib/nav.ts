@@ -30,3 +30,9 @@ export const isActive = (href: string, path: string) =>
 
 /** How long a kept-alive page (/message/list) keeps its place and list: later, fresh data matters more. */
 export const KEEP_ALIVE_MS = 30 * 60_000;
+
+/**
+ * How long Back and Forward show a page from memory (browser/back-forward-cache.ts) before asking the
+ * server again: as long as Chrome's own back/forward cache keeps one.
+ */
+export const BACK_FORWARD_MS = 10 * 60_000;
