@@ -19,6 +19,7 @@ const PARTS = [
   'render',
   'assets',
   'lighthouse',
+  'captcha',
   'stylesheets',
   'chat',
   'search',
