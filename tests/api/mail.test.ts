@@ -152,6 +152,51 @@ describe('reply mails', () => {
     expect(to(bob.email)).toHaveLength(0);
   });
 
+  test("the reply mail quotes the reader's own comment it answers, then the reply, escaped in both parts", async () => {
+    const gil = await person();
+    const hal = await person();
+    const ivy = await person();
+    const parent = await comment(gil, '我的<b>看法</b> & 理由');
+    await reply(hal, parent, gil.id, '赞同你');
+    // Hal's own reply in the thread, answered by Ivy: hers is what is quoted, not the top comment.
+    await reply(ivy, parent, hal.id, '楼上说得对');
+    await send();
+    const [toGil] = to(gil.email);
+    expect(toGil.mail.text).toContain(
+      `你的评论：\n> 我的<b>看法</b> & 理由\n\n${await nameOf(hal.id)} 的回复：\n> 赞同你`,
+    );
+    const html = toGil.mail.html || '';
+    expect(html).toContain('我的&lt;b&gt;看法&lt;/b&gt; &amp; 理由');
+    expect(html).not.toContain('<b>看法');
+    expect(html.indexOf('你的评论：')).toBeLessThan(html.indexOf('我的&lt;b&gt;'));
+    expect(html.indexOf('我的&lt;b&gt;')).toBeLessThan(html.indexOf('赞同你'));
+    const [toHal] = to(hal.email);
+    expect(toHal.mail.text).toContain('你的评论：\n> 赞同你\n');
+    expect(toHal.mail.text).toContain('> 楼上说得对');
+    expect(toHal.mail.text).not.toContain('理由');
+
+    // A comment on a guestbook message quotes the message.
+    const jo = await person();
+    expect(
+      (await api.call('POST', '/api/message/add', { message: '路过<留个言>', ...PLAIN_LOOK }, jo.token)).json
+        .code,
+    ).toBe(0);
+    const messageId = (
+      await db.selectFrom('message').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    ).id;
+    const onIt = await api.call(
+      'POST',
+      '/api/comment/add',
+      { type: 3, for_id: messageId, content: '欢迎' },
+      gil.token,
+    );
+    expect(onIt.json.code).toBe(0);
+    await send();
+    const [toJo] = to(jo.email);
+    expect(toJo.mail.text).toContain('你的留言：\n> 路过<留个言>\n');
+    expect(toJo.mail.html).toContain('路过&lt;留个言&gt;');
+  });
+
   test('nobody is mailed about their own action, the blogger not about their own comments', async () => {
     const carol = await person();
     const parent = await comment(carol, '自言自语');
