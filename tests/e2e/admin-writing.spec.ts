@@ -52,6 +52,15 @@ test('历史版本: two saves side by side, 恢复 puts the older back as a new 
   const dialog = page.getByRole('dialog', { name: '历史版本' });
   await expect(dialog.locator('tbody tr[data-revision]')).toHaveCount(2);
   await expect(dialog.locator('tbody tr[data-revision]').first()).toContainText('17 字');
+  // To the second: two saves within a minute read apart.
+  const listed: { id: number; createdAt: string }[] = (
+    await (await page.request.get(`/api/article/revisions/${id}`, { headers: bearer() })).json()
+  ).result;
+  expect(listed).toHaveLength(2);
+  for (const r of listed)
+    await expect(dialog.locator(`tr[data-revision="${r.id}"] td`).first()).toHaveText(
+      new RegExp(`^${r.createdAt}`),
+    );
 
   // The older on the left, the newer on the right: the changed line beside what it became.
   const diff = dialog.getByRole('table', { name: '版本对比' });
