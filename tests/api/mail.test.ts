@@ -59,6 +59,13 @@ async function send(): Promise<void> {
 
 const to = (addr: string) => smtp.received.filter((r) => r.rcpt.includes(addr));
 
+/** What a reader sees of a page of ours: its text without the tags (the title's too). */
+const visibleText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 let articleId = 0;
 
 beforeAll(async () => {
@@ -535,9 +542,16 @@ describe('unsubscribing', () => {
     const html = await page.text();
     expect(html).toContain('确认退订');
     expect(html).toContain(p.email);
+    // Chinese punctuation, and the question is not the page's last word (a full-width ？ ending a line
+    // is drawn flush left in Chinese fonts and reads as a half-width one).
+    const text = visibleText(html);
+    expect(text.replace(p.email, '')).not.toMatch(/[?!,:;]/);
+    expect(text).toMatch(/这类邮件？[^？]+。/);
     expect((await api.call('GET', '/api/mail/preferences', undefined, p.token)).json.result.reply).toBe(true);
     const done = await postOneClick(url, { accept: 'text/html' });
-    expect(await done.text()).toContain('已退订');
+    const doneText = visibleText(await done.text());
+    expect(doneText).toContain('已退订');
+    expect(doneText.replace(p.email, '')).not.toMatch(/[?!,:;]/);
     expect((await api.call('GET', '/api/mail/preferences', undefined, p.token)).json.result.reply).toBe(
       false,
     );
