@@ -25,6 +25,11 @@ export function formatDateTime(date: DateInput): string {
   return toWireDate(date).slice(0, 16);
 }
 
+/** YYYY-MM-DD HH:mm:ss in the blog's time zone: where times a minute apart or less stand side by side. */
+export function formatDateTimeSeconds(date: DateInput): string {
+  return toWireDate(date);
+}
+
 /** The ISO instant of a date, for `<time datetime>` (a wire date has no zone of its own). */
 export function isoDate(date: DateInput): string {
   const ms = parseWireDate(date);

@@ -134,6 +134,12 @@ export type MailContent = {
   lead: string;
   /** What was written (a comment, a message), quoted; empty for none. */
   quote?: string;
+  /**
+   * What the quote answers, quoted above it under its label (a reply mail: the reader's own comment
+   * or message, 「你的评论：」), the quote then under `quoteLabel` (「甲 的回复：」).
+   */
+  answered?: { label: string; text: string };
+  quoteLabel?: string;
   /** The button and the link under it: the exact place on the site. */
   action: { label: string; url: string };
   /** The 退订 link (every mail to a visitor has one): the kind it stops and its URL. */
@@ -148,9 +154,15 @@ export function renderMail(m: MailContent): RenderedMail {
   const stop = m.unsubscribe
     ? `不想再收到这类邮件（${MAIL_KIND_LABELS[m.unsubscribe.kind]}）？退订：${m.unsubscribe.url}`
     : '';
+  const quoted = (label: string | undefined, t: string) => [
+    '',
+    ...(label ? [label] : []),
+    ...t.split('\n').map((l) => `> ${l}`),
+  ];
   const text = [
     m.lead,
-    ...(m.quote ? ['', ...m.quote.split('\n').map((l) => `> ${l}`)] : []),
+    ...(m.answered ? quoted(m.answered.label, m.answered.text) : []),
+    ...(m.quote ? quoted(m.answered && m.quoteLabel, m.quote) : []),
     '',
     `${m.action.label}：${m.action.url}`,
     '',
@@ -158,8 +170,14 @@ export function renderMail(m: MailContent): RenderedMail {
     `这封邮件由「${m.siteName}」自动发出，请勿直接回复。`,
     ...(stop ? [stop] : []),
   ].join('\n');
+  const label = (t: string | undefined) =>
+    t ? `<p style="margin:16px 0 4px;font-size:13px;color:#888">${escapeText(t)}</p>` : '';
+  // The one answered is muted (grey bar, grey text): the reply stays the mail's news.
+  const answered = m.answered
+    ? `${label(m.answered.label)}<blockquote style="margin:0;padding:8px 12px;border-left:4px solid #c9cfd6;background:#f6f8fa;color:#666;white-space:pre-wrap">${escapeText(m.answered.text)}</blockquote>`
+    : '';
   const quote = m.quote
-    ? `<blockquote style="margin:16px 0;padding:8px 12px;border-left:4px solid #49b1f5;background:#f6f8fa;color:#333;white-space:pre-wrap">${escapeText(m.quote)}</blockquote>`
+    ? `${label(m.answered && m.quoteLabel)}<blockquote style="margin:${m.answered ? '0 0 16px' : '16px 0'};padding:8px 12px;border-left:4px solid #49b1f5;background:#f6f8fa;color:#333;white-space:pre-wrap">${escapeText(m.quote)}</blockquote>`
     : '';
   const unsubscribe = m.unsubscribe
     ? `<br>不想再收到这类邮件（${escapeText(MAIL_KIND_LABELS[m.unsubscribe.kind])}）？<a href="${escapeText(m.unsubscribe.url)}" style="color:#888">退订</a>`
@@ -169,7 +187,7 @@ export function renderMail(m: MailContent): RenderedMail {
 <div style="background:#fff;border-radius:8px;padding:24px">
 <p style="margin:0 0 8px;font-size:13px;color:#888">${escapeText(m.siteName)}</p>
 <p style="margin:0">${escapeText(m.lead)}</p>
-${quote}
+${answered}${quote}
 <p style="margin:20px 0 8px"><a href="${escapeText(m.action.url)}" style="display:inline-block;padding:8px 20px;border-radius:6px;background:#49b1f5;color:#fff;text-decoration:none">${escapeText(m.action.label)}</a></p>
 <p style="margin:0;font-size:12px;color:#888;word-break:break-all">${escapeText(m.action.url)}</p>
 </div>

@@ -54,25 +54,46 @@ export type ReviewRules = {
   linksAction: RuleAction;
 };
 
+/** A new item's state and, when it is held (待审核 or 垃圾), why, as the console's queue says it. */
+export type Judged = { state: ReviewState; reason: string };
+
+/** The settings' names of the modes that hold an item (the console's 评论设置). */
+const MODE_REASONS: Partial<Record<ReviewMode, string>> = {
+  first: '首次评论或留言需审核',
+  all: '全部需审核',
+};
+
 /**
- * The state of a new item. The admin's own items always go live. A rule hit decides first (垃圾 is the
- * stronger of two hits); then the mode: `all` holds everything, `first` holds a person who has nothing
- * published yet. `shown` is the rest of the item's text that readers see beside it (a guestbook
- * message's tag): a blocked word there counts as one in the text.
+ * The state of a new item and the reason it is held ('' when it goes live). The admin's own items
+ * always go live. A rule hit decides first (垃圾 is the stronger of two hits; both are named); then
+ * the mode: `all` holds everything, `first` holds a person who has nothing published yet. `shown` is
+ * the rest of the item's text that readers see beside it (a guestbook message's tag): a blocked word
+ * there counts as one in the text.
  */
 export function judge(
   text: string,
   rules: ReviewRules,
   author: { isAdmin: boolean; hasPublished: boolean },
   shown: readonly string[] = [],
-): ReviewState {
-  if (author.isAdmin) return 'published';
-  const hits: RuleAction[] = [];
-  if ([text, ...shown].some((t) => t && rules.words.find(t))) hits.push(rules.wordsAction);
-  if (rules.maxLinks > 0 && countLinks(text) > rules.maxLinks) hits.push(rules.linksAction);
-  if (hits.includes('spam')) return 'spam';
-  if (hits.length) return 'pending';
-  if (rules.mode === 'all') return 'pending';
-  if (rules.mode === 'first' && !author.hasPublished) return 'pending';
-  return 'published';
+): Judged {
+  if (author.isAdmin) return { state: 'published', reason: '' };
+  const hits: { action: RuleAction; reason: string }[] = [];
+  for (const t of [text, ...shown]) {
+    const word = t ? rules.words.find(t) : null;
+    if (word) {
+      hits.push({ action: rules.wordsAction, reason: `含敏感词「${word}」` });
+      break;
+    }
+  }
+  const links = rules.maxLinks > 0 ? countLinks(text) : 0;
+  if (links > rules.maxLinks)
+    hits.push({ action: rules.linksAction, reason: `含 ${links} 个链接（上限 ${rules.maxLinks} 个）` });
+  if (hits.length) {
+    const state = hits.some((h) => h.action === 'spam') ? 'spam' : 'pending';
+    return { state, reason: hits.map((h) => h.reason).join('；') };
+  }
+  const held = rules.mode === 'all' || (rules.mode === 'first' && !author.hasPublished);
+  return held
+    ? { state: 'pending', reason: MODE_REASONS[rules.mode] ?? '' }
+    : { state: 'published', reason: '' };
 }

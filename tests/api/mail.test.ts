@@ -59,6 +59,13 @@ async function send(): Promise<void> {
 
 const to = (addr: string) => smtp.received.filter((r) => r.rcpt.includes(addr));
 
+/** What a reader sees of a page of ours: its text without the tags (the title's too). */
+const visibleText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 let articleId = 0;
 
 beforeAll(async () => {
@@ -150,6 +157,51 @@ describe('reply mails', () => {
     expect(owner.map((r) => r.mail.subject).join()).toContain('在文章《春天》发表了评论');
     // Nobody else: Bob wrote it.
     expect(to(bob.email)).toHaveLength(0);
+  });
+
+  test("the reply mail quotes the reader's own comment it answers, then the reply, escaped in both parts", async () => {
+    const gil = await person();
+    const hal = await person();
+    const ivy = await person();
+    const parent = await comment(gil, '我的<b>看法</b> & 理由');
+    await reply(hal, parent, gil.id, '赞同你');
+    // Hal's own reply in the thread, answered by Ivy: hers is what is quoted, not the top comment.
+    await reply(ivy, parent, hal.id, '楼上说得对');
+    await send();
+    const [toGil] = to(gil.email);
+    expect(toGil.mail.text).toContain(
+      `你的评论：\n> 我的<b>看法</b> & 理由\n\n${await nameOf(hal.id)} 的回复：\n> 赞同你`,
+    );
+    const html = toGil.mail.html || '';
+    expect(html).toContain('我的&lt;b&gt;看法&lt;/b&gt; &amp; 理由');
+    expect(html).not.toContain('<b>看法');
+    expect(html.indexOf('你的评论：')).toBeLessThan(html.indexOf('我的&lt;b&gt;'));
+    expect(html.indexOf('我的&lt;b&gt;')).toBeLessThan(html.indexOf('赞同你'));
+    const [toHal] = to(hal.email);
+    expect(toHal.mail.text).toContain('你的评论：\n> 赞同你\n');
+    expect(toHal.mail.text).toContain('> 楼上说得对');
+    expect(toHal.mail.text).not.toContain('理由');
+
+    // A comment on a guestbook message quotes the message.
+    const jo = await person();
+    expect(
+      (await api.call('POST', '/api/message/add', { message: '路过<留个言>', ...PLAIN_LOOK }, jo.token)).json
+        .code,
+    ).toBe(0);
+    const messageId = (
+      await db.selectFrom('message').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    ).id;
+    const onIt = await api.call(
+      'POST',
+      '/api/comment/add',
+      { type: 3, for_id: messageId, content: '欢迎' },
+      gil.token,
+    );
+    expect(onIt.json.code).toBe(0);
+    await send();
+    const [toJo] = to(jo.email);
+    expect(toJo.mail.text).toContain('你的留言：\n> 路过<留个言>\n');
+    expect(toJo.mail.html).toContain('路过&lt;留个言&gt;');
   });
 
   test('nobody is mailed about their own action, the blogger not about their own comments', async () => {
@@ -490,9 +542,16 @@ describe('unsubscribing', () => {
     const html = await page.text();
     expect(html).toContain('确认退订');
     expect(html).toContain(p.email);
+    // Chinese punctuation, and the question is not the page's last word (a full-width ？ ending a line
+    // is drawn flush left in Chinese fonts and reads as a half-width one).
+    const text = visibleText(html);
+    expect(text.replace(p.email, '')).not.toMatch(/[?!,:;]/);
+    expect(text).toMatch(/这类邮件？[^？]+。/);
     expect((await api.call('GET', '/api/mail/preferences', undefined, p.token)).json.result.reply).toBe(true);
     const done = await postOneClick(url, { accept: 'text/html' });
-    expect(await done.text()).toContain('已退订');
+    const doneText = visibleText(await done.text());
+    expect(doneText).toContain('已退订');
+    expect(doneText.replace(p.email, '')).not.toMatch(/[?!,:;]/);
     expect((await api.call('GET', '/api/mail/preferences', undefined, p.token)).json.result.reply).toBe(
       false,
     );

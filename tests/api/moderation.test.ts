@@ -111,6 +111,7 @@ describe('the console list of comments and guestbook messages', () => {
       content: '谢谢',
       createdAt: '2020-05-06 12:00:00',
       review_status: 'published',
+      review_reason: '',
       subject: '审核用的文章',
     });
     expect(byKey.get(`comment:${c2}`)?.subject).toBe('今天天气很好，出门走走');

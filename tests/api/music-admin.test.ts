@@ -8,10 +8,12 @@ import { createMusicApp } from '../../src/server/music/app.ts';
 import { stopMusic } from '../../src/server/services/music/service.ts';
 import { tinyWav } from './fuzz-spec.ts';
 import { setupTestApi } from './helpers.ts';
+import { withDemoLibrary } from './music-helpers.ts';
 
 /** The console's music library (/admin/music): listing, uploads with their refusals, rescan. */
 
 const api = setupTestApi();
+withDemoLibrary();
 let wapi: ReturnType<typeof createMusicApp>;
 
 const upload = (

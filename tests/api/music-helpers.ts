@@ -1,5 +1,19 @@
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
+import { beforeAll } from 'vitest';
+import { config } from '../../src/server/config.ts';
+import { writeDemoLibrary } from '../../src/server/services/music/demo.ts';
+
+/**
+ * The demo library in the test site's MUSIC_DIR before its music starts: the tests of the local
+ * service read it, on a site set up without the demo content (which then writes no songs of its own).
+ * Call at the file's top, after setupTestApi.
+ */
+export function withDemoLibrary(): void {
+  beforeAll(() => {
+    writeDemoLibrary(config.musicDir);
+  });
+}
 
 /** Decodes an 8-bit RGB PNG with filter-0 scanlines (what src/server/services/music/png.ts writes). */
 export function decodePng(png: Buffer): { width: number; height: number; rgba: Uint8ClampedArray } {

@@ -6,10 +6,11 @@ import { createMusicApp } from '../../src/server/music/app.ts';
 import { stopMusic } from '../../src/server/services/music/service.ts';
 import { site } from '../../src/server/site.ts';
 import { setupTestApi } from './helpers.ts';
-import { readQr } from './music-helpers.ts';
+import { readQr, withDemoLibrary } from './music-helpers.ts';
 
 /** Contract of every /wapi call against the local service, on the generated demo library. */
 const api = setupTestApi();
+withDemoLibrary();
 let app: ReturnType<typeof createMusicApp>;
 
 async function wapi(url: string, init: RequestInit = {}, cookie?: string) {

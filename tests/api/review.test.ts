@@ -316,6 +316,67 @@ describe('word, link and address rules', () => {
   });
 });
 
+describe('why an item was held', () => {
+  const queue = async () =>
+    (
+      await ok(
+        admin('POST', '/api/comment/getModerationList', { current: 1, size: 50, type: 0, review_status: '' }),
+      )
+    ).list as { kind: string; id: number; review_status: string; review_reason: string }[];
+  const reasonOf = async (kind: string, id: number) =>
+    (await queue()).find((r) => r.kind === kind && r.id === id)?.review_reason;
+
+  it('is stored when it is held and answered in the console list: the word, the links, the mode', async () => {
+    await settings({
+      blocked_words: '代开发票\nvx',
+      blocked_words_action: 'pending',
+      max_links_per_comment: 2,
+      links_action: 'spam',
+    });
+    const kim = await api.user();
+    const word = await ok(comment(kim.token, '需要代开发票的联系我'));
+    const links = await ok(comment(kim.token, '看 https://a.example https://b.example www.c.example'));
+    const both = await ok(comment(kim.token, '加 VX：https://a.example https://b.example https://c.example'));
+    const clean = await ok(comment(kim.token, '写得真好'));
+    expect(await reasonOf('comment', word.id)).toBe('含敏感词「代开发票」');
+    expect(await reasonOf('comment', links.id)).toBe('含 3 个链接（上限 2 个）');
+    expect(await stateOf('comment', both.id)).toBe('spam');
+    expect(await reasonOf('comment', both.id)).toBe('含敏感词「vx」；含 3 个链接（上限 2 个）');
+    expect(await reasonOf('comment', clean.id)).toBe('');
+
+    await settings({ comment_review: 'all' });
+    expect(await reasonOf('comment', (await ok(comment(kim.token, '又一条'))).id)).toBe('全部需审核');
+    await settings({ comment_review: 'first' });
+    const guest = await ok(
+      api.callFrom('203.0.113.77', 'POST', '/api/message/add', {
+        ...PLAIN_LOOK,
+        message: '路过',
+        nick_name: '新来的',
+      }),
+    );
+    expect(await reasonOf('message', guest.id)).toBe('首次评论或留言需审核');
+
+    // A message edited into a blocked word says so; a clean edit keeps what it was held for.
+    await settings({ comment_review: 'off' });
+    const msg = await ok(
+      api.call('POST', '/api/message/add', { ...PLAIN_LOOK, message: '干净的' }, kim.token),
+    );
+    expect(await reasonOf('message', msg.id)).toBe('');
+    const edit = (message: string) =>
+      ok(api.call('POST', '/api/message/update', { ...PLAIN_LOOK, id: msg.id, message }, kim.token));
+    await edit('这里能代开发票');
+    expect(await reasonOf('message', msg.id)).toBe('含敏感词「代开发票」');
+    await edit('改回干净的');
+    expect(await stateOf('message', msg.id)).toBe('pending');
+    expect(await reasonOf('message', msg.id)).toBe('含敏感词「代开发票」');
+
+    // The original client's list is as it was: no new field.
+    const back = await ok(admin('POST', '/api/comment/backGetCommentList', { current: 1, size: 50 }));
+    expect(back.list.length).toBeGreaterThan(0);
+    for (const row of back.list) expect(row).not.toHaveProperty('review_reason');
+  });
+});
+
 describe('the console lists and the verdict routes', () => {
   it('filter by review_status and refuse bad verdicts', async () => {
     await settings({ comment_review: 'all' });

@@ -26,6 +26,7 @@ import * as m0043 from '../../src/server/db/migrations/0043_photo_caption.ts';
 import * as m0045 from '../../src/server/db/migrations/0045_old_url.ts';
 import * as m0046 from '../../src/server/db/migrations/0046_mail_confirm.ts';
 import * as m0047 from '../../src/server/db/migrations/0047_article_render.ts';
+import * as m0048 from '../../src/server/db/migrations/0048_review_reason.ts';
 
 /**
  * The tests that rebuild an older database (the migrations of a database made before a change must
@@ -61,6 +62,7 @@ const UNDOABLE: [string, Down][] = [
   ['0045_old_url', m0045.down],
   ['0046_mail_confirm', m0046.down],
   ['0047_article_render', m0047.down],
+  ['0048_review_reason', m0048.down],
 ];
 
 /** Undoes every listed migration from `first` on, newest first (each removes its own mark). */

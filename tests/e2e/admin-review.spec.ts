@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 /**
  * The moderation queue end to end (docs/owner-guide.md#评论审核): a comment held by a blocked word, its
  * author sees it marked 审核中 and another visitor does not; the owner finds it under 待审核 (the menu
- * shows the count), approves it in bulk and answers it as the blogger; then everyone sees both.
+ * shows the count) with the word that held it, approves it in bulk and answers it as the blogger; then everyone sees both.
  * The specs share one server and run side by side: the word is unique to this test (so no other spec's
  * comment is held), and the list goes back to empty at the end.
  */
@@ -65,6 +65,8 @@ test('a held comment: 审核中 for its author, approved and answered from the c
     await expect(owner.getByRole('tab', { name: /待审核/ })).toHaveAttribute('aria-selected', 'true');
     const row = owner.getByRole('row').filter({ hasText: text });
     await expect(row).toContainText('待审核');
+    // Why it waits, as stored when it was held.
+    await expect(row.locator('[data-review-reason]')).toHaveText(`含敏感词「${word}」`);
     await row.getByRole('checkbox').check();
     await owner.getByRole('button', { name: '通过所选' }).click();
     await expect(row).toHaveCount(0);

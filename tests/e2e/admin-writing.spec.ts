@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { listHref, readingMinutes } from '../../src/lib/article.ts';
 import { admin, signIn } from './accounts.ts';
 import { consoleReady } from './admin-console.ts';
 import { unique } from './community.ts';
@@ -52,6 +53,15 @@ test('历史版本: two saves side by side, 恢复 puts the older back as a new 
   const dialog = page.getByRole('dialog', { name: '历史版本' });
   await expect(dialog.locator('tbody tr[data-revision]')).toHaveCount(2);
   await expect(dialog.locator('tbody tr[data-revision]').first()).toContainText('17 字');
+  // To the second: two saves within a minute read apart.
+  const listed: { id: number; createdAt: string }[] = (
+    await (await page.request.get(`/api/article/revisions/${id}`, { headers: bearer() })).json()
+  ).result;
+  expect(listed).toHaveLength(2);
+  for (const r of listed)
+    await expect(dialog.locator(`tr[data-revision="${r.id}"] td`).first()).toHaveText(
+      new RegExp(`^${r.createdAt}`),
+    );
 
   // The older on the left, the newer on the right: the changed line beside what it became.
   const diff = dialog.getByRole('table', { name: '版本对比' });
@@ -120,12 +130,20 @@ test('加密文章: visitors get a password box and no text; the password opens 
   const title = unique('加密文章');
   const secret = unique('只有密码才能看到');
   await signIn(page, admin());
+  const tag = unique('加密标签').slice(0, 20);
   const { id } = await api(page, 'post', '/api/article/add', {
     article_title: title,
     article_content: `## 秘密小节\n\n${secret}`,
     article_description: '一篇需要密码的文章',
     password: 'e2e-密码',
+    tagNameList: [tag],
   });
+  const { wordCount, tagIdList } = (
+    await (await page.request.get(`/api/article/getArticleById/${id}`, { headers: bearer() })).json()
+  ).result;
+  // What its length would say: neither is in a page before it is opened.
+  const words = `${wordCount} 字`;
+  const minutes = `约 ${readingMinutes(wordCount)} 分钟`;
   // The admin reads it at once.
   await page.goto(`/article?id=${id}`);
   await expect(page.locator('[data-locked-body]')).toContainText(secret);
@@ -136,9 +154,18 @@ test('加密文章: visitors get a password box and no text; the password opens 
   expect(html).toContain(title);
   expect(html).not.toContain(secret);
   expect(html).not.toContain('秘密小节');
+  expect(html).not.toContain(words);
+  expect(html).not.toMatch(/约 \d+ 分钟/);
+  const card = await (await visitor.request.get(listHref('tag', tagIdList[0], tag))).text();
+  expect(card).toContain(title);
+  expect(card).not.toMatch(/约 \d+ 分钟/);
   await visitor.goto(`/article?id=${id}`);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByText('一篇需要密码的文章')).toBeVisible();
+  const facts = visitor.getByRole('list', { name: '文章信息' });
+  await expect(facts).toContainText('次浏览');
+  await expect(facts).not.toContainText('字');
+  await expect(facts).not.toContainText('分钟');
   const box = visitor.getByLabel('文章密码');
   await box.fill('不对');
   await visitor.getByRole('button', { name: '解锁' }).click();
@@ -147,6 +174,9 @@ test('加密文章: visitors get a password box and no text; the password opens 
   await visitor.getByRole('button', { name: '解锁' }).click();
   await expect(visitor.locator('[data-locked-body]')).toContainText(secret);
   await expect(visitor.getByRole('heading', { name: '秘密小节' })).toBeVisible();
+  // Opened: the banner tells its length.
+  await expect(facts).toContainText(words);
+  await expect(facts).toContainText(minutes);
   // For the rest of the session it opens by itself.
   await visitor.reload();
   await expect(visitor.locator('[data-locked-body]')).toContainText(secret);

@@ -173,6 +173,30 @@ test("the head: the article's own SEO text, else its summary and tags; the site'
   }
 });
 
+/** The `property` meta tags of a page's server HTML, as a link-card crawler reads them (no script runs). */
+async function ogTags(request: APIRequestContext, path: string): Promise<Record<string, string[]>> {
+  const html = await (await request.get(path)).text();
+  const tags: Record<string, string[]> = {};
+  for (const [, name, content] of html.matchAll(/<meta property="([^"]+)" content="([^"]*)"/g))
+    tags[name] = [...(tags[name] ?? []), content];
+  return tags;
+}
+
+test('link cards: an article page is og:type article with its author, time and tags; others website', async ({
+  request,
+}) => {
+  const id = await addArticle(request, { article_content: '正文', tagNameList: ['卡片甲', '卡片乙'] });
+  const detail = (await (await request.get(`/api/article/getArticleById/${id}`)).json()).result;
+  const tags = await ogTags(request, `/article?id=${id}`);
+  expect(tags['og:type']).toEqual(['article']);
+  expect(tags['article:author']).toEqual([detail.authorName]);
+  expect(detail.authorName).not.toBe('');
+  expect(tags['article:tag']).toEqual(['卡片甲', '卡片乙']);
+  expect(tags['article:published_time']).toHaveLength(1);
+  for (const path of ['/home', '/archives', '/talk', `/article?id=${id + 100_000}`])
+    expect((await ogTags(request, path))['og:type'], path).toEqual(['website']);
+});
+
 test("the editor's preview shows math and diagrams too", async ({ page, request }) => {
   const id = await addArticle(request, { article_content: `${MATH}\n${DIAGRAM}`, status: 3 });
   await signIn(page, admin());

@@ -1,3 +1,4 @@
+import { galleryTile } from '../../src/lib/gallery.ts';
 import { cameraJpeg } from '../fixtures/photos.ts';
 import { admin } from './accounts.ts';
 import { unique } from './community.ts';
@@ -74,7 +75,7 @@ test('a phone takes a small AVIF of an uploaded photo; the lightbox the 1,600 px
     );
     await expect(picture.locator('source').first()).toHaveAttribute(
       'sizes',
-      '(max-width: 480px) 50vw, 300px',
+      galleryTile({ width: 1920, height: 2560 }).sizes,
     );
     const img = picture.locator('img');
     await expect(img).toHaveAttribute('src', url);
@@ -85,7 +86,7 @@ test('a phone takes a small AVIF of an uploaded photo; the lightbox the 1,600 px
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
       .toBeGreaterThan(0);
-    // Half the phone's width at DPR 3 is under 600 px: the 960 px AVIF at most, never the original.
+    // The upright tile's width at DPR 3 is under 600 px: the 960 px AVIF at most, never the original.
     const chosen = await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname);
     expect(chosen).toMatch(new RegExp(`^${stem}-(480|960)\\.avif$`));
     expect(fetched).not.toContain(url);

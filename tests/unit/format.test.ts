@@ -4,6 +4,7 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatDateTimeSeconds,
   likeLabel,
   timeAgo,
 } from '../../src/lib/format.ts';
@@ -44,6 +45,11 @@ describe('dates and clocks', () => {
     // The same as the time-zone database gives for every date the blog can hold.
     for (let t = Date.UTC(1992, 0, 1); t < Date.UTC(2040, 0, 1); t += 97 * 3_600_000 + 1_234_567)
       expect(formatDateTime(t)).toBe(chinaTime(t).slice(0, 16));
+  });
+  it('formats a time to the second where saves a few seconds apart stand side by side', () => {
+    expect(formatDateTimeSeconds('2026-11-20T20:29:05Z')).toBe('2026-11-21 04:29:05');
+    expect(formatDateTimeSeconds('2026-11-21 04:29:59')).toBe('2026-11-21 04:29:59');
+    expect(formatDateTimeSeconds('不是日期')).toBe('');
   });
   it('formats player times as mm:ss', () => {
     expect(formatClock(0)).toBe('00:00');

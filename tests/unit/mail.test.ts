@@ -55,4 +55,36 @@ describe('mail rules (src/lib/mail.ts)', () => {
     });
     expect(plain.text).not.toContain('退订');
   });
+
+  test('a reply mail quotes the comment it answers above the reply, each under its label, escaped', () => {
+    const m = renderMail({
+      siteName: '小站',
+      subject: '甲 回复了你',
+      lead: '甲 回复了你在文章《春天》的评论。',
+      answered: { label: '你的评论：', text: '我的<i>看法</i>\n第二行' },
+      quoteLabel: '甲 的回复：',
+      quote: '同意 & 补充',
+      action: { label: '查看回复', url: 'https://blog.example/article?id=1#comment-2' },
+    });
+    expect(m.text).toContain(
+      '甲 回复了你在文章《春天》的评论。\n\n你的评论：\n> 我的<i>看法</i>\n> 第二行\n\n甲 的回复：\n> 同意 & 补充\n',
+    );
+    expect(m.html).not.toContain('<i>');
+    const mine = m.html.indexOf('我的&lt;i&gt;看法&lt;/i&gt;');
+    const reply = m.html.indexOf('同意 &amp; 补充');
+    expect(mine).toBeGreaterThan(m.html.indexOf('你的评论：'));
+    expect(m.html.indexOf('甲 的回复：')).toBeGreaterThan(mine);
+    expect(reply).toBeGreaterThan(m.html.indexOf('甲 的回复：'));
+    // Without anything answered the quote stands alone, unlabelled.
+    const alone = renderMail({
+      siteName: '小站',
+      subject: '甲',
+      lead: '甲',
+      quoteLabel: '甲 的回复：',
+      quote: '回复',
+      action: { label: '看', url: 'https://x' },
+    });
+    expect(alone.text).not.toContain('的回复：');
+    expect(alone.html).not.toContain('的回复：');
+  });
 });

@@ -24,29 +24,44 @@ describe('judge', () => {
   const guest = { isAdmin: false, hasPublished: false };
   const known = { isAdmin: false, hasPublished: true };
 
+  const state = (...args: Parameters<typeof judge>) => judge(...args).state;
+
   it('off: everything clean goes live', () => {
-    expect(judge('你好', rules, guest)).toBe('published');
+    expect(judge('你好', rules, guest)).toEqual({ state: 'published', reason: '' });
   });
   it('first: only a person with nothing published waits', () => {
-    expect(judge('你好', { ...rules, mode: 'first' }, guest)).toBe('pending');
-    expect(judge('你好', { ...rules, mode: 'first' }, known)).toBe('published');
+    expect(state('你好', { ...rules, mode: 'first' }, guest)).toBe('pending');
+    expect(state('你好', { ...rules, mode: 'first' }, known)).toBe('published');
   });
   it('all: everything waits, except the admin', () => {
-    expect(judge('你好', { ...rules, mode: 'all' }, known)).toBe('pending');
+    expect(state('你好', { ...rules, mode: 'all' }, known)).toBe('pending');
     expect(
-      judge('vx https://a https://b', { ...rules, mode: 'all' }, { isAdmin: true, hasPublished: false }),
+      state('vx https://a https://b', { ...rules, mode: 'all' }, { isAdmin: true, hasPublished: false }),
     ).toBe('published');
   });
   it('rules send to their action; spam wins over pending', () => {
-    expect(judge('加ＶＸ', rules, known)).toBe('pending');
-    expect(judge('https://a https://b', rules, known)).toBe('spam');
-    expect(judge('https://a', rules, known)).toBe('published');
-    expect(judge('vx https://a https://b', rules, known)).toBe('spam');
-    expect(judge('https://a https://b', { ...rules, maxLinks: 0 }, known)).toBe('published');
+    expect(state('加ＶＸ', rules, known)).toBe('pending');
+    expect(state('https://a https://b', rules, known)).toBe('spam');
+    expect(state('https://a', rules, known)).toBe('published');
+    expect(state('vx https://a https://b', rules, known)).toBe('spam');
+    expect(state('https://a https://b', { ...rules, maxLinks: 0 }, known)).toBe('published');
+  });
+  it('says why it held an item, in Chinese: the word as listed, the links, the mode', () => {
+    const listed = { ...rules, words: blockedWords('代开发票\nＶＸ') };
+    expect(judge('加 vx', listed, known).reason).toBe('含敏感词「ＶＸ」');
+    expect(judge('https://a https://b https://c', rules, known).reason).toBe('含 3 个链接（上限 1 个）');
+    expect(judge('vx https://a https://b', rules, known)).toEqual({
+      state: 'spam',
+      reason: '含敏感词「vx」；含 2 个链接（上限 1 个）',
+    });
+    expect(judge('你好', { ...rules, mode: 'first' }, guest).reason).toBe('首次评论或留言需审核');
+    expect(judge('你好', { ...rules, mode: 'all' }, known).reason).toBe('全部需审核');
+    expect(judge('你好', rules, known, ['v x']).reason).toBe('含敏感词「vx」');
+    expect(judge('vx', rules, { isAdmin: true, hasPublished: false }).reason).toBe('');
   });
   it('a blocked word in what is shown beside the text (a tag) counts as one in the text', () => {
-    expect(judge('你好', rules, known, ['', 'v x'])).toBe('pending');
-    expect(judge('你好', rules, known, ['标签'])).toBe('published');
+    expect(state('你好', rules, known, ['', 'v x'])).toBe('pending');
+    expect(state('你好', rules, known, ['标签'])).toBe('published');
   });
 });
 

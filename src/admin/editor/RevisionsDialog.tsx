@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { getRevision, listRevisions, restoreRevision } from '../../lib/api/admin/articles.ts';
 import type { ArticleRevision, RevisionSummary } from '../../lib/contract/articles.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeSeconds as when } from '../../lib/format.ts';
 import { type Side, sideBySide } from '../../lib/side-by-side.ts';
 import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
@@ -19,7 +19,8 @@ type Props = {
 
 /**
  * 历史版本 (docs/api/admin.md#revisions): the article's revisions with time, size and who saved; any two
- * side by side (the older on the left); 恢复 puts one back as a new revision.
+ * side by side (the older on the left); 恢复 puts one back as a new revision. Times have seconds: saves
+ * come seconds apart, and three rows reading 04:29 could not be told apart.
  */
 export function RevisionsDialog({ articleId, open, onOpenChange, onRestored }: Props) {
   const [list, setList] = useState<RevisionSummary[] | null>(null);
@@ -89,7 +90,7 @@ export function RevisionsDialog({ articleId, open, onOpenChange, onRestored }: P
                     {list.map((r) => (
                       <tr key={r.id} data-revision={r.id}>
                         <td>
-                          {formatDateTime(r.createdAt)}
+                          {when(r.createdAt)}
                           {r.published && <span className={styles.tag}>已发布</span>}
                         </td>
                         <td>{r.size} 字</td>
@@ -98,7 +99,7 @@ export function RevisionsDialog({ articleId, open, onOpenChange, onRestored }: P
                           <input
                             type="radio"
                             name="left"
-                            aria-label={`左侧：${formatDateTime(r.createdAt)} 的版本`}
+                            aria-label={`左侧：${when(r.createdAt)} 的版本`}
                             checked={pair?.[0] === r.id}
                             onChange={() => pick(0, r.id)}
                           />
@@ -107,7 +108,7 @@ export function RevisionsDialog({ articleId, open, onOpenChange, onRestored }: P
                           <input
                             type="radio"
                             name="right"
-                            aria-label={`右侧：${formatDateTime(r.createdAt)} 的版本`}
+                            aria-label={`右侧：${when(r.createdAt)} 的版本`}
                             checked={pair?.[1] === r.id}
                             onChange={() => pick(1, r.id)}
                           />
@@ -134,7 +135,7 @@ export function RevisionsDialog({ articleId, open, onOpenChange, onRestored }: P
         open={restoring !== null}
         onOpenChange={(o) => !o && setRestoring(null)}
         title="恢复这个版本？"
-        message={`文章的标题与正文将改回 ${restoring ? formatDateTime(restoring.createdAt) : ''} 的版本，编辑器里未保存的修改会丢失；现在的内容仍留在历史版本里。`}
+        message={`文章的标题与正文将改回 ${restoring ? when(restoring.createdAt) : ''} 的版本，编辑器里未保存的修改会丢失；现在的内容仍留在历史版本里。`}
         confirmLabel="恢复"
         onConfirm={() => (restoring ? restore(restoring) : undefined)}
       />
@@ -158,8 +159,8 @@ function Compare({ left, right }: { left: ArticleRevision; right: ArticleRevisio
       <table className={styles.diff} aria-label="版本对比" data-diff>
         <thead>
           <tr>
-            <th>{formatDateTime(left.createdAt)}</th>
-            <th>{formatDateTime(right.createdAt)}</th>
+            <th>{when(left.createdAt)}</th>
+            <th>{when(right.createdAt)}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,7 @@
 import { adminPreview, unlockArticle } from '../../lib/api/articles.ts';
 import { HttpError } from '../../lib/api/client.ts';
+import { readingMinutes } from '../../lib/article.ts';
+import { formatCount } from '../../lib/format.ts';
 import { $userInfo } from '../../stores/session.ts';
 import { enrichBody } from './rich-body.ts';
 
@@ -12,13 +14,25 @@ import { enrichBody } from './rich-body.ts';
  */
 const KEY = (id: string) => `article-password:${id}`;
 
-function show(box: HTMLElement, html: string): HTMLElement | null {
+function show(
+  box: HTMLElement,
+  opened: { html: string; article: { wordCount: number } },
+): HTMLElement | null {
   const body = box.querySelector<HTMLElement>('[data-locked-body]');
   if (!body) return null;
-  body.innerHTML = html;
+  body.innerHTML = opened.html;
   body.hidden = false;
   enrichBody(body);
   box.querySelector('[data-unlock-form]')?.remove();
+  // The banner's length facts, left empty in the page (they would tell of the hidden body).
+  const { wordCount } = opened.article;
+  const facts = { words: `${formatCount(wordCount)} 字`, minutes: `约 ${readingMinutes(wordCount)} 分钟` };
+  for (const li of document.querySelectorAll<HTMLElement>('[data-unlocked-fact]')) {
+    const slot = li.querySelector('span');
+    if (!slot) continue;
+    slot.textContent = facts[li.dataset.unlockedFact as keyof typeof facts] ?? '';
+    li.hidden = false;
+  }
   return body;
 }
 
@@ -26,7 +40,7 @@ export async function setupUnlock(box: HTMLElement): Promise<HTMLElement | null>
   const id = box.dataset.unlock ?? '';
   if ($userInfo.get()?.role === 1) {
     const preview = await adminPreview(id, { quiet: true }).catch(() => null);
-    if (preview) return show(box, preview.html);
+    if (preview) return show(box, preview);
   }
   const form = box.querySelector<HTMLFormElement>('[data-unlock-form]');
   const input = form?.querySelector<HTMLInputElement>('input');
@@ -36,7 +50,7 @@ export async function setupUnlock(box: HTMLElement): Promise<HTMLElement | null>
     try {
       const article = await unlockArticle(id, password);
       sessionStorage.setItem(KEY(id), password);
-      return show(box, article.html);
+      return show(box, { html: article.html, article });
     } catch (e) {
       sessionStorage.removeItem(KEY(id));
       error.textContent = e instanceof HttpError && e.message ? e.message : '网络错误，请稍后再试';

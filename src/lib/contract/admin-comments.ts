@@ -64,6 +64,11 @@ export type ModerationRow = {
   content: string;
   createdAt: string;
   review_status: ReviewState;
+  /**
+   * Why a rule or the review mode held it when it was written (or last edited): 含敏感词「…」,
+   * 含 3 个链接（上限 2 个）, 首次评论或留言需审核, 全部需审核; '' when nothing held it.
+   */
+  review_reason: string;
   /** What it is under, named: the article's title, the start of the talk or message; null when gone. */
   subject: string | null;
 };

@@ -102,7 +102,7 @@ export const mailRoutes = new Hono<ApiEnv>()
     return c.html(
       page(
         '退订邮件',
-        `<h1 style="font-size:20px;margin:0 0 12px">退订邮件</h1><p>不再给 <b>${escapeText(email)}</b> 发送「${label}」这类邮件？</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${escapeText(encodeURIComponent(token))}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:8px 20px;border:0;border-radius:6px;background:#49b1f5;color:#fff;font-size:16px;cursor:pointer">确认退订</button></form>`,
+        `<h1 style="font-size:20px;margin:0 0 12px">退订邮件</h1><p>不再给 <b>${escapeText(email)}</b> 发送「${label}」这类邮件？退订后，登录即可在个人中心重新打开。</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${escapeText(encodeURIComponent(token))}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:8px 20px;border:0;border-radius:6px;background:#49b1f5;color:#fff;font-size:16px;cursor:pointer">确认退订</button></form>`,
       ),
       200,
       { 'Cache-Control': 'no-store' },

@@ -173,6 +173,7 @@ export interface MessageTable extends Stamps, Place {
   nick_name: string;
   user_id: number | null;
   review_status: Generated<string>; // published | pending | spam (migration 0027)
+  review_reason: Generated<string>; // why a rule or the mode held it, '' for none (migration 0048)
   ip: Generated<string>; // the writer's ('' before 0027): a guest's identity in `first` review mode
 }
 
@@ -188,6 +189,7 @@ export interface CommentTable extends Stamps {
   ip: string;
   ip_address: string;
   review_status: Generated<string>; // published | pending | spam (migration 0027)
+  review_reason: Generated<string>; // why a rule or the mode held it, '' for none (migration 0048)
   user_agent: Generated<string>; // browser · system (migration 0030)
 }
 

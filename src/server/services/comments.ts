@@ -259,7 +259,10 @@ async function insertComment(
   // ends), side by side: on PostgreSQL one round trip instead of two.
   const [settings, on] = await Promise.all([reviewSettings(), guardSettings()]);
   if (isBlocked(settings, author.ip)) throw forbidden(BLOCKED_ADDRESS);
-  const state = await stateOf(values.content, settings, { isAdmin: author.isAdmin, userId: author.id });
+  const { state, reason } = await stateOf(values.content, settings, {
+    isAdmin: author.isAdmin,
+    userId: author.id,
+  });
   const place = placeOf(author.ip, author.userAgent, on);
   const added = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -272,6 +275,7 @@ async function insertComment(
         ip: author.ip,
         ...place,
         review_status: state,
+        review_reason: reason,
         createdAt: now,
         updatedAt: now,
       })

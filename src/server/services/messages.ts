@@ -217,7 +217,7 @@ export async function writeMessage(
   const settings = await reviewSettings();
   const ip = author.ip ?? '';
   if (isBlocked(settings, ip)) throw forbidden(BLOCKED_ADDRESS);
-  const state = await stateOf(
+  const { state, reason } = await stateOf(
     input.message,
     settings,
     author.userId
@@ -236,6 +236,7 @@ export async function writeMessage(
         user_id: author.userId,
         ip,
         review_status: state,
+        review_reason: reason,
         ...place,
         createdAt: now,
         updatedAt: now,
@@ -270,20 +271,17 @@ export type Actor = { id: number; isAdmin: boolean };
 
 /** Changes a message: its author or an admin (back to the queue when the rules say so). */
 export async function updateMessage(id: number, input: MessageInput, actor: Actor): Promise<void> {
-  const row = await db
-    .selectFrom('message')
-    .select(['user_id', 'review_status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('message').select('user_id').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG.guestbookMessage);
   if (row.user_id !== actor.id && !actor.isAdmin) throw forbidden(MSG.ownMessageEdit);
   // An edit meets the word and link rules again; a hit takes a live message back off the pages.
-  const state = await stateAfterEdit(input.message, actor.isAdmin, [input.tag]);
-  const review_status = state === 'published' ? row.review_status : state;
+  const { state, reason } = await stateAfterEdit(input.message, actor.isAdmin, [input.tag]);
+  // A clean edit keeps the state it had, and so the reason it was held for.
+  const held = state === 'published' ? {} : { review_status: state, review_reason: reason };
   changes('messages', `message:${id}`);
   await db
     .updateTable('message')
-    .set({ ...input, review_status, updatedAt: new Date().toISOString() })
+    .set({ ...input, ...held, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }

@@ -30,6 +30,7 @@ function commentSide(f: ModerationFilter) {
     'comment.content as content',
     'comment.createdAt as createdAt',
     sql<ReviewState>`comment.review_status`.as('review_status'),
+    'comment.review_reason as review_reason',
   ]);
 }
 
@@ -61,6 +62,7 @@ function messageSide(f: ModerationFilter) {
     'message.message as content',
     'message.createdAt as createdAt',
     sql<ReviewState>`message.review_status`.as('review_status'),
+    'message.review_reason as review_reason',
   ]);
 }
 

@@ -2,7 +2,7 @@ import { db } from '../db/connection.ts';
 
 /**
  * The demo songs are written once per installation (services/music/service.ts): a meta row remembers that
- * it happened (its time) or was skipped (the music folder already had audio).
+ * it happened (its time) or was skipped (the music folder already had audio, or SEED_DEMO was off).
  */
 
 const KEY = 'music_demo';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { blockedWords } from '../../lib/blocked-words.ts';
 import type { ReviewSettings } from '../../lib/contract/site.ts';
-import { judge, type ReviewState } from '../../lib/review.ts';
+import { type Judged, judge } from '../../lib/review.ts';
 import { addressBlocked } from '../core/address-list.ts';
 import { changes, commentsTag } from '../core/page-tags.ts';
 import { db } from '../db/connection.ts';
@@ -78,15 +78,16 @@ async function hasPublished(who: { userId: number } | { guestName: string; ip: s
 }
 
 /**
- * The state a new comment or message gets under the owner's settings; `shown` is what readers see
- * beside the text (a message's tag), checked for blocked words too.
+ * The state a new comment or message gets under the owner's settings, and why it is held (stored with
+ * it for the console's queue); `shown` is what readers see beside the text (a message's tag), checked
+ * for blocked words too.
  */
 export async function stateOf(
   text: string,
   settings: ReviewSettings,
   author: { isAdmin: boolean } & ({ userId: number } | { guestName: string; ip: string }),
   shown: readonly string[] = [],
-): Promise<ReviewState> {
+): Promise<Judged> {
   const rules = {
     mode: settings.comment_review,
     words: blockedWords(settings.blocked_words),
@@ -112,7 +113,7 @@ export async function stateAfterEdit(
   text: string,
   isAdmin: boolean,
   shown: readonly string[] = [],
-): Promise<ReviewState> {
+): Promise<Judged> {
   const settings = await reviewSettings();
   return stateOf(text, { ...settings, comment_review: 'off' }, { isAdmin, userId: 0 }, shown);
 }

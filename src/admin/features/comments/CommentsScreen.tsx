@@ -187,10 +187,18 @@ export default function CommentsScreen() {
     {
       key: 'state',
       header: '状态',
-      width: '84px',
+      width: '140px',
+      // A held item says why: the blocked word, the links, the review mode (stored when it was held).
       render: (r) => (
-        <span className={`${s.state} ${r.review_status === 'published' ? '' : s[r.review_status]}`}>
-          {REVIEW_LABELS[r.review_status]}
+        <span className={s.stateCell}>
+          <span className={`${s.state} ${r.review_status === 'published' ? '' : s[r.review_status]}`}>
+            {REVIEW_LABELS[r.review_status]}
+          </span>
+          {r.review_status !== 'published' && r.review_reason && (
+            <span className={s.reason} data-review-reason>
+              {r.review_reason}
+            </span>
+          )}
         </span>
       ),
     },

@@ -35,6 +35,7 @@ import * as m0043 from './0043_photo_caption.ts';
 import * as m0045 from './0045_old_url.ts';
 import * as m0046 from './0046_mail_confirm.ts';
 import * as m0047 from './0047_article_render.ts';
+import * as m0048 from './0048_review_reason.ts';
 
 export type MigrationContext = {
   dialect: Dialect;
@@ -80,6 +81,7 @@ const steps: Record<string, Step> = {
   '0045_old_url': m0045,
   '0046_mail_confirm': m0046,
   '0047_article_render': m0047,
+  '0048_review_reason': m0048,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

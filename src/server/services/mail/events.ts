@@ -72,7 +72,8 @@ async function thingNameOf(conn: Conn, type: number, forId: number): Promise<str
 }
 
 export type CommentEvent = {
-  comment: { id: number; type: number; for_id: number; content: string };
+  /** `parent_id`: a reply's top-level comment (the reply mail quotes what it answers from that thread). */
+  comment: { id: number; type: number; for_id: number; content: string; parent_id?: number | null };
   /** `email` and `admin` when the caller read them with the comment (else they are read here). */
   author: { id: number; nick_name: string; email?: string; admin?: boolean };
   /** The thing's name (thingName) when the caller read it. */
@@ -112,13 +113,17 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
   if (e.phase !== 'pending' && e.repliedTo && e.repliedTo !== author.id) {
     answered = await emailOf(conn, e.repliedTo);
     if (answered && lower(answered) !== authorEmail) {
+      const what = e.onMessage ? '留言' : '评论';
+      const theirs = await answeredText(conn, e, e.repliedTo);
       await queueMail(conn, {
         siteName: site.siteName,
         to: answered,
         kind: 'reply',
         userId: e.repliedTo,
         subject: `${author.nick_name} 回复了你`,
-        lead: `${author.nick_name} 回复了你在${where}的${e.onMessage ? '留言' : '评论'}：`,
+        lead: `${author.nick_name} 回复了你在${where}的${what}${theirs ? '。' : '：'}`,
+        ...(theirs ? { answered: { label: `你的${what}：`, text: excerpt(theirs, QUOTE) } } : {}),
+        quoteLabel: `${author.nick_name} 的回复：`,
         quote,
         action: { label: '查看回复', url },
       });
@@ -148,6 +153,36 @@ export async function mailComment(conn: Conn, e: CommentEvent): Promise<void> {
     quote,
     action: pending ? reviewAction() : { label: '查看评论', url },
   });
+}
+
+/**
+ * What the one answered wrote that this comment answers: the guestbook message itself (a comment on
+ * it), else their comment in the reply's thread, the latest of theirs before it (a reply names the
+ * person answered, not the comment: the top-level one when they wrote it and nothing after). '' for
+ * none (a top-level comment, or theirs was deleted).
+ */
+async function answeredText(conn: Conn, e: CommentEvent, who: number): Promise<string> {
+  const { comment } = e;
+  if (e.onMessage) {
+    const m = await conn
+      .selectFrom('message')
+      .select('message')
+      .where('id', '=', comment.for_id)
+      .executeTakeFirst();
+    return m?.message ?? '';
+  }
+  const top = comment.parent_id;
+  if (top == null) return '';
+  const row = await conn
+    .selectFrom('comment')
+    .select('content')
+    .where((eb) => eb.or([eb('id', '=', top), eb('parent_id', '=', top)]))
+    .where('from_id', '=', who)
+    .where('id', '<', comment.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.content ?? '';
 }
 
 /** Where the blogger reviews what waits (the console's queue, on its 待审核 tab). */

@@ -8,7 +8,7 @@ import { id3v24, wav } from './tags.ts';
 /**
  * The demo library: six short original tunes in two folders, synthesized here (no bundled audio),
  * each a tagged WAV file with an embedded cover, a Chinese `.lrc` sidecar timed to its bars, and a
- * folder cover. Written only when MUSIC_DIR has no audio yet.
+ * folder cover. Written only when MUSIC_DIR has no audio yet, on a site with the demo content (SEED_DEMO).
  */
 
 const RATE = 16_000;

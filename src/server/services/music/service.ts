@@ -10,7 +10,7 @@ import { Library } from './library.ts';
 /**
  * The one local library of the process. `startMusic` is called once the server listens (and by the
  * first /wapi request, whichever comes first): it writes the demo library on the very first start
- * when MUSIC_DIR has no audio, loads the last index, rescans and watches for changes.
+ * when MUSIC_DIR has no audio and SEED_DEMO is on, loads the last index, rescans and watches for changes.
  */
 
 let library: Library | undefined;
@@ -18,11 +18,15 @@ let ready: Promise<Library> | undefined;
 
 export const indexFileFor = (cfg: Pick<Config, 'dataDir'>) => path.join(cfg.dataDir, 'music-index.json');
 
-/** Writes the demo songs once per installation (a meta row remembers it), only into an empty folder. */
-export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir'>): Promise<number> {
+/**
+ * Writes the demo songs once per installation (a meta row remembers it), only into an empty folder and
+ * only on a site that takes the demo content (SEED_DEMO): one started without it gets no songs either,
+ * and, as with the rest of the demo, a later start with SEED_DEMO=true writes none.
+ */
+export async function ensureDemoLibrary(cfg: Pick<Config, 'musicDir' | 'seedDemo'>): Promise<number> {
   if (await demoLibraryMarked()) return 0;
   const t0 = performance.now();
-  const written = hasNoAudio(cfg.musicDir) ? await writeDemoInWorker(cfg.musicDir) : 0;
+  const written = cfg.seedDemo && hasNoAudio(cfg.musicDir) ? await writeDemoInWorker(cfg.musicDir) : 0;
   await markDemoLibrary(written > 0);
   if (written) logger.info({ songs: written, ms: Math.round(performance.now() - t0) }, 'demo music written');
   return written;
