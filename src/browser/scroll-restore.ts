@@ -74,9 +74,8 @@ export function holdScrollAt(y: number): void {
   };
   const observer = new ResizeObserver(keep);
   // The browser's own anchoring would follow content that grows above the place: the place is a number.
+  // (Also what marks a hold for a browser test waiting for its end: a state, not a time.)
   root.style.overflowAnchor = 'none';
-  // Marked while held: a browser test waits for the hold to end (a state, not a time).
-  root.dataset.placeHeld = String(y);
   addEventListener('scroll', keep, { passive: true });
   hold = {
     y,
@@ -85,7 +84,6 @@ export function holdScrollAt(y: number): void {
       clearTimeout(settled);
       removeEventListener('scroll', keep);
       root.style.removeProperty('overflow-anchor');
-      delete root.dataset.placeHeld;
     },
   };
   observer.observe(document.body);

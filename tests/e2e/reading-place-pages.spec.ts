@@ -79,9 +79,10 @@ async function restsNear(page: Page, y: number) {
       async () => {
         const { at, held } = await page.evaluate(() => ({
           at: Math.round(window.scrollY),
-          held: document.documentElement.dataset.placeHeld,
+          // The hold turns the browser's scroll anchoring off while it lasts (scroll-restore.ts).
+          held: document.documentElement.style.overflowAnchor === 'none',
         }));
-        return held === undefined ? Math.abs(at - y) : Number.POSITIVE_INFINITY;
+        return held ? Number.POSITIVE_INFINITY : Math.abs(at - y);
       },
       { timeout: 20_000, message: `${page.url()} near ${y}` },
     )
