@@ -5,7 +5,6 @@ import { defineConfig } from 'astro/config';
 import { clientDirectives } from './src/server/build/client-directives.mjs';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
 import { consoleBundle, isCopy } from './src/server/build/console-bundle.mjs';
-import { vendorScalar } from './src/server/build/vendor-scalar.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
 
 /**
@@ -74,7 +73,7 @@ const clientChunks = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets(), vendorScalar()],
+  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).
