@@ -4,8 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { clientDirectives } from './src/server/build/client-directives.mjs';
 import { compressAssets } from './src/server/build/compress-assets.mjs';
-import { consoleBundle, isConsoleCopy } from './src/server/build/console-bundle.mjs';
-import { vendorScalar } from './src/server/build/vendor-scalar.mjs';
+import { consoleBundle, isCopy } from './src/server/build/console-bundle.mjs';
 import { devServer } from './src/server/dev/integration.mjs';
 
 /**
@@ -17,10 +16,11 @@ const serverModule = /^#server\//;
 
 /**
  * The chunk groups below are the visitor pages': they never take the owner console's copies of
- * modules (console-bundle.mjs), which the bundler splits into chunks of their own.
+ * modules, nor the diagram drawer both sides share (console-bundle.mjs), which the bundler splits
+ * into chunks of their own.
  * @param {RegExp} pattern
  */
-const visitor = (pattern) => (/** @type {string} */ id) => !isConsoleCopy(id) && pattern.test(id);
+const visitor = (pattern) => (/** @type {string} */ id) => !isCopy(id) && pattern.test(id);
 
 /**
  * Browser chunks. Left alone, the bundler makes dozens of tiny shared chunks (a store here, an icon
@@ -73,7 +73,7 @@ const clientChunks = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets(), vendorScalar()],
+  integrations: [react(), clientDirectives(), consoleBundle(), devServer(), compressAssets()],
   trailingSlash: 'ignore',
   // Styles go inline: no render-blocking stylesheet request before the first paint on a slow
   // network (the page HTML is cached and compressed; client-router navigations fetch it anyway).
@@ -85,9 +85,16 @@ export default defineConfig({
   devToolbar: { enabled: false },
   prefetch: false,
   vite: {
-    // Astro keeps only `output` of per-environment rolldown options, so this goes at the top level;
-    // client code never imports src/server, so it only matters to the SSR build.
-    build: { rolldownOptions: { external: [serverModule] } },
+    // Astro keeps only `output` and a few settings of the client's own build options, so these go at
+    // the top level.
+    build: {
+      // Client code never imports src/server: this only matters to the SSR build.
+      rolldownOptions: { external: [serverModule] },
+      // Read for browser chunks alone. The one past Vite's 500 kB is @mermaid-js/parser's prebuilt
+      // grammar (660 kB): a single module, so no split shrinks it, fetched only to draw a diagram.
+      // What a page loads up front is held to 20 KB gzip by tests/e2e/script-budget.spec.ts instead.
+      chunkSizeWarningLimit: 700,
+    },
     environments: {
       client: {
         build: {

@@ -207,6 +207,4 @@ export const ACCESS: Record<string, Access> = {
   // The API reference is public, as the contract it describes.
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
-  'GET /api/docs/scalar.js': 'public',
-  'GET /api/docs/init.js': 'public',
 };

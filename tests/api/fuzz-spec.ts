@@ -28,10 +28,10 @@ export type RouteSpec = {
    */
   hashes?: 'visitor' | 'user';
   /**
-   * The answer is the thing itself, not the envelope: the API reference (JSON), its page (HTML) and
-   * scripts. Only a success may be so; a refusal is still the envelope.
+   * The answer is the thing itself, not the envelope: the API reference (JSON) and its page (HTML).
+   * Only a success may be so; a refusal is still the envelope.
    */
-  raw?: 'application/json' | 'text/html' | 'text/javascript';
+  raw?: 'application/json' | 'text/html';
   /**
    * Fields where 0 and "" mean absent (the original admin app's list bodies send an unset filter or a
    * new row's id so; `status: 0` is its tab 所有文章).
@@ -502,12 +502,9 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   'POST /api/upload/import': { multipart: true },
   'POST /api/import/run': { body: { token: '0123456789abcdef0123456789abcdef' } },
   'GET /api/import/archive': {},
-  // The API reference, its page and the viewer's scripts (served from node_modules).
+  // The API reference and its page.
   'GET /api/openapi.json': { raw: 'application/json' },
   'GET /api/docs': { raw: 'text/html' },
-  // Its `v` is init.js's (the same schema), fuzzed there: each of its answers is the 4.8 MB bundle.
-  'GET /api/docs/scalar.js': { raw: 'text/javascript' },
-  'GET /api/docs/init.js': { raw: 'text/javascript', query: { v: '1' } },
 };
 
 /** The local music service (/wapi without MUSIC_API_URL); `$song`, `$list`, `$uid`, `$key` are filled in. */

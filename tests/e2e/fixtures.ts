@@ -12,7 +12,9 @@ export async function headerReady(page: Page) {
  */
 async function afterLoad(page: Page) {
   // The owner console has no site header (src/admin/AdminLayout.astro): its tests wait for its screens.
-  if (new URL(page.url()).pathname.startsWith('/admin')) return;
+  // Nor have the API's own pages (the reference, the mail links' pages): drawn whole by the server.
+  const { pathname } = new URL(page.url());
+  if (pathname.startsWith('/admin') || pathname.startsWith('/api/')) return;
   await page
     .locator('#site-header[data-hydrated]')
     .waitFor({ state: 'attached', timeout: 15_000 })

@@ -217,6 +217,28 @@ test("the editor's preview shows math and diagrams too", async ({ page, request 
   await expect(preview.locator('figure.diagram .diagram-svg svg')).toBeVisible();
 });
 
+test("the article and the editor's preview draw with one copy of mermaid", async ({ page, request }) => {
+  const id = await addArticle(request, { article_content: DIAGRAM });
+  /** The drawer's and the flowchart's chunks a page fetched: the same files for both, not a copy each. */
+  const drawing = (paths: string[]) =>
+    paths.filter((p) => /^\/_astro\/(diagrams|flowDiagram-\w+)\.[\w-]+\.js$/.test(p)).sort();
+  // Routed requests skip the browser's cache, so the preview's fetches are seen as well.
+  await page.route('**/_astro/**', (route) => route.continue());
+  const onArticle = requested(page);
+  await page.goto(`/article?id=${id}`);
+  await expect(page.locator('.md-body figure.diagram .diagram-svg svg')).toBeVisible();
+  const article = drawing(onArticle);
+  expect(article).toHaveLength(2);
+
+  await signIn(page, admin());
+  const inPreview = requested(page);
+  await page.goto(`/admin/articles/edit?id=${id}`);
+  await consoleReady(page, '编辑文章');
+  await page.getByRole('button', { name: '预览', exact: true }).click();
+  await expect(page.locator('[data-preview] .md-body figure.diagram .diagram-svg svg')).toBeVisible();
+  expect(drawing(inPreview)).toEqual(article);
+});
+
 test("the editor's SEO section saves the article's description and keywords", async ({ page, request }) => {
   const id = await addArticle(request, { article_content: '正文', status: 3 });
   await signIn(page, admin());

@@ -1,20 +1,15 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
-import { SCALAR_COPY, scalarBundleBeside } from '../build/vendor-scalar.mjs';
 import type { ApiEnv } from '../http/context.ts';
 import { apiDoc, openApiDocument } from '../http/openapi.ts';
 import { type Encoding, Encodings, encodingFor } from '../page-compress.ts';
-import { query } from './validate.ts';
+import { docsPage } from './docs-page.ts';
 
 /**
  * The API reference, public like the contract it describes (the original's clients and their calls
  * are public anyway): GET /api/openapi.json is the OpenAPI 3.1 document that hono-openapi makes from
- * the routes (http/openapi.ts), GET /api/docs shows it with Scalar's viewer. The viewer's bundle is
- * served through this app (no CDN: the site may have no way out, and a visitor's
- * browser asks nobody else), and only this page loads it.
+ * the routes (http/openapi.ts), GET /api/docs the same document as a page of ours, drawn on the
+ * server (docs-page.ts): nothing to fetch from elsewhere, and nothing for a visitor's page to load.
  */
 
 /** The reference's features, by the first segment(s) of the path; the longest prefix wins. */
@@ -77,67 +72,29 @@ const { version } = JSON.parse(readFileSync(new URL('../../../package.json', imp
   version: string;
 };
 
-/**
- * Scalar's standalone browser bundle: the installed package's where it is installed, else the copy
- * the build made (build/vendor-scalar.mjs) — a production install leaves out the package and its
- * 180 MB of dependencies.
- */
-export function scalarBundlePath(resolve: (specifier: string) => string = import.meta.resolve): string {
-  try {
-    return scalarBundleBeside(resolve('@scalar/api-reference'));
-  } catch {
-    return fileURLToPath(new URL(`../../../dist/${SCALAR_COPY}`, import.meta.url));
-  }
-}
-
 type Bytes = Uint8Array<ArrayBuffer>;
 
 /**
- * A file answered whole from memory, compressed once per encoding when first asked for. Each body
+ * A body answered whole from memory, compressed once per encoding when first asked for. Each body
  * is copied once into bytes of its own: a small Buffer is a view of Node's shared pool.
  */
-type Served = { raw: Bytes; tag: string; encodings: Encodings<Bytes> };
+type Served = { raw: Bytes; encodings: Encodings<Bytes> };
 
-const served = (raw: Buffer): Served => ({
-  raw: new Uint8Array(raw),
-  tag: createHash('sha256').update(raw).digest('base64url').slice(0, 16),
-  encodings: new Encodings(
-    raw,
-    (body) => new Uint8Array(body),
-    () => {},
-  ),
-});
-
-let bundle: Served | undefined;
-const scalarBundle = () => {
-  bundle ??= served(readFileSync(scalarBundlePath()));
-  return bundle;
+const served = (text: string): Served => {
+  const raw = Buffer.from(text);
+  return {
+    raw: new Uint8Array(raw),
+    encodings: new Encodings(
+      raw,
+      (body) => new Uint8Array(body),
+      () => {},
+    ),
+  };
 };
 
-/**
- * The viewer's start, loaded before the bundle (no inline script for the CSP to allow): the bundle's
- * zod would first try `Function('')` to compile its parsers, a probe the CSP refuses (and reports);
- * zod's `jitless` setting, read from this global, makes it parse without one. Once the page is
- * parsed (the bundle has run), the viewer starts with the configuration the page carries.
- */
-const INIT = served(
-  Buffer.from(`globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
-document.addEventListener('DOMContentLoaded', () => {
-  const el = document.getElementById('app');
-  window.Scalar.createApiReference(el, JSON.parse(el.dataset.configuration));
-});
-`),
-);
-
-const YEAR = 'public, max-age=31536000, immutable';
-/** The scripts' URLs carry their content's hash, so a new version is a new URL (cached a year). */
-const VersionQuery = z.object({
-  v: z.string().max(64, '版本号过长').optional().describe('内容的版本（页面给出，换版本即换地址）'),
-});
-
-async function sendServed(c: Context<ApiEnv>, file: Served, type: string, cache: string) {
+async function sendServed(c: Context<ApiEnv>, file: Served, type: string) {
   c.header('Content-Type', type);
-  c.header('Cache-Control', cache);
+  c.header('Cache-Control', 'public, max-age=300');
   c.header('Vary', 'Accept-Encoding');
   const encoding: Encoding | undefined = encodingFor(c.req.header('accept-encoding'));
   if (!encoding) return c.body(file.raw);
@@ -145,57 +102,29 @@ async function sendServed(c: Context<ApiEnv>, file: Served, type: string, cache:
   return c.body(await file.encodings.fill(encoding));
 }
 
-/** Scalar's settings: Chinese, our fonts (its default ones come from its CDN), nothing of its cloud. */
-const viewerConfig = () => ({
-  url: '/api/openapi.json',
-  withDefaultFonts: false,
-  localization: { locale: 'zh-CN' },
-  hideClientButton: true,
-  showDeveloperTools: 'never',
-  telemetry: false,
-  documentDownloadType: 'json',
-  agent: { disabled: true },
-  mcp: { disabled: true },
-});
-
-const escapeAttr = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-
-function docsPage(): string {
-  const v = (f: Served) => encodeURIComponent(f.tag);
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>小站 API 文档</title>
-</head>
-<body>
-<noscript>API 文档需要 JavaScript；文档本身见 <a href="/api/openapi.json">/api/openapi.json</a>。</noscript>
-<div id="app" data-configuration="${escapeAttr(JSON.stringify(viewerConfig()))}"></div>
-<script src="/api/docs/init.js?v=${v(INIT)}"></script>
-<script src="/api/docs/scalar.js?v=${v(scalarBundle())}"></script>
-</body>
-</html>
-`;
-}
-
 export type DocsOptions = {
   /** The apps the document describes (this /api app, and the site's /wapi when given). */
   apps: () => Hono<ApiEnv>[];
 };
 
-/** GET /api/openapi.json, /api/docs and the viewer's two scripts. */
+/** GET /api/openapi.json and /api/docs. */
 export function docsRoutes(opts: DocsOptions) {
-  let reference: Promise<Served> | undefined;
+  // Made once, on the first ask: the routes do not change while the process runs.
+  let reference: Promise<{ json: Served; page: Served }> | undefined;
   const make = async () => {
     const doc = await openApiDocument(opts.apps(), {
       info: { title: '小站 API', version, description: DESCRIPTION },
       tags: TAG_LIST,
       tagOf,
     });
-    return served(Buffer.from(JSON.stringify(doc)));
+    return { json: served(JSON.stringify(doc)), page: served(docsPage(doc)) };
+  };
+  const made = () => {
+    reference ??= make().catch((err) => {
+      reference = undefined;
+      throw err;
+    });
+    return reference;
   };
   return new Hono<ApiEnv>()
     .get(
@@ -205,46 +134,15 @@ export function docsRoutes(opts: DocsOptions) {
         description: '本文档（OpenAPI 3.1，JSON），由路由与其校验规则生成。',
         raw: { type: 'application/json', description: 'OpenAPI 3.1 文档' },
       }),
-      async (c) => {
-        // Made once, on the first ask: the routes do not change while the process runs.
-        reference ??= make().catch((err) => {
-          reference = undefined;
-          throw err;
-        });
-        return sendServed(c, await reference, 'application/json; charset=utf-8', 'public, max-age=300');
-      },
+      async (c) => sendServed(c, (await made()).json, 'application/json; charset=utf-8'),
     )
     .get(
       '/docs',
-      apiDoc({ summary: 'API 文档浏览页', raw: { type: 'text/html', description: '浏览本文档的网页' } }),
-      (c) => {
-        c.header('Cache-Control', 'no-cache');
-        return c.html(docsPage());
-      },
-    )
-    .get(
-      '/docs/scalar.js',
       apiDoc({
-        summary: '文档浏览器脚本',
-        description: 'Scalar API Reference 的浏览器包，从本站提供；地址带版本，长期缓存。',
-        query: VersionQuery,
-        raw: { type: 'text/javascript', description: '脚本' },
+        summary: 'API 文档浏览页',
+        description: '本文档的网页版：按功能分组，每个接口的权限、参数、请求体与回答。',
+        raw: { type: 'text/html', description: '浏览本文档的网页' },
       }),
-      (c) => {
-        query(c, VersionQuery);
-        return sendServed(c, scalarBundle(), 'text/javascript; charset=utf-8', YEAR);
-      },
-    )
-    .get(
-      '/docs/init.js',
-      apiDoc({
-        summary: '文档浏览页的启动脚本',
-        query: VersionQuery,
-        raw: { type: 'text/javascript', description: '脚本' },
-      }),
-      (c) => {
-        query(c, VersionQuery);
-        return sendServed(c, INIT, 'text/javascript; charset=utf-8', YEAR);
-      },
+      async (c) => sendServed(c, (await made()).page, 'text/html; charset=utf-8'),
     );
 }

@@ -7,12 +7,21 @@ const CONSOLE = /[\\/]src[\\/](pages[\\/])?admin[\\/]/;
 const CSS = /\.css$/;
 /** The query that marks the console's copy of a module both sides import. */
 const QUERY = '?console';
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** The renderer the console's islands name: `client:only="blog-console"`. */
 const CONSOLE_RENDERER = 'blog-console';
 /** `client:only="react"` in a page's source or in its compiled form. */
 const REACT_RENDERER = /client:only"?\s*[=:]\s*["']react["']/;
 /** Vite's helper that preloads a lazy chunk's imports (its import analysis adds the import). */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
+/**
+ * The one module both sides load the same copy of: the diagram drawer, and mermaid under it (about
+ * 3 MB in 100 chunks). Both reach it only by a dynamic import, and it holds nothing of the page's
+ * state, so a copy each would only emit mermaid twice.
+ */
+const SHARED = /[\\/]src[\\/]islands[\\/]article[\\/]diagrams\.ts$/;
+/** The query that marks that module and, like the console's, everything it imports. */
+const SHARED_QUERY = '?shared';
 
 /**
  * The owner console (/admin) and the visitor pages share no module in the browser, so the visitor
@@ -39,6 +48,11 @@ const PRELOAD_HELPER = '\0vite/preload-helper.js';
  * A console page then loads no visitor chunk but the rolldown runtime's (stateless helpers, one per
  * build), so its stores (session, toasts, login dialog) are one instance a page. Not copied: other
  * virtual modules (`\0…`) and ids with a query already (`?url`, `?raw`: strings, nothing to share).
+ *
+ * One lazy module is shared instead (SHARED): the article's diagrams and the editor's preview draw
+ * with one copy of mermaid, marked `?shared` from either side (the chunk groups skip it too, so it
+ * never lands in the visitors' core chunk). Its preload helper is the console's copy, a chunk of its
+ * own: the visitors' sits in their core chunk, which a console page must not load.
  * `astro dev` is unchanged: one module graph, served module by module.
  * @returns {import('astro').AstroIntegration}
  */
@@ -68,15 +82,20 @@ function consoleGraph() {
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (!importer || importer.startsWith('\0')) return null;
-      const file = importer.endsWith(QUERY) ? importer.slice(0, -QUERY.length) : importer;
-      if (file === importer && !CONSOLE.test(importer)) return null;
+      const client = this.environment.name === 'client';
+      const query = [QUERY, SHARED_QUERY].find((q) => importer.endsWith(q));
+      const file = query ? importer.slice(0, -query.length) : importer;
+      const visitor = !query && !CONSOLE.test(importer);
+      // A visitor module's imports stay as they are, but for the shared one (only src/ imports it).
+      if (visitor && (!client || NODE_MODULES.test(importer))) return null;
       const resolved = await this.resolve(source, file, { ...options, skipSelf: true });
-      if (resolved?.id === PRELOAD_HELPER) return PRELOAD_HELPER + QUERY;
-      if (!resolved || resolved.external || /^\0|\?/.test(resolved.id) || CONSOLE.test(resolved.id)) {
-        return resolved;
-      }
-      if (this.environment.name !== 'client' && !CSS.test(resolved.id)) return resolved;
-      return { ...resolved, id: resolved.id + QUERY };
+      if (!resolved || resolved.external) return resolved;
+      if (client && SHARED.test(resolved.id)) return { ...resolved, id: resolved.id + SHARED_QUERY };
+      if (visitor) return null;
+      if (resolved.id === PRELOAD_HELPER) return PRELOAD_HELPER + QUERY;
+      if (/^\0|\?/.test(resolved.id) || CONSOLE.test(resolved.id)) return resolved;
+      if (!client && !CSS.test(resolved.id)) return resolved;
+      return { ...resolved, id: resolved.id + (query ?? QUERY) };
     },
     // A console page mounted with React's own renderer would run the screens' copy of React with the
     // visitors' copy's hooks (broken only in the browser): the build stops instead.
@@ -96,7 +115,8 @@ function consoleGraph() {
 }
 
 /**
- * Whether a module id is the console's copy (the visitor pages' chunk groups leave these out).
+ * Whether a module id is the console's copy or the shared one (the visitor pages' chunk groups leave
+ * these out).
  * @param {string} id
  */
-export const isConsoleCopy = (id) => id.endsWith(QUERY);
+export const isCopy = (id) => id.endsWith(QUERY) || id.endsWith(SHARED_QUERY);

@@ -152,7 +152,8 @@ const COMPONENTS: OpenAPIV3_1.ComponentsObject = {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: '登录（POST /api/user/login）得到的 token，放在 Authorization: Bearer <token> 里。',
+      description:
+        '登录（POST /api/user/login）得到的 token，放在请求头 `Authorization: Bearer <token>` 里。',
     },
     [MUSIC_SESSION]: {
       type: 'apiKey',
