@@ -19,7 +19,7 @@ let loading: Promise<Pages | undefined> | undefined;
 /** Wires it up once, from the layout's script. */
 export function installBackForwardCache(): void {
   document.addEventListener('astro:before-preparation', (e) => {
-    const kept = e.navigationType === 'traverse' && pages?.fresh(e.to);
+    const kept = pages?.fresh(e);
     const routerLoad = e.loader;
     e.loader = kept
       ? // A copy each time: the swap moves the copy's nodes into the page, the kept one stays whole.
@@ -32,8 +32,8 @@ export function installBackForwardCache(): void {
             (m) => (pages = m),
             () => undefined,
           );
-          const [loaded] = await Promise.all([loading, routerLoad()]);
-          loaded?.arrived(e.from, e.to, e.newDocument);
+          await routerLoad();
+          (await loading)?.arrived(e.from, e.to, e.newDocument);
         };
   });
 }

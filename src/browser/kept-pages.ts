@@ -24,7 +24,16 @@ function keep(url: URL, doc: Document): void {
   while (kept.size > MAX_PAGES) kept.delete(kept.keys().next().value as string);
 }
 
-export function fresh(url: URL): Document | null {
+/**
+ * The page kept for a history step to `to`, if fresh; none for any other navigation (it asks the
+ * server).
+ * @public
+ */
+export function fresh({ navigationType, to }: { navigationType: string; to: URL }): Document | null {
+  return navigationType === 'traverse' ? keptFor(to) : null;
+}
+
+function keptFor(url: URL): Document | null {
   const hit = kept.get(keyOf(url));
   if (!hit) return null;
   if (Date.now() - hit.at > BACK_FORWARD_MS) {
@@ -54,9 +63,10 @@ async function fetchKept(url: URL): Promise<void> {
 /**
  * The router prepared `doc` for `to`, leaving `from`: a copy is kept as it came (before the swap moves
  * its nodes and its scripts run); the page left, when not kept yet (the first one opened), is fetched
- * again meanwhile.
+ * again meanwhile. (Called through the dynamic import's namespace, which knip does not follow.)
+ * @public
  */
 export function arrived(from: URL, to: URL, doc: Document): void {
   if (doc !== document) keep(to, doc.cloneNode(true) as Document);
-  if (!fresh(from)) void fetchKept(new URL(from.href));
+  if (!keptFor(from)) void fetchKept(new URL(from.href));
 }
