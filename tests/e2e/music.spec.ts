@@ -1,18 +1,9 @@
 import { readQr } from '../api/music-helpers.ts';
 import { createUser, signIn } from './accounts.ts';
 import { expect, expectToast, test } from './fixtures.ts';
+import { currentTime, openPlayer } from './music-player.ts';
 
 /** The music player against the demo library the test server generated on its first start. */
-
-/** Opens the panel once the launcher's script has wired it up (it marks itself ready). */
-async function openPlayer(page: import('@playwright/test').Page) {
-  await expect(page.locator('[data-music-player]')).toHaveAttribute('data-ready', '');
-  await page.getByRole('button', { name: '音乐播放器' }).click();
-  await expect(page.locator('[data-music-panel]')).toBeVisible();
-}
-
-const currentTime = (page: import('@playwright/test').Page) =>
-  page.locator('audio[data-music-audio]').evaluate((a: HTMLAudioElement) => a.currentTime);
 
 test('search a demo song, add it, play it with the lyric line highlighted, keep playing across navigation', async ({
   page,

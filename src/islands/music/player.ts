@@ -26,6 +26,9 @@ export function start(root: HTMLElement): void {
       board({ open: boardOpen });
     }
   });
+  // The board is a full-screen layer of this page: Back or a link must not leave it over the next one
+  // (?showSpecial opens it again on page-load, which comes after).
+  document.addEventListener('astro:after-swap', () => showLyricBoard(false));
 }
 
 export const togglePlayer = () => showPlayer(!$player.get().isShowMusicPlayer);
