@@ -3,8 +3,8 @@ import { expect, pageIdle, test } from './fixtures.ts';
 import {
   byMenu,
   clickVisibleLink,
+  DEVICES,
   enoughMessages,
-  PHONE,
   scrollY,
   settlesAt,
   wheelTo,
@@ -96,10 +96,7 @@ async function leave(page: Page, how: Trip['leave']) {
   await settlesAt(page, 0);
 }
 
-for (const [device, options] of [
-  ['desktop', { viewport: { width: 1440, height: 900 } }],
-  ['phone', PHONE],
-] as const) {
+for (const [device, options] of DEVICES) {
   test.describe(device, () => {
     test.use(options);
 

@@ -3,8 +3,8 @@ import {
   busyPage,
   byMenu,
   clickVisibleLink,
+  DEVICES,
   enoughMessages,
-  PHONE,
   restsAt,
   settlesAt,
   wheelTo,
@@ -16,10 +16,7 @@ import {
  * hydrates), on desktop and phone.
  */
 
-for (const [device, options] of [
-  ['desktop', { viewport: { width: 1440, height: 900 } }],
-  ['phone', PHONE],
-] as const) {
+for (const [device, options] of DEVICES) {
   test.describe(device, () => {
     test.use(options);
 

@@ -78,6 +78,12 @@ export const PHONE = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
 };
 
+/** The two readers every reading-place test runs as. */
+export const DEVICES = [
+  ['desktop', { viewport: { width: 1440, height: 900 } }],
+  ['phone', PHONE],
+] as const;
+
 /** The same number for the same address: which images are slow or broken stays the same run to run. */
 const spread = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
